@@ -1,0 +1,34 @@
+import { atom, computed } from 'nanostores';
+import { BUILTIN_STRINGS } from './strings';
+
+// The active language and the text table every element reads. Packs loaded at run time (loadLanguagePack)
+// are merged into $languageTable and win over the built-in strings.
+
+export const LANGUAGES = ['zh-CN', 'en', 'zh-HK'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'zh-CN';
+
+export const $language = atom<Language>(DEFAULT_LANGUAGE);
+/** Key-to-text table of loaded language packs, merged (§4 Language packs). */
+export const $languageTable = atom<Record<string, string>>({});
+
+export type TranslateParams = Record<string, string | number>;
+
+function lookup(language: Language, table: Record<string, string>, key: string): string {
+  return table[key] ?? BUILTIN_STRINGS[language][key] ?? BUILTIN_STRINGS[DEFAULT_LANGUAGE][key] ?? key;
+}
+
+function interpolate(text: string, params?: TranslateParams): string {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** Text for `key` in the current language, `{name}` placeholders filled from params; the key itself when unknown. */
+export function t(key: string, params?: TranslateParams): string {
+  return interpolate(lookup($language.get(), $languageTable.get(), key), params);
+}
+
+/** A store that changes whenever the language or the table does: components subscribe to re-render. */
+export const $translate = computed([$language, $languageTable], (language, table) => {
+  return (key: string, params?: TranslateParams) => interpolate(lookup(language, table, key), params);
+});
