@@ -4,6 +4,8 @@ import type { Language } from './translate';
 // Keys are grouped by element; every element adds its own block.
 export const BUILTIN_STRINGS: Record<Language, Record<string, string>> = {
   'zh-CN': {
+    'core.http.serverError': '服务器内部错误',
+    'core.auth.loginSuccess': '登录成功',
     'rules.login.usernameRequired': '用户名不能为空！',
     'rules.login.passwordRequired': '密码不能为空！',
     'rules.password.length': '密码长度必须为8到20位',
@@ -23,6 +25,8 @@ export const BUILTIN_STRINGS: Record<Language, Record<string, string>> = {
     'notice.region': '通知',
   },
   en: {
+    'core.http.serverError': 'Server internal error!',
+    'core.auth.loginSuccess': 'login success',
     'rules.login.usernameRequired': 'User name cannot be empty!',
     'rules.login.passwordRequired': 'Password cannot be empty!',
     'rules.password.length': 'The password must be 8 to 20 characters long',
@@ -42,6 +46,8 @@ export const BUILTIN_STRINGS: Record<Language, Record<string, string>> = {
     'notice.region': 'Notifications',
   },
   'zh-HK': {
+    'core.http.serverError': '服務器內部錯誤',
+    'core.auth.loginSuccess': '登錄成功',
     'rules.login.usernameRequired': '用戶名不能為空！',
     'rules.login.passwordRequired': '密碼不能為空！',
     'rules.password.length': '密碼長度必須為8到20位',

@@ -1,0 +1,7 @@
+export type { LocationAdapter } from './location';
+export { getLocation, memoryLocation, setLocationAdapter } from './location';
+export type { Env, PhinitOptions, TicketConfig } from './options';
+export type { PhGlobalScope } from './phinit';
+export { $config, createGlobalPhinit, phinit, requireConfig } from './phinit';
+export type { PhConfig } from './resolve';
+export { DEFAULT_LANGUAGES, DEFAULT_ROOT_PATH, DEFAULT_TIMEOUT, languageList, resolveConfig } from './resolve';

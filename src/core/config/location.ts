@@ -1,0 +1,54 @@
+// The page location behind a thin adapter: navigation decisions of http and auth are observable in Node tests.
+
+export interface LocationAdapter {
+  /** Full current URL. */
+  href(): string;
+  assign(url: string): void;
+  reload(): void;
+}
+
+const unavailable: LocationAdapter = {
+  href: () => 'http://localhost/',
+  assign: () => {},
+  reload: () => {},
+};
+
+function browserLocation(): LocationAdapter | null {
+  if (typeof location === 'undefined') return null;
+  return {
+    href: () => location.href,
+    assign: (url) => location.assign(url),
+    reload: () => location.reload(),
+  };
+}
+
+let current: LocationAdapter = browserLocation() ?? unavailable;
+
+export function setLocationAdapter(adapter: LocationAdapter): void {
+  current = adapter;
+}
+
+export function getLocation(): LocationAdapter {
+  return current;
+}
+
+/** A recording adapter for tests and server-side rendering. */
+export function memoryLocation(start = 'http://localhost/'): LocationAdapter & { visited: string[]; reloads: number } {
+  const state = { href: start, visited: [] as string[], reloads: 0 };
+  return {
+    href: () => state.href,
+    assign(url) {
+      state.href = new URL(url, state.href).href;
+      state.visited.push(state.href);
+    },
+    reload() {
+      state.reloads++;
+    },
+    get visited() {
+      return state.visited;
+    },
+    get reloads() {
+      return state.reloads;
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { Device } from '../api/wire';
+
+export type Env = 'development' | 'production';
+
+/** Single-sign-on ticket settings (§4 login mode 4). The misspelling is the legacy option name, kept on purpose. */
+export interface TicketConfig {
+  /** Endpoint that exchanges a `ticket` query value for a login. */
+  apipath?: string;
+}
+
+/** What a page passes to `phinit` (§4 Initialisation). Only `code` and `appCode` are required. */
+export interface PhinitOptions {
+  /** Page code, e.g. `desktop` for `pc_desktop_all`. */
+  code?: string;
+  /** Application (micro-service) code of the page, e.g. `base`. */
+  appCode?: string;
+  /** Prefix put before every `/api/...` path; '' means same origin. */
+  apiBase?: string;
+  /** First path segment of deployed pages; default `pages`. */
+  rootPath?: string;
+  env?: Env;
+  device?: Device;
+  /** Value of the app path header (§7); default `/{rootPath}/{appCode}`. */
+  appPath?: string;
+  /** Folder of the school desktop landing page; default `base`. */
+  base?: string;
+  /** Folder of the area desktop landing page; default `areaBase`. */
+  areaBase?: string;
+  /** Server id segment of application module URLs; default `appCode`. */
+  serverId?: string;
+  /** Overrides the tm/spm segment of application module URLs when set. */
+  pre?: string;
+  /** Page opened after login when no redirect_uri is given. */
+  jumpPage?: string;
+  /** One-proxy deployments serve the bind page under the root path (§2). */
+  oneProxy?: boolean;
+  loginTickitConifg?: TicketConfig;
+  /** Languages offered by the language dropdown; must be an array (§5). */
+  languages?: unknown;
+  /** Language asked for by the page (second in the resolution order of §9). */
+  language?: string;
+  /** A preloaded key-to-text table; when given no language file is fetched (§4). */
+  languagePack?: Record<string, string>;
+  /** Skip the shared `common-ph` language file (§4). */
+  skipSharedLanguagePack?: boolean;
+  /** The one unit whose users land on `/{root}/base/pc_app_tm/index.html` (§2). */
+  specialUnitId?: string;
+  /** External help center address (§2). */
+  helpCenterUrl?: string;
+  /** Device client id of the app shell, used for device-client login (§4). */
+  userClientId?: string;
+  /** Request timeout in ms; default 1,200,000 (§9). */
+  timeout?: number;
+  /** Base of the hash router (§2). */
+  routerBase?: string;
+}

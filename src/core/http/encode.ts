@@ -1,0 +1,49 @@
+import qs from 'qs';
+
+// Wire encoding of §7: query strings and form bodies spell nested keys with dots (`a.b=1`), as qs `allowDots`.
+
+export type Params = Record<string, unknown>;
+
+export function encodeParams(params: Params | undefined): string {
+  return params ? qs.stringify(params, { allowDots: true, skipNulls: true }) : '';
+}
+
+/** `_t` keeps browsers and proxies from serving a stale GET/DELETE (§7). */
+export const TIMESTAMP_PARAM = '_t';
+
+export function buildUrl(apiBase: string, url: string, query: string): string {
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `${apiBase}${url}`;
+  if (query === '') return absolute;
+  return `${absolute}${absolute.includes('?') ? '&' : '?'}${query}`;
+}
+
+function isBinary(value: unknown): value is Blob {
+  return typeof Blob !== 'undefined' && value instanceof Blob;
+}
+
+/** Multipart body of an upload: files as files, other values as text, nulls left out. */
+export function toFormData(data: Params | FormData | undefined): FormData {
+  if (data instanceof FormData) return data;
+  const form = new FormData();
+  for (const [key, value] of Object.entries(data ?? {})) {
+    if (value === undefined || value === null) continue;
+    if (isBinary(value)) form.append(key, value, (value as File).name ?? key);
+    else form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  return form;
+}
+
+export interface EncodedBody {
+  body: BodyInit | undefined;
+  contentType: string | undefined;
+}
+
+export function encodeBody(method: string, data: unknown, json: boolean): EncodedBody {
+  if (method === 'upload') return { body: toFormData(data as Params | FormData | undefined), contentType: undefined };
+  if (method === 'get' || method === 'delete' || data === undefined) return { body: undefined, contentType: undefined };
+  if (json) return { body: JSON.stringify(data), contentType: 'application/json' };
+  return {
+    body: encodeParams(data as Params),
+    contentType: 'application/x-www-form-urlencoded;charset=UTF-8',
+  };
+}

@@ -1,0 +1,35 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './translate';
+
+/** §5: only zh-CN, en and zh-HK are languages; anything else means zh-CN. */
+export function normalizeLanguage(value: unknown): Language {
+  return (LANGUAGES as readonly unknown[]).includes(value) ? (value as Language) : DEFAULT_LANGUAGE;
+}
+
+/** The places a language can come from, in the priority order of §9. */
+export interface LanguageSources {
+  /** `language` query value of the current URL. */
+  query?: string | null;
+  /** The language the page passed in. */
+  argument?: string | null;
+  /** Stored `lange_` value. */
+  stored?: string | null;
+  /** Stored `lang` value. */
+  storedLang?: string | null;
+}
+
+/** The first source that holds a value wins, then it is normalised (an invalid value means zh-CN, §5). */
+export function resolveLanguage(sources: LanguageSources): Language {
+  const first = [sources.query, sources.argument, sources.stored, sources.storedLang].find(
+    (value) => typeof value === 'string' && value !== '',
+  );
+  return normalizeLanguage(first);
+}
+
+/** Reads the `language` query value of a URL (the first source of §9). */
+export function languageFromUrl(href: string): string | null {
+  try {
+    return new URL(href).searchParams.get('language');
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,68 @@
+import { PLATFORM_VERSION } from '../api/wire';
+import type { Env } from '../config/options';
+import { request } from '../http/request';
+import { $languageTable, DEFAULT_LANGUAGE, type Language } from './translate';
+
+export interface LanguageRootContext {
+  /** Path of the current URL. */
+  pathname: string;
+  /** Configured root path (default `pages`). */
+  rootPath: string;
+  env: Env;
+  /** Page code; in development codes containing area/Area live under `area`. */
+  pageCode: string;
+}
+
+/** §7 notes: the root segment of the page language file. */
+export function languageRoot(ctx: LanguageRootContext): string {
+  if (ctx.env === 'development') return /area/i.test(ctx.pageCode) ? 'area' : ctx.rootPath;
+  const first = ctx.pathname.split('/').find((segment) => segment !== '');
+  return first && !first.includes('.') ? first : ctx.rootPath;
+}
+
+export function sharedLanguagePackUrl(language: Language): string {
+  return `/common/plugins/common-ph/${PLATFORM_VERSION}/lang/${language}-ph.json`;
+}
+
+export function pageLanguagePackUrl(root: string, pageCode: string, appCode: string, language: Language): string {
+  return `/${root}/${pageCode}/lang/${language}-${appCode}.json`;
+}
+
+/** Fetches one JSON file; resolves undefined on any failure (§4: failures are ignored). */
+export type PackFetcher = (url: string) => Promise<Record<string, string> | undefined>;
+
+/** Language files go through the request flow without interceptors and may be cached (§7 notes). */
+const defaultFetcher: PackFetcher = (url) =>
+  request<Record<string, string>>({ url, method: 'get', raw: true, cached: true, noIntercept: true }).then(
+    (table) => (table && typeof table === 'object' ? table : undefined),
+    () => undefined,
+  );
+
+export interface LoadLanguagePackOptions extends LanguageRootContext {
+  language: Language;
+  appCode: string;
+  /** A preloaded table becomes the active table and nothing is fetched. */
+  preloaded?: Record<string, string>;
+  /** Skip the shared `common-ph` file. */
+  skipShared?: boolean;
+  fetcher?: PackFetcher;
+}
+
+/** §4 Language packs; resolves with the active table once every fetch has settled. */
+export async function loadLanguagePack(options: LoadLanguagePackOptions): Promise<Record<string, string>> {
+  if (options.language === DEFAULT_LANGUAGE) return $languageTable.get();
+  if (options.preloaded) {
+    $languageTable.set({ ...options.preloaded });
+    return $languageTable.get();
+  }
+  const fetcher = options.fetcher ?? defaultFetcher;
+  const urls = [
+    ...(options.skipShared ? [] : [sharedLanguagePackUrl(options.language)]),
+    pageLanguagePackUrl(languageRoot(options), options.pageCode, options.appCode, options.language),
+  ];
+  for (const url of urls) {
+    const table = await fetcher(url).catch(() => undefined);
+    if (table) $languageTable.set({ ...$languageTable.get(), ...table });
+  }
+  return $languageTable.get();
+}

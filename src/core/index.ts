@@ -1,0 +1,6 @@
+export * from './config';
+export * from './http';
+export * from './session';
+export * from './i18n/bilingual';
+export * from './i18n/language';
+export * from './i18n/packs';
