@@ -1,0 +1,5 @@
+export * from './contact';
+export * from './files';
+export * from './id-card';
+export * from './login';
+export * from './password';
