@@ -6,3 +6,4 @@ export * from './i18n/language';
 export * from './i18n/packs';
 export * from './util';
 export * from './validate';
+export * from './routes';

@@ -1,0 +1,29 @@
+export type {
+  AppModuleContext,
+  AppModuleRef,
+  BindQuery,
+  HelpCenterContext,
+  LandingContext,
+  LayoutKind,
+  PathId,
+  RedirectContext,
+} from './paths';
+export {
+  appModuleUrl,
+  bindPageUrl,
+  deployPathFor,
+  helpCenterUrl,
+  landingPath,
+  layoutForWidth,
+  mobileAppPath,
+  pathIdFor,
+  redirectAppPath,
+} from './paths';
+export type { MenuRoute, RouteCheckContext } from './permissions';
+export {
+  isRouteAllowed,
+  isTeacherAppPath,
+  NOT_FOUND_ROUTE,
+  ROUTE_RESOURCE_TYPE,
+  routesFromPermissionTree,
+} from './permissions';

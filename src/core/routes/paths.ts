@@ -1,0 +1,130 @@
+import type { Device } from '../api/wire';
+import type { Env } from '../config/options';
+
+// The URL builders of §2. Every builder is pure: the caller passes the part of config and session it needs.
+
+export type PathId = 'tm' | 'spm';
+
+/** §1: teachers (2) and type 4 use tm; everyone else spm. */
+export function pathIdFor(userType: number | string): PathId {
+  const type = Number(userType);
+  return type === 2 || type === 4 ? 'tm' : 'spm';
+}
+
+/** §1: unitType 1 is an area unit (deploy path area); every other unit type deploys under pages. */
+export function deployPathFor(unitType: number | string): 'area' | 'pages' {
+  return String(unitType) === '1' ? 'area' : 'pages';
+}
+
+const isArea = (unitType: number | string) => String(unitType) === '1';
+const devicePrefix = (device: Device): 'pc' | 'mobile' => (device === 'pc' ? 'pc' : 'mobile');
+
+export interface RedirectContext {
+  device: Device;
+  userType: number | string;
+  /** Deploy root; default `pages`. */
+  rootPath?: string;
+}
+
+/** `/redirect/{app}` → `/pages/{app}/{mobile|pc}_{app}_{tm|spm}/index.html` (§2). */
+export function redirectAppPath(app: string, ctx: RedirectContext): string {
+  const root = ctx.rootPath || 'pages';
+  return `/${root}/${app}/${devicePrefix(ctx.device)}_${app}_${pathIdFor(ctx.userType)}/index.html`;
+}
+
+export interface LandingContext {
+  env: Env;
+  device: Device;
+  unitType: number | string;
+  rootPath: string;
+  base: string;
+  areaBase: string;
+  unitId?: string;
+  specialUnitId?: string;
+}
+
+/** Default home after login by device and environment (§2 "Landing"). */
+export function landingPath(ctx: LandingContext): string {
+  if (ctx.specialUnitId && ctx.unitId === ctx.specialUnitId) return `/${ctx.rootPath}/base/pc_app_tm/index.html`;
+  const area = isArea(ctx.unitType);
+  const page = `${devicePrefix(ctx.device)}_${area ? 'areaDesktop' : 'desktop'}_all`;
+  if (ctx.env === 'development') return `/${page}.html`;
+  return `/${area ? 'area' : ctx.rootPath}/${area ? ctx.areaBase : ctx.base}/${page}/index.html`;
+}
+
+export interface AppModuleRef {
+  code: string;
+  serverId?: string;
+  deployPath?: string;
+}
+
+export interface AppModuleContext {
+  env: Env;
+  userType: number | string;
+  /** Deploy root used when the app names none. */
+  rootPath: string;
+  /** Server id used when the app names none. */
+  serverId: string;
+  /** Replaces the tm/spm segment in production when configured. */
+  pre?: string;
+}
+
+/** §2: deploy root, server id, then `pc_{code}_{idPath or pre}/index.html`; development `/pc_{code}_{idPath}.html`. */
+export function appModuleUrl(app: AppModuleRef, ctx: AppModuleContext): string {
+  const idPath = pathIdFor(ctx.userType);
+  if (ctx.env === 'development') return `/pc_${app.code}_${idPath}.html`;
+  const root = app.deployPath || ctx.rootPath;
+  const serverId = app.serverId || ctx.serverId;
+  return `/${root}/${serverId}/pc_${app.code}_${ctx.pre || idPath}/index.html`;
+}
+
+export interface BindQuery {
+  id?: string;
+  openid?: string;
+  unionid?: string;
+  deviceId?: string;
+}
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') search.set(key, value);
+  const text = search.toString();
+  if (text === '') return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${text}`;
+}
+
+/** Bind page of §2: `/bind/`, or under the root path in one-proxy mode. */
+export function bindPageUrl(query: BindQuery, ctx: { oneProxy: boolean; rootPath: string }): string {
+  const path = ctx.oneProxy ? `/${ctx.rootPath}/login/pc_bind_all/index.html` : '/bind/';
+  const { id, openid, unionid, deviceId } = query;
+  return withQuery(path, { id, openid, unionid, deviceId });
+}
+
+export interface HelpCenterContext {
+  /** External help center address from the configuration; without it there is no link. */
+  helpCenterUrl?: string;
+  /** Where the help center sends the user back. */
+  redUrl: string;
+  accessToken?: string;
+  unitId?: string;
+}
+
+/** External help center with redUrl, accessToken and unitId (§2); '' when none is configured. */
+export function helpCenterUrl(ctx: HelpCenterContext): string {
+  if (!ctx.helpCenterUrl) return '';
+  return withQuery(ctx.helpCenterUrl, { redUrl: ctx.redUrl, accessToken: ctx.accessToken, unitId: ctx.unitId });
+}
+
+/** Mobile app-code pages `/{home or app code}-mobile/` (§2). */
+export function mobileAppPath(code?: string): string {
+  return `/${code || 'home'}-mobile/`;
+}
+
+export type LayoutKind = 'pc' | 'ipad' | 'mobile';
+
+/** §2/§9 breakpoints: above 1024 px pc, above 400 px ipad, else mobile. */
+export function layoutForWidth(px: number): LayoutKind {
+  if (px > 1024) return 'pc';
+  if (px > 400) return 'ipad';
+  return 'mobile';
+}

@@ -1,0 +1,52 @@
+import type { MenuNode } from '../api/types';
+
+export interface MenuRoute {
+  path: string;
+  code: string;
+  name: string;
+}
+
+/** Catch-all page added when no permitted route remains (§2). */
+export const NOT_FOUND_ROUTE: MenuRoute = { path: '*', code: 'notFound', name: 'not found' };
+/** A menu node of this resource type is a route (§3). */
+export const ROUTE_RESOURCE_TYPE = 2;
+
+/**
+ * §2: routes from the permission tree, keeping only codes the user is permitted; when none remain, the not-found
+ * page. Iterative so that a deep tree of thousands of nodes neither recurses nor allocates per level.
+ */
+export function routesFromPermissionTree(tree: readonly MenuNode[], permittedCodes: Iterable<string>): MenuRoute[] {
+  const permitted = permittedCodes instanceof Set ? (permittedCodes as Set<string>) : new Set(permittedCodes);
+  const routes: MenuRoute[] = [];
+  const stack: MenuNode[] = [...tree].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.resourceType === ROUTE_RESOURCE_TYPE && node.menuRoute && permitted.has(node.code)) {
+      routes.push({ path: node.menuRoute, code: node.code, name: node.name });
+    }
+    const children = node.children ?? [];
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
+  return routes.length > 0 ? routes : [NOT_FOUND_ROUTE];
+}
+
+export interface RouteCheckContext {
+  userType: number | string;
+  /** Paths of the user's menu routes. */
+  menuRoutes: readonly string[];
+  /** Named apps and routes exempt from the menu check (the spec does not list them: configuration). */
+  exempt?: readonly string[];
+}
+
+/** Whether a path addresses a teacher (tm) page: `..._tm/`, `..._tm.html` or a trailing `_tm`. */
+export function isTeacherAppPath(route: string): boolean {
+  return /_tm(?:[/.?#]|$)/.test(route);
+}
+
+/** §2: type 1 and 3 never reach tm app paths; otherwise the route must be in the menu unless it is exempt. */
+export function isRouteAllowed(route: string, ctx: RouteCheckContext): boolean {
+  const type = Number(ctx.userType);
+  if ((type === 1 || type === 3) && isTeacherAppPath(route)) return false;
+  if (ctx.exempt?.includes(route)) return true;
+  return ctx.menuRoutes.includes(route);
+}

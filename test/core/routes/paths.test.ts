@@ -1,0 +1,198 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  appModuleUrl,
+  bindPageUrl,
+  deployPathFor,
+  helpCenterUrl,
+  landingPath,
+  layoutForWidth,
+  mobileAppPath,
+  pathIdFor,
+  redirectAppPath,
+} from '../../../src/core/routes';
+
+const code = fc.stringMatching(/^[a-zA-Z][a-zA-Z0-9]{0,11}$/);
+const device = fc.constantFrom('app' as const, 'h5' as const, 'pc' as const);
+const userType = fc.integer({ min: 0, max: 9 });
+
+describe('tm/spm and area/pages (§1)', () => {
+  it('teachers and type 4 use tm, everyone else spm, for numbers and strings', () => {
+    expect([1, 2, 3, 4, 5].map(pathIdFor)).toEqual(['spm', 'tm', 'spm', 'tm', 'spm']);
+    expect(pathIdFor('2')).toBe('tm');
+    expect(pathIdFor('x')).toBe('spm');
+  });
+
+  it('unitType 1 deploys under area, anything else under pages', () => {
+    expect(deployPathFor('1')).toBe('area');
+    expect(deployPathFor(1)).toBe('area');
+    expect(deployPathFor('2')).toBe('pages');
+    fc.assert(
+      fc.property(
+        fc.string().filter((value) => value !== '1'),
+        (value) => deployPathFor(value) === 'pages',
+      ),
+    );
+  });
+});
+
+describe('redirectAppPath', () => {
+  it('builds /pages/{app}/{pc|mobile}_{app}_{tm|spm}/index.html', () => {
+    expect(redirectAppPath('grade', { device: 'pc', userType: 2 })).toBe('/pages/grade/pc_grade_tm/index.html');
+    expect(redirectAppPath('grade', { device: 'app', userType: 3 })).toBe('/pages/grade/mobile_grade_spm/index.html');
+    expect(redirectAppPath('grade', { device: 'h5', userType: 4 })).toBe('/pages/grade/mobile_grade_tm/index.html');
+  });
+
+  it('for any app, device and user type', () => {
+    fc.assert(
+      fc.property(code, device, userType, (app, dev, type) => {
+        const path = redirectAppPath(app, { device: dev, userType: type });
+        const prefix = dev === 'pc' ? 'pc' : 'mobile';
+        const id = type === 2 || type === 4 ? 'tm' : 'spm';
+        expect(path).toBe(`/pages/${app}/${prefix}_${app}_${id}/index.html`);
+      }),
+    );
+  });
+});
+
+describe('landingPath (§2)', () => {
+  const base = { rootPath: 'pages', base: 'base', areaBase: 'areaBase', unitType: '2' };
+  it('development forms', () => {
+    expect(landingPath({ ...base, env: 'development', device: 'pc' })).toBe('/pc_desktop_all.html');
+    expect(landingPath({ ...base, env: 'development', device: 'h5' })).toBe('/mobile_desktop_all.html');
+    expect(landingPath({ ...base, env: 'development', device: 'pc', unitType: '1' })).toBe('/pc_areaDesktop_all.html');
+    expect(landingPath({ ...base, env: 'development', device: 'app', unitType: '1' })).toBe(
+      '/mobile_areaDesktop_all.html',
+    );
+  });
+
+  it('production forms', () => {
+    expect(landingPath({ ...base, env: 'production', device: 'pc' })).toBe('/pages/base/pc_desktop_all/index.html');
+    expect(landingPath({ ...base, env: 'production', device: 'app' })).toBe(
+      '/pages/base/mobile_desktop_all/index.html',
+    );
+    expect(landingPath({ ...base, env: 'production', device: 'pc', unitType: '1' })).toBe(
+      '/area/areaBase/pc_areaDesktop_all/index.html',
+    );
+    expect(landingPath({ ...base, env: 'production', device: 'h5', unitType: 1 })).toBe(
+      '/area/areaBase/mobile_areaDesktop_all/index.html',
+    );
+  });
+
+  it('the special unit lands on the app page', () => {
+    const ctx = { ...base, env: 'production' as const, device: 'pc' as const, specialUnitId: 'U1' };
+    expect(landingPath({ ...ctx, unitId: 'U1' })).toBe('/pages/base/pc_app_tm/index.html');
+    expect(landingPath({ ...ctx, unitId: 'U2' })).toBe('/pages/base/pc_desktop_all/index.html');
+    expect(landingPath({ ...ctx, specialUnitId: undefined, unitId: undefined })).toBe(
+      '/pages/base/pc_desktop_all/index.html',
+    );
+  });
+
+  it('always one of the four page kinds, under area only for area units', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('development' as const, 'production' as const),
+        device,
+        fc.constantFrom('1', '2', '3'),
+        (env, dev, unitType) => {
+          const path = landingPath({ ...base, env, device: dev, unitType });
+          expect(path).toMatch(/^\/.*(pc|mobile)_(desktop|areaDesktop)_all(\.html|\/index\.html)$/);
+          expect(path.includes('areaDesktop')).toBe(unitType === '1');
+          expect(path.startsWith(dev === 'pc' ? '/pc_' : '/mobile_') || env === 'production').toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe('appModuleUrl (§2)', () => {
+  const ctx = { rootPath: 'pages', serverId: 'base', userType: 2 };
+  it('production: deploy root, server id, pc_{code}_{idPath}/index.html', () => {
+    expect(appModuleUrl({ code: 'score', serverId: 'edu' }, { ...ctx, env: 'production' })).toBe(
+      '/pages/edu/pc_score_tm/index.html',
+    );
+    expect(appModuleUrl({ code: 'score', deployPath: 'area' }, { ...ctx, env: 'production', userType: 1 })).toBe(
+      '/area/base/pc_score_spm/index.html',
+    );
+    expect(appModuleUrl({ code: 'score' }, { ...ctx, env: 'production', pre: 'xx' })).toBe(
+      '/pages/base/pc_score_xx/index.html',
+    );
+  });
+
+  it('development: /pc_{code}_{idPath}.html', () => {
+    expect(appModuleUrl({ code: 'score', serverId: 'edu' }, { ...ctx, env: 'development', pre: 'xx' })).toBe(
+      '/pc_score_tm.html',
+    );
+  });
+
+  it('always ends with the code and a path id', () => {
+    fc.assert(
+      fc.property(code, userType, (app, type) => {
+        const url = appModuleUrl({ code: app }, { ...ctx, env: 'production', userType: type });
+        expect(url).toBe(`/pages/base/pc_${app}_${pathIdFor(type)}/index.html`);
+      }),
+    );
+  });
+});
+
+describe('bind, help center, mobile pages, layout', () => {
+  it('bind page plain and one-proxy, with the four query values', () => {
+    expect(
+      bindPageUrl({ id: 'u1', openid: 'o', unionid: 'n', deviceId: 'd' }, { oneProxy: false, rootPath: 'pages' }),
+    ).toBe('/bind/?id=u1&openid=o&unionid=n&deviceId=d');
+    expect(bindPageUrl({ openid: 'o&x' }, { oneProxy: true, rootPath: 'pages' })).toBe(
+      '/pages/login/pc_bind_all/index.html?openid=o%26x',
+    );
+    expect(bindPageUrl({}, { oneProxy: false, rootPath: 'pages' })).toBe('/bind/');
+  });
+
+  it('bind query round-trips for any values', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }), fc.string({ minLength: 1 }), (openid, deviceId) => {
+        const url = new URL(bindPageUrl({ openid, deviceId }, { oneProxy: false, rootPath: 'pages' }), 'http://x');
+        expect(url.pathname).toBe('/bind/');
+        expect(url.searchParams.get('openid')).toBe(openid);
+        expect(url.searchParams.get('deviceId')).toBe(deviceId);
+      }),
+    );
+  });
+
+  it('help center carries redUrl, accessToken and unitId; nothing without a configured address', () => {
+    const url = helpCenterUrl({
+      helpCenterUrl: 'https://help.test/?from=ph',
+      redUrl: 'http://school.test/a?b=1',
+      accessToken: 'tok',
+      unitId: 'U1',
+    });
+    const parsed = new URL(url);
+    expect(parsed.searchParams.get('from')).toBe('ph');
+    expect(parsed.searchParams.get('redUrl')).toBe('http://school.test/a?b=1');
+    expect(parsed.searchParams.get('accessToken')).toBe('tok');
+    expect(parsed.searchParams.get('unitId')).toBe('U1');
+    expect(helpCenterUrl({ redUrl: 'x' })).toBe('');
+  });
+
+  it('mobile app-code pages', () => {
+    expect(mobileAppPath('score')).toBe('/score-mobile/');
+    expect(mobileAppPath()).toBe('/home-mobile/');
+    expect(mobileAppPath('')).toBe('/home-mobile/');
+  });
+
+  it('layout breakpoints are exclusive at 1024 and 400', () => {
+    expect(layoutForWidth(1025)).toBe('pc');
+    expect(layoutForWidth(1024)).toBe('ipad');
+    expect(layoutForWidth(401)).toBe('ipad');
+    expect(layoutForWidth(400)).toBe('mobile');
+    expect(layoutForWidth(0)).toBe('mobile');
+  });
+
+  it('layout is monotonic in width', () => {
+    const rank = { mobile: 0, ipad: 1, pc: 2 };
+    fc.assert(
+      fc.property(fc.nat(5000), fc.nat(5000), (a, b) => {
+        const [low, high] = a <= b ? [a, b] : [b, a];
+        return rank[layoutForWidth(low)] <= rank[layoutForWidth(high)];
+      }),
+    );
+  });
+});
