@@ -1,0 +1,4 @@
+export * from './badge';
+export * from './expiry';
+export * from './message';
+export * from './reminders';

@@ -1,0 +1,34 @@
+// §4/§9 to-do reminder panel: 3 a page, closes itself after 15 s, and stays away for the rest of the browser
+// session once the user closes it by its icon.
+
+export const REMINDER_PAGE_SIZE = 3;
+export const REMINDER_AUTO_CLOSE_MS = 15_000;
+/** sessionStorage key of the suppression flag. */
+export const REMINDER_SUPPRESS_KEY = 'ph_reminder_suppressed';
+
+/** The list cut into pages of `size` (the last one may be shorter); no pages for an empty list. */
+export function reminderPages<T>(list: readonly T[], size = REMINDER_PAGE_SIZE): T[][] {
+  if (!Number.isInteger(size) || size < 1) throw new RangeError('page size must be a whole number ≥ 1');
+  const pages: T[][] = [];
+  for (let start = 0; start < list.length; start += size) pages.push(list.slice(start, start + size));
+  return pages;
+}
+
+type FlagStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+function sessionStore(): FlagStorage | undefined {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    // Storage access throws when cookies are blocked; the panel then simply shows again.
+    return undefined;
+  }
+}
+
+export function suppressReminders(storage: FlagStorage | undefined = sessionStore()): void {
+  storage?.setItem(REMINDER_SUPPRESS_KEY, '1');
+}
+
+export function areRemindersSuppressed(storage: FlagStorage | undefined = sessionStore()): boolean {
+  return storage?.getItem(REMINDER_SUPPRESS_KEY) === '1';
+}
