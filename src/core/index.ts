@@ -7,3 +7,4 @@ export * from './i18n/packs';
 export * from './util';
 export * from './validate';
 export * from './routes';
+export * from './messages';
