@@ -1,0 +1,62 @@
+import type { FastifyServerOptions } from 'fastify';
+
+export interface StaticRoot {
+  /** URL prefix with leading and trailing slash, e.g. `/dist/`. */
+  prefix: string;
+  /** Absolute folder; skipped when it does not exist. */
+  root: string;
+}
+
+export interface ServerOptions {
+  /** Folder for `ph.db`, stored files and chunks; created when missing. */
+  dataDir: string;
+  /** 0 picks a free port. */
+  port?: number;
+  host?: string;
+  accessTtlSeconds?: number;
+  refreshTtlSeconds?: number;
+  /** HMAC key of the response signature; by default one is generated on first start and kept in the database. */
+  signingSecret?: string;
+  /** Extra static folders (the built widgets, the demo pages). */
+  staticRoots?: StaticRoot[];
+  logger?: FastifyServerOptions['logger'];
+  /** Send cookies with `Secure` (behind HTTPS). */
+  secureCookies?: boolean;
+  loginLimit?: Partial<LoginLimitOptions>;
+}
+
+export interface LoginLimitOptions {
+  /** Failed logins per account inside the window before 429. */
+  perAccount: number;
+  /** Failed logins per client address inside the window before 429. */
+  perAddress: number;
+  windowSeconds: number;
+}
+
+export interface ResolvedOptions extends Required<Omit<ServerOptions, 'signingSecret' | 'loginLimit'>> {
+  signingSecret: string | undefined;
+  loginLimit: LoginLimitOptions;
+}
+
+export const DEFAULTS = {
+  port: 8080,
+  host: '127.0.0.1',
+  accessTtlSeconds: 30 * 60,
+  refreshTtlSeconds: 7 * 24 * 60 * 60,
+  loginLimit: { perAccount: 5, perAddress: 20, windowSeconds: 15 * 60 },
+} as const;
+
+export function resolveOptions(options: ServerOptions): ResolvedOptions {
+  return {
+    dataDir: options.dataDir,
+    port: options.port ?? DEFAULTS.port,
+    host: options.host ?? DEFAULTS.host,
+    accessTtlSeconds: options.accessTtlSeconds ?? DEFAULTS.accessTtlSeconds,
+    refreshTtlSeconds: options.refreshTtlSeconds ?? DEFAULTS.refreshTtlSeconds,
+    signingSecret: options.signingSecret,
+    staticRoots: options.staticRoots ?? [],
+    logger: options.logger ?? false,
+    secureCookies: options.secureCookies ?? false,
+    loginLimit: { ...DEFAULTS.loginLimit, ...options.loginLimit },
+  };
+}

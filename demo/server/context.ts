@@ -1,0 +1,38 @@
+import type { Database } from 'better-sqlite3';
+import type { LoginLimiter } from './auth/login-limiter';
+import type { TokenStore } from './auth/tokens';
+import type { ResolvedOptions } from './config';
+import type { UserRow } from './db/users';
+import type { FaceMatcher } from './face/matcher';
+
+/** Everything a route module needs, built once per server by createServer. */
+export interface ServerContext {
+  db: Database;
+  options: ResolvedOptions;
+  tokens: TokenStore;
+  limiter: LoginLimiter;
+  faceMatcher: FaceMatcher;
+  signingSecret: string;
+  dirs: { files: string; chunks: string; tmp: string };
+  /** demo/server/static: logos, filing image, language packs. */
+  staticDir: string;
+}
+
+export interface AuthContext {
+  user: UserRow;
+  sessionId: string;
+  openid: string | null;
+  unionid: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without an access token. */
+    public?: boolean;
+    /** Browsers call it without script (form posts, images, downloads), so no device header is required. */
+    deviceOptional?: boolean;
+  }
+}

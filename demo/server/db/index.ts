@@ -1,0 +1,31 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { migrate } from './migrations';
+import { seed } from './seed';
+
+export type { Database };
+
+/** Opens (creating when new) `dataDir/ph.db`, migrates it and seeds the demo data once. */
+export function openDatabase(dataDir: string): Database {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new BetterSqlite3(join(dataDir, 'ph.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  seed(db);
+  return db;
+}
+
+export function getMeta(db: Database, key: string): string | undefined {
+  const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
+  return row?.value;
+}
+
+export function setMeta(db: Database, key: string, value: string): void {
+  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(
+    key,
+    value,
+  );
+}

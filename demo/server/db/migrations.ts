@@ -1,0 +1,135 @@
+import type { Database } from 'better-sqlite3';
+
+// Append-only: a released migration is never edited, a change is a new entry.
+const MIGRATIONS: string[] = [
+  `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE units (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, en_name TEXT NOT NULL, unit_type TEXT NOT NULL, host TEXT UNIQUE,
+    logo_file TEXT NOT NULL, status INTEGER NOT NULL, sharding_code TEXT NOT NULL, campus_units TEXT NOT NULL,
+    is_vocational INTEGER NOT NULL, have_institute INTEGER NOT NULL, licence_end TEXT NOT NULL,
+    footer TEXT NOT NULL, link TEXT NOT NULL, decoration_set TEXT NOT NULL, pc_open INTEGER NOT NULL,
+    year TEXT NOT NULL, term TEXT NOT NULL
+  );
+  CREATE TABLE users (
+    id TEXT PRIMARY KEY, login_name TEXT NOT NULL UNIQUE COLLATE NOCASE, password_hash TEXT NOT NULL,
+    real_name TEXT NOT NULL, user_type INTEGER NOT NULL, unit_id TEXT NOT NULL REFERENCES units(id),
+    sex INTEGER NOT NULL, status INTEGER NOT NULL, lang TEXT NOT NULL,
+    theme_type TEXT NOT NULL, theme TEXT NOT NULL, current_child_id TEXT
+  );
+  CREATE TABLE user_roles (user_id TEXT NOT NULL REFERENCES users(id), role TEXT NOT NULL, PRIMARY KEY (user_id, role));
+  CREATE TABLE account_links (
+    user_id TEXT NOT NULL REFERENCES users(id), linked_user_id TEXT NOT NULL REFERENCES users(id),
+    PRIMARY KEY (user_id, linked_user_id)
+  );
+  CREATE TABLE students (
+    id TEXT PRIMARY KEY, real_name TEXT NOT NULL, grade_name TEXT NOT NULL, class_name TEXT NOT NULL,
+    unit_id TEXT NOT NULL REFERENCES units(id), user_id TEXT REFERENCES users(id)
+  );
+  CREATE TABLE parent_children (
+    parent_id TEXT NOT NULL REFERENCES users(id), student_id TEXT NOT NULL REFERENCES students(id),
+    status INTEGER NOT NULL, PRIMARY KEY (parent_id, student_id)
+  );
+  CREATE TABLE sessions (
+    id TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id), refresh_hash TEXT NOT NULL UNIQUE,
+    refresh_expires_at INTEGER NOT NULL, openid TEXT, unionid TEXT, created_at INTEGER NOT NULL
+  );
+  CREATE TABLE access_tokens (
+    hash TEXT PRIMARY KEY, session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    expires_at INTEGER NOT NULL
+  );
+  CREATE TABLE device_clients (id TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id), name TEXT NOT NULL);
+  CREATE TABLE social_providers (key TEXT PRIMARY KEY, name TEXT NOT NULL, app_id TEXT NOT NULL);
+  CREATE TABLE social_codes (
+    provider TEXT NOT NULL REFERENCES social_providers(key), code TEXT NOT NULL, openid TEXT NOT NULL,
+    unionid TEXT NOT NULL, PRIMARY KEY (provider, code)
+  );
+  CREATE TABLE social_bindings (
+    provider TEXT NOT NULL REFERENCES social_providers(key), openid TEXT NOT NULL, unionid TEXT NOT NULL,
+    user_id TEXT NOT NULL REFERENCES users(id), PRIMARY KEY (provider, openid)
+  );
+  CREATE TABLE social_pending (
+    id TEXT PRIMARY KEY, provider TEXT NOT NULL, openid TEXT NOT NULL, unionid TEXT NOT NULL, device_id TEXT,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE oauth_clients (id TEXT PRIMARY KEY, name TEXT NOT NULL, redirect_uris TEXT NOT NULL);
+  CREATE TABLE auth_codes (
+    code TEXT PRIMARY KEY, client_id TEXT NOT NULL REFERENCES oauth_clients(id), user_id TEXT NOT NULL,
+    redirect_uri TEXT NOT NULL, scope TEXT NOT NULL, expires_at INTEGER NOT NULL
+  );
+  CREATE TABLE sso_tickets (hash TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id), expires_at INTEGER NOT NULL);
+  CREATE TABLE messages (
+    id TEXT PRIMARY KEY, unit_id TEXT NOT NULL REFERENCES units(id), kind TEXT NOT NULL, message_meno TEXT NOT NULL,
+    module TEXT NOT NULL, message_date TEXT NOT NULL, importance INTEGER NOT NULL, open_way INTEGER NOT NULL,
+    url TEXT NOT NULL, content TEXT NOT NULL
+  );
+  CREATE TABLE message_reads (
+    user_id TEXT NOT NULL REFERENCES users(id), message_id TEXT NOT NULL REFERENCES messages(id),
+    read_at INTEGER NOT NULL, PRIMARY KEY (user_id, message_id)
+  );
+  CREATE TABLE apps (
+    code TEXT PRIMARY KEY, group_code TEXT NOT NULL, zname TEXT NOT NULL, name TEXT NOT NULL, short_name TEXT NOT NULL,
+    english_name TEXT NOT NULL, english_short_name TEXT NOT NULL, color TEXT NOT NULL, menu_route TEXT NOT NULL,
+    server_id TEXT NOT NULL, deploy_path TEXT NOT NULL, front_user_type TEXT NOT NULL, limit_user_type TEXT NOT NULL,
+    update_status INTEGER NOT NULL, sort INTEGER NOT NULL
+  );
+  CREATE TABLE app_unread (
+    user_id TEXT NOT NULL REFERENCES users(id), app_code TEXT NOT NULL REFERENCES apps(code), num INTEGER NOT NULL,
+    PRIMARY KEY (user_id, app_code)
+  );
+  CREATE TABLE resources (
+    app_code TEXT NOT NULL, code TEXT NOT NULL, parent_code TEXT, name TEXT NOT NULL, resource_type INTEGER NOT NULL,
+    menu_route TEXT NOT NULL, sort INTEGER NOT NULL, admin_only INTEGER NOT NULL, PRIMARY KEY (app_code, code)
+  );
+  CREATE TABLE licences (
+    unit_id TEXT NOT NULL REFERENCES units(id), server_id TEXT NOT NULL, name TEXT NOT NULL, english_name TEXT NOT NULL,
+    end_time TEXT NOT NULL, PRIMARY KEY (unit_id, server_id)
+  );
+  CREATE TABLE access_details (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL, user_type INTEGER NOT NULL, unit_id TEXT NOT NULL,
+    res_id TEXT NOT NULL, res_name TEXT NOT NULL, type INTEGER NOT NULL, at INTEGER NOT NULL
+  );
+  CREATE TABLE speech_tokens (
+    hash TEXT PRIMARY KEY, user_id TEXT NOT NULL, language TEXT NOT NULL, expires_at INTEGER NOT NULL
+  );
+  CREATE TABLE skills (vocabulary TEXT PRIMARY KEY, url TEXT NOT NULL);
+  CREATE TABLE files (
+    md5 TEXT PRIMARY KEY, name TEXT NOT NULL, size INTEGER NOT NULL, server_id TEXT NOT NULL,
+    created_by TEXT NOT NULL, created_at INTEGER NOT NULL
+  );
+  CREATE TABLE face_records (
+    user_id TEXT PRIMARY KEY REFERENCES users(id), descriptor TEXT NOT NULL, image BLOB NOT NULL,
+    register_time TEXT NOT NULL
+  );
+  CREATE TABLE face_clockings (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL REFERENCES users(id), at TEXT NOT NULL
+  );
+  CREATE TABLE versions (
+    code TEXT PRIMARY KEY, name TEXT NOT NULL, app_version TEXT NOT NULL, server_version TEXT NOT NULL,
+    web_code_version TEXT NOT NULL, package_date TEXT NOT NULL, date TEXT NOT NULL
+  );
+  CREATE TABLE version_history (
+    code TEXT NOT NULL REFERENCES versions(code), version TEXT NOT NULL, date TEXT NOT NULL, cn TEXT NOT NULL,
+    en TEXT NOT NULL, PRIMARY KEY (code, version)
+  );
+  CREATE TABLE subapps (
+    app TEXT NOT NULL, file_id TEXT NOT NULL, title TEXT NOT NULL, has_css INTEGER NOT NULL, PRIMARY KEY (app, file_id)
+  );
+  `,
+];
+
+/** Brings the schema to the latest version; each step runs in its own transaction. */
+export function migrate(db: Database): number {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
+  const row = db.prepare('SELECT version FROM schema_version').get() as { version: number } | undefined;
+  let version = row?.version ?? 0;
+  if (!row) db.prepare('INSERT INTO schema_version (version) VALUES (0)').run();
+  for (; version < MIGRATIONS.length; version++) {
+    const sql = MIGRATIONS[version] as string;
+    db.transaction(() => {
+      db.exec(sql);
+      db.prepare('UPDATE schema_version SET version = ?').run(version + 1);
+    })();
+  }
+  return version;
+}

@@ -1,0 +1,409 @@
+// The demo world: every account of issue 4 (password DEMO_PASSWORD) and the data the widgets need to show.
+
+export const DEMO_PASSWORD = 'Demo@2026';
+
+export const SCHOOL_ID = 'unit-school';
+export const AREA_ID = 'unit-area';
+export const OLD_SCHOOL_ID = 'unit-old';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export interface UnitSeed {
+  id: string;
+  name: string;
+  enName: string;
+  unitType: string;
+  host: string;
+  logoFile: string;
+  status: number;
+  vocational: boolean;
+  institute: boolean;
+  licenceDays: number;
+  pcOpen: number;
+}
+
+export const UNITS: UnitSeed[] = [
+  {
+    id: SCHOOL_ID,
+    name: '示范实验学校',
+    enName: 'Demo Experimental School',
+    unitType: '2',
+    host: 'school.demo.local',
+    logoFile: 'school.svg',
+    status: 1,
+    vocational: false,
+    institute: true,
+    licenceDays: 365,
+    pcOpen: 0,
+  },
+  {
+    id: AREA_ID,
+    name: '示范区教育局',
+    enName: 'Demo District Education Bureau',
+    unitType: '1',
+    host: 'area.demo.local',
+    logoFile: 'area.svg',
+    status: 1,
+    vocational: false,
+    institute: false,
+    licenceDays: 365,
+    pcOpen: 1,
+  },
+  {
+    id: OLD_SCHOOL_ID,
+    name: '旧城职业学校',
+    enName: 'Old Town Vocational School',
+    unitType: '2',
+    host: 'old.demo.local',
+    logoFile: 'school.svg',
+    status: 0,
+    vocational: true,
+    institute: false,
+    licenceDays: -30,
+    pcOpen: 0,
+  },
+];
+
+export function decorationSet(unit: UnitSeed): string {
+  return JSON.stringify({
+    footerMsg: {
+      show: true,
+      helpCenter: 'https://help.demo.example/center',
+      showBaMsg: true,
+      baList: [
+        {
+          baImg: '/static/img/filing.svg',
+          baContent: '京ICP备00000000号-1',
+          baUrl: 'https://beian.miit.gov.cn/',
+          showImg: false,
+        },
+        {
+          baImg: '/static/img/filing.svg',
+          baContent: '京公网安备 11000000000000号',
+          baUrl: 'https://www.beian.gov.cn/',
+          showImg: true,
+        },
+      ],
+      copyright: `© 2026 ${unit.name} ${unit.enName}`,
+    },
+  });
+}
+
+export interface UserSeed {
+  id: string;
+  loginName: string;
+  realName: string;
+  userType: number;
+  unitId: string;
+  sex: number;
+  roles?: string[];
+}
+
+export const USERS: UserSeed[] = [
+  { id: 'u-teacher', loginName: 'teacher', realName: '王老师', userType: 2, unitId: SCHOOL_ID, sex: 2 },
+  {
+    id: 'u-admin',
+    loginName: 'admin',
+    realName: '李管理员',
+    userType: 2,
+    unitId: SCHOOL_ID,
+    sex: 1,
+    roles: ['XX_SYS_'],
+  },
+  { id: 'u-staff', loginName: 'staff', realName: '赵职员', userType: 4, unitId: SCHOOL_ID, sex: 1 },
+  { id: 'u-parent', loginName: 'parent', realName: '陈家长', userType: 3, unitId: SCHOOL_ID, sex: 1 },
+  { id: 'u-parent1', loginName: 'parent1', realName: '王老师（家长）', userType: 3, unitId: SCHOOL_ID, sex: 2 },
+  { id: 'u-student', loginName: 'student', realName: '陈小明', userType: 1, unitId: SCHOOL_ID, sex: 1 },
+  { id: 'u-areauser', loginName: 'areauser', realName: '周督导', userType: 2, unitId: AREA_ID, sex: 1 },
+  { id: 'u-expired', loginName: 'expired', realName: '吴老师', userType: 2, unitId: OLD_SCHOOL_ID, sex: 2 },
+];
+
+/** The teacher is also the parent `parent1`: the role switch goes between them. */
+export const ACCOUNT_LINKS: [string, string][] = [['u-teacher', 'u-parent1']];
+
+export const STUDENTS = [
+  { id: 's-xiaoming', realName: '陈小明', gradeName: '三年级', className: '1班', userId: 'u-student' },
+  { id: 's-xiaohong', realName: '陈小红', gradeName: '一年级', className: '2班', userId: null },
+  { id: 's-xiaogang', realName: '陈小刚', gradeName: '五年级', className: '3班', userId: null },
+  { id: 's-xiaobao', realName: '王小宝', gradeName: '二年级', className: '1班', userId: null },
+];
+
+export const PARENT_CHILDREN: [string, string, number][] = [
+  ['u-parent', 's-xiaoming', 1],
+  ['u-parent', 's-xiaohong', 1],
+  ['u-parent', 's-xiaogang', 0],
+  ['u-parent1', 's-xiaobao', 1],
+];
+
+export const DEVICE_CLIENTS = [
+  { id: 'demo-pc-client-teacher', userId: 'u-teacher', name: '王老师的电脑客户端' },
+  { id: 'demo-app-client-parent', userId: 'u-parent', name: '陈家长的手机' },
+];
+
+/** `qy` work-chat, `mp` chat app, `wxqr` the messaging-app QR login (arrives as the `state` value). */
+export const SOCIAL_PROVIDERS = [
+  { key: 'qy', name: '企业微信', appId: 'ww-demo-corp-0001' },
+  { key: 'mp', name: '微信', appId: 'wx-demo-mp-0001' },
+  { key: 'wxqr', name: '微信扫码', appId: 'wx-demo-open-0001' },
+];
+
+export const SOCIAL_CODES = [
+  { code: 'demo-teacher-code', userId: 'u-teacher', providers: ['qy', 'mp', 'wxqr'] },
+  { code: 'demo-parent-code', userId: 'u-parent', providers: ['mp', 'wxqr'] },
+];
+
+export const OAUTH_CLIENTS = [
+  {
+    id: 'demo-portal',
+    name: '示范门户',
+    // Loopback addresses match on any port (RFC 8252 §7.3), so demo and tests on ephemeral ports work.
+    redirectUris: ['http://127.0.0.1:8080/demo/', 'http://localhost:8080/demo/'],
+  },
+  { id: 'demo-library', name: '数字图书馆', redirectUris: ['https://library.demo.example/oauth/callback'] },
+];
+
+export const GROUPS: Record<string, string> = {
+  'ZDYYYFL-CYYY': '常用应用',
+  XZBG: '行政办公',
+  JWGL: '教务管理',
+  SJZX: '数据中心',
+  JZGGL: '教职工管理',
+  ZZXX: '自主学习',
+  JYKY: '教育科研',
+  XSCZ: '学生成长',
+  ZWHQ: '总务后勤',
+};
+
+/** [code, group, Chinese name, English name, colour, updateStatus] */
+export const APPS: [string, string, string, string, string, number][] = [
+  ['notice', 'ZDYYYFL-CYYY', '通知公告', 'Notices', '#457CD6', 1],
+  ['schedule', 'ZDYYYFL-CYYY', '我的课表', 'My timetable', '#2F9E6E', 1],
+  ['oa', 'XZBG', '协同办公', 'Office', '#D9822B', 1],
+  ['meeting', 'XZBG', '会议管理', 'Meetings', '#8E5BD6', 1],
+  ['grade', 'JWGL', '成绩管理', 'Grade management', '#C94A4A', 1],
+  ['course', 'JWGL', '排课管理', 'Course planning', '#3A8FB7', 1],
+  ['report', 'SJZX', '数据报表', 'Reports', '#5A6ACF', 1],
+  ['dashboard', 'SJZX', '数据看板', 'Dashboard', '#2B8A8A', 1],
+  ['staffinfo', 'JZGGL', '教职工档案', 'Staff records', '#A0642C', 1],
+  ['salary', 'JZGGL', '工资查询', 'Payslips', '#6B8E23', 1],
+  ['elearn', 'ZZXX', '自主学习', 'Self-study', '#CC5A9A', 1],
+  ['library', 'ZZXX', '数字图书馆', 'Digital library', '#4F7CAC', 1],
+  ['research', 'JYKY', '教研活动', 'Teaching research', '#7A6FBE', 1],
+  ['lesson', 'JYKY', '集体备课', 'Lesson planning', '#B5651D', 1],
+  ['attendance', 'XSCZ', '学生考勤', 'Attendance', '#1E90A8', 1],
+  ['growth', 'XSCZ', '成长档案', 'Growth records', '#E07B39', 1],
+  ['repair', 'ZWHQ', '报修管理', 'Repairs', '#708090', 1],
+  ['assets', 'ZWHQ', '资产管理', 'Assets', '#556B2F', 1],
+  ['legacy', 'ZWHQ', '旧版后勤', 'Legacy logistics', '#999999', 0],
+];
+
+export const APP_UNREAD: [string, string, number][] = [
+  ['u-teacher', 'notice', 3],
+  ['u-teacher', 'oa', 120],
+  ['u-teacher', 'attendance', 1],
+  ['u-admin', 'notice', 2],
+  ['u-staff', 'repair', 4],
+];
+
+/** [appCode, code, parentCode, name, resourceType (1 menu, 2 route), menuRoute, adminOnly] */
+export const RESOURCES: [string, string, string | null, string, number, string, boolean][] = [
+  ['desktop', 'desktop-home', null, '我的桌面', 2, '/desktop/home', false],
+  ['desktop', 'desktop-setting', null, '桌面设置', 1, '', false],
+  ['desktop', 'desktop-setting-theme', 'desktop-setting', '主题设置', 2, '/desktop/setting', false],
+  ['desktop', 'desktop-setting-unit', 'desktop-setting', '单位设置', 2, '/desktop/unit', true],
+  ['grade', 'grade-main', null, '成绩管理', 1, '', false],
+  ['grade', 'grade-entry', 'grade-main', '成绩录入', 2, '/grade/entry', false],
+  ['grade', 'grade-query', 'grade-main', '成绩查询', 2, '/grade/query', false],
+  ['grade', 'grade-settings', 'grade-main', '考试设置', 2, '/grade/settings', true],
+  ['attendance', 'attendance-main', null, '学生考勤', 1, '', false],
+  ['attendance', 'attendance-today', 'attendance-main', '今日考勤', 2, '/attendance/today', false],
+  ['attendance', 'attendance-stats', 'attendance-main', '考勤统计', 2, '/attendance/stats', false],
+];
+
+/** [unitId, serverId, name, English name, days from seed time] */
+export const LICENCES: [string, string, string, string, number][] = [
+  [SCHOOL_ID, 'base', '基础平台', 'Base platform', 365],
+  [SCHOOL_ID, 'grade', '成绩管理', 'Grade management', -10],
+  [SCHOOL_ID, 'attendance', '学生考勤', 'Attendance', 30],
+  [SCHOOL_ID, 'notice', '通知公告', 'Notices', 200],
+  [AREA_ID, 'base', '基础平台', 'Base platform', 365],
+  [OLD_SCHOOL_ID, 'base', '基础平台', 'Base platform', -30],
+  [OLD_SCHOOL_ID, 'grade', '成绩管理', 'Grade management', -30],
+];
+
+export function daysFrom(now: Date, days: number): Date {
+  return new Date(now.getTime() + days * DAY);
+}
+
+export interface MessageSeed {
+  id: string;
+  unitId: string;
+  kind: 'message' | 'todo';
+  meno: string;
+  module: string;
+  daysAgo: number;
+  importance: number;
+  openWay: number;
+  url: string;
+  /** Filled with the school's expiry modules when openWay is 1. */
+  expiryList?: boolean;
+}
+
+export const MESSAGES: MessageSeed[] = [
+  {
+    id: 'msg-1',
+    unitId: SCHOOL_ID,
+    kind: 'message',
+    meno: '本学期课表已发布|||This term’s timetable is published',
+    module: '我的课表',
+    daysAgo: 1,
+    importance: 1,
+    openWay: 0,
+    url: '/redirect/schedule',
+  },
+  {
+    id: 'msg-2',
+    unitId: SCHOOL_ID,
+    kind: 'message',
+    meno: '教研活动通知：周三下午集体备课|||Research meeting: lesson planning on Wednesday afternoon',
+    module: '教研活动',
+    daysAgo: 2,
+    importance: 2,
+    openWay: 0,
+    url: '/redirect/research',
+  },
+  {
+    id: 'msg-3',
+    unitId: SCHOOL_ID,
+    kind: 'message',
+    meno: '期中考试成绩录入截止提醒|||Mid-term grade entry closes soon',
+    module: '成绩管理',
+    daysAgo: 3,
+    importance: 3,
+    openWay: 0,
+    url: '/redirect/grade',
+  },
+  {
+    id: 'msg-4',
+    unitId: SCHOOL_ID,
+    kind: 'message',
+    meno: '消防演练安排|||Fire drill schedule',
+    module: '通知公告',
+    daysAgo: 4,
+    importance: 4,
+    openWay: 0,
+    url: '/redirect/notice',
+  },
+  {
+    id: 'msg-5',
+    unitId: SCHOOL_ID,
+    kind: 'message',
+    meno: '模块到期提醒|||Module expiry notice',
+    module: '系统消息',
+    daysAgo: 0,
+    importance: 5,
+    openWay: 1,
+    url: '',
+    expiryList: true,
+  },
+  {
+    id: 'todo-1',
+    unitId: SCHOOL_ID,
+    kind: 'todo',
+    meno: '待审批：请假申请 2 条|||To approve: 2 leave requests',
+    module: '协同办公',
+    daysAgo: 0,
+    importance: 3,
+    openWay: 0,
+    url: '/redirect/oa',
+  },
+  {
+    id: 'todo-2',
+    unitId: SCHOOL_ID,
+    kind: 'todo',
+    meno: '待处理：报修单 1 条|||To handle: 1 repair request',
+    module: '报修管理',
+    daysAgo: 1,
+    importance: 2,
+    openWay: 0,
+    url: '/redirect/repair',
+  },
+  {
+    id: 'todo-3',
+    unitId: SCHOOL_ID,
+    kind: 'todo',
+    meno: '待填写：教研记录|||To fill in: research record',
+    module: '教研活动',
+    daysAgo: 2,
+    importance: 1,
+    openWay: 0,
+    url: '/redirect/research',
+  },
+  {
+    id: 'todo-4',
+    unitId: SCHOOL_ID,
+    kind: 'todo',
+    meno: '待确认：会议纪要|||To confirm: meeting minutes',
+    module: '会议管理',
+    daysAgo: 3,
+    importance: 4,
+    openWay: 0,
+    url: '/redirect/meeting',
+  },
+  {
+    id: 'msg-area-1',
+    unitId: AREA_ID,
+    kind: 'message',
+    meno: '全区教学质量分析报告已生成|||District teaching quality report is ready',
+    module: '数据报表',
+    daysAgo: 1,
+    importance: 3,
+    openWay: 0,
+    url: '/redirect/report',
+  },
+  {
+    id: 'msg-old-1',
+    unitId: OLD_SCHOOL_ID,
+    kind: 'message',
+    meno: '单位授权已到期|||The unit licence has expired',
+    module: '系统消息',
+    daysAgo: 0,
+    importance: 5,
+    openWay: 1,
+    url: '',
+    expiryList: true,
+  },
+];
+
+/** [code, name, appVersion, serverVersion, webCodeVersion] */
+export const VERSIONS: [string, string, string, string, string][] = [
+  ['base', '基础平台', '1.6.0', '1.6.0', '1.6.0'],
+  ['grade', '成绩管理', '2.3.1', '2.3.1', '2.3.1'],
+  ['attendance', '学生考勤', '1.2.0', '1.2.0', '1.2.0'],
+];
+
+/** [code, version, days ago, Chinese note, English note] */
+export const VERSION_HISTORY: [string, string, number, string, string][] = [
+  ['base', '1.4.0', 400, '新增桌面分组', 'Desktop groups added'],
+  ['base', '1.5.0', 200, '新增人脸登录', 'Face login added'],
+  ['base', '1.6.0', 10, '分片上传与语音导航', 'Chunked upload and voice navigation'],
+  ['grade', '2.3.1', 30, '成绩导出为 Excel', 'Grade export to Excel'],
+  ['attendance', '1.2.0', 60, '人脸考勤', 'Face clock-in'],
+];
+
+/** Normalised vocabulary (lower case, no trailing punctuation) to the page it opens. */
+export const SKILLS: [string, string][] = [
+  ['打开我的消息', '/pages/base/pc_desktop_all/index.html#/messages'],
+  ['open my messages', '/pages/base/pc_desktop_all/index.html#/messages'],
+  ['打开成绩管理', '/redirect/grade'],
+  ['open grade management', '/redirect/grade'],
+  ['查看考勤', '/redirect/attendance'],
+  ['show attendance', '/redirect/attendance'],
+];
+
+/** [app, fileId, title, has a stylesheet] */
+export const SUBAPPS: [string, string, string, boolean][] = [
+  ['grade', 'grade-entry', '成绩录入 Grade entry', true],
+  ['grade', 'grade-query', '成绩查询 Grade query', false],
+  ['attendance', 'attendance-today', '今日考勤 Today’s attendance', true],
+];

@@ -1,0 +1,69 @@
+import type { Database } from 'better-sqlite3';
+
+export interface UserRow {
+  id: string;
+  login_name: string;
+  password_hash: string;
+  real_name: string;
+  user_type: number;
+  unit_id: string;
+  sex: number;
+  status: number;
+  lang: string;
+  theme_type: string;
+  theme: string;
+  current_child_id: string | null;
+}
+
+export interface UnitRow {
+  id: string;
+  name: string;
+  en_name: string;
+  unit_type: string;
+  host: string;
+  logo_file: string;
+  status: number;
+  sharding_code: string;
+  campus_units: string;
+  is_vocational: number;
+  have_institute: number;
+  licence_end: string;
+  footer: string;
+  link: string;
+  decoration_set: string;
+  pc_open: number;
+  year: string;
+  term: string;
+}
+
+export const ADMIN_ROLE = 'XX_SYS_';
+
+export function findUserByLogin(db: Database, loginName: string): UserRow | undefined {
+  return db.prepare('SELECT * FROM users WHERE login_name = ?').get(loginName) as UserRow | undefined;
+}
+
+export function findUser(db: Database, id: string): UserRow | undefined {
+  return db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+}
+
+export function findUnit(db: Database, id: string): UnitRow | undefined {
+  return db.prepare('SELECT * FROM units WHERE id = ?').get(id) as UnitRow | undefined;
+}
+
+export function findUnitByHost(db: Database, host: string): UnitRow | undefined {
+  return db.prepare('SELECT * FROM units WHERE host = ?').get(host) as UnitRow | undefined;
+}
+
+export function hasRole(db: Database, userId: string, role: string): boolean {
+  return Boolean(db.prepare('SELECT 1 FROM user_roles WHERE user_id = ? AND role = ?').get(userId, role));
+}
+
+export function isAdmin(db: Database, userId: string): boolean {
+  return hasRole(db, userId, ADMIN_ROLE);
+}
+
+export function areLinked(db: Database, userId: string, otherId: string): boolean {
+  return Boolean(
+    db.prepare('SELECT 1 FROM account_links WHERE user_id = ? AND linked_user_id = ?').get(userId, otherId),
+  );
+}

@@ -1,0 +1,85 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { APP_PATH_HEADER, DEVICE_HEADER, DEVICES } from '../../src/core/api/wire';
+import { readAccessToken, resolveAuth } from './auth/session';
+import type { ServerContext } from './context';
+import { ApiError, bilingual, errors } from './envelope';
+
+const API_PREFIXES = ['/api/', '/zuul/api/'];
+
+export function isApiPath(url: string): boolean {
+  return API_PREFIXES.some((prefix) => url.startsWith(prefix));
+}
+
+/** Device header, then the access token: both decided before the body is read. */
+export function registerGuards(app: FastifyInstance, ctx: ServerContext): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (!isApiPath(request.url)) return;
+    const config = request.routeOptions.config;
+    if (!config.deviceOptional && !request.is404) {
+      const device = request.headers[DEVICE_HEADER.toLowerCase()];
+      if (typeof device !== 'string' || !(DEVICES as readonly string[]).includes(device)) {
+        throw new ApiError(
+          400,
+          'device_required',
+          bilingual(`缺少设备标识 ${DEVICE_HEADER}`, `Missing or unknown ${DEVICE_HEADER} header (app, h5 or pc)`),
+        );
+      }
+    }
+    request.auth = resolveAuth(ctx, readAccessToken(request));
+    if (!request.auth && !config.public && !request.is404) throw errors.unauthorized();
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url.split('?')[0],
+        statusCode: reply.statusCode,
+        device: request.headers[DEVICE_HEADER.toLowerCase()],
+        appPath: request.headers[APP_PATH_HEADER.toLowerCase()],
+        userId: request.auth?.user.id,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'access',
+    );
+  });
+}
+
+const KEPT_STATUSES = new Set([400, 401, 403, 404, 413, 429]);
+
+/** Every failure becomes an envelope whose status is the HTTP status; no stack trace ever leaves the process. */
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) return reply.status(error.status).send(error.toEnvelope());
+    if (error.validation) {
+      const fieldErrors = error.validation.map((issue) => ({
+        field: fieldOf(issue.instancePath, issue.params),
+        message: bilingual('参数不合法', `Invalid value: ${issue.message ?? 'rejected'}`),
+      }));
+      return reply.status(400).send(errors.badRequest(undefined, undefined, fieldErrors).toEnvelope());
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.status(413).send(errors.tooLarge().toEnvelope());
+    }
+    if (status >= 400 && status < 500) {
+      const kept = KEPT_STATUSES.has(status) ? status : 400;
+      const code = status === 429 ? 'too_many_requests' : 'bad_request';
+      return reply.status(kept).send(new ApiError(kept, code, bilingual('请求无效', 'Invalid request')).toEnvelope());
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send(new ApiError(500, 'server_error', bilingual('服务器内部错误', 'Server internal error!')).toEnvelope());
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url))
+      return reply.status(404).send(errors.notFound('No such call', '接口不存在').toEnvelope());
+    return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+}
+
+function fieldOf(instancePath: string, params: Record<string, unknown>): string {
+  if (typeof params.missingProperty === 'string') return params.missingProperty;
+  return instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+}

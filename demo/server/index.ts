@@ -1,0 +1,101 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import qs from 'qs';
+import { MAX_CHUNK_BYTES } from '../../src/core/api/wire';
+import { LoginLimiter } from './auth/login-limiter';
+import { TokenStore } from './auth/tokens';
+import { resolveOptions, type ServerOptions } from './config';
+import type { ServerContext } from './context';
+import { getMeta, openDatabase, setMeta } from './db';
+import { DigestFaceMatcher, type FaceMatcher } from './face/matcher';
+import { registerErrorHandlers, registerGuards } from './hooks';
+import { registerRoutes } from './routes';
+import { randomToken } from './util/ids';
+
+export type { ServerOptions } from './config';
+
+export interface PhServer {
+  url: string;
+  app: FastifyInstance;
+  context: ServerContext;
+  close(): Promise<void>;
+}
+
+export const STATIC_DIR = join(dirname(fileURLToPath(import.meta.url)), 'static');
+
+export async function createServer(options: ServerOptions & { faceMatcher?: FaceMatcher }): Promise<PhServer> {
+  const resolved = resolveOptions(options);
+  const db = openDatabase(resolved.dataDir);
+  const dirs = {
+    files: join(resolved.dataDir, 'files'),
+    chunks: join(resolved.dataDir, 'chunks'),
+    tmp: join(resolved.dataDir, 'tmp'),
+  };
+  // Leftovers in tmp/ are writes a previous process never finished; they were never visible, so drop them.
+  rmSync(dirs.tmp, { recursive: true, force: true });
+  for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
+  const ctx: ServerContext = {
+    db,
+    options: resolved,
+    tokens: new TokenStore(db, resolved.accessTtlSeconds, resolved.refreshTtlSeconds),
+    limiter: new LoginLimiter(resolved.loginLimit),
+    faceMatcher: options.faceMatcher ?? new DigestFaceMatcher(),
+    signingSecret: resolved.signingSecret ?? storedSecret(db),
+    dirs,
+    staticDir: STATIC_DIR,
+  };
+
+  const app = Fastify({
+    logger: resolved.logger,
+    trustProxy: false,
+    routerOptions: { maxParamLength: 200 },
+  });
+  try {
+    await app.register(cookie);
+    // The widgets post nested keys with dots (§7); qs with the spec's own limits (§9) reads them back.
+    await app.register(formbody, {
+      parser: (body) => qs.parse(body, { allowDots: true, depth: 5, arrayLimit: 20, parameterLimit: 1000 }),
+    });
+    await app.register(multipart, {
+      limits: { fileSize: MAX_CHUNK_BYTES, files: 1, fields: 30, fieldSize: 2000, parts: 40 },
+    });
+    registerGuards(app, ctx);
+    registerErrorHandlers(app);
+    await registerRoutes(app, ctx);
+    await app.listen({ port: resolved.port, host: resolved.host });
+  } catch (error) {
+    await app.close();
+    db.close();
+    throw error;
+  }
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : resolved.port;
+  const host = resolved.host.includes(':') ? `[${resolved.host}]` : resolved.host;
+  let closed = false;
+  return {
+    url: `http://${host}:${port}`,
+    app,
+    context: ctx,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      db.close();
+    },
+  };
+}
+
+/** Generated once and kept, so signatures stay stable across restarts without configuration. */
+function storedSecret(db: ServerContext['db']): string {
+  const existing = getMeta(db, 'signing_secret');
+  if (existing) return existing;
+  const secret = randomToken(32);
+  setMeta(db, 'signing_secret', secret);
+  return secret;
+}

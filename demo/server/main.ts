@@ -1,0 +1,51 @@
+import { resolve } from 'node:path';
+import { DEMO_PASSWORD, USERS } from './db/seed-data';
+import { createServer } from './index';
+
+// CLI: `npx tsx demo/server/main.ts`. Every setting has a safe default; see docs/server.md.
+const repo = resolve(import.meta.dirname, '..', '..');
+const env = process.env;
+
+function intEnv(name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+const server = await createServer({
+  dataDir: resolve(env.PH_DATA_DIR || 'data'),
+  port: intEnv('PORT', 8080),
+  host: env.HOST || '127.0.0.1',
+  accessTtlSeconds: intEnv('PH_ACCESS_TTL', 1800),
+  refreshTtlSeconds: intEnv('PH_REFRESH_TTL', 604800),
+  signingSecret: env.PH_SIGNING_SECRET || undefined,
+  secureCookies: env.PH_SECURE_COOKIES === '1',
+  logger: env.PH_LOG === '0' ? false : { level: env.PH_LOG_LEVEL || 'info' },
+  loginLimit: {
+    perAccount: intEnv('PH_LOGIN_MAX_PER_ACCOUNT', 5),
+    perAddress: intEnv('PH_LOGIN_MAX_PER_ADDRESS', 20),
+    windowSeconds: intEnv('PH_LOGIN_WINDOW', 900),
+  },
+  staticRoots: [
+    { prefix: '/dist/', root: resolve(repo, 'dist') },
+    { prefix: '/demo/', root: resolve(repo, 'demo', 'pages') },
+  ],
+});
+
+console.log(`\nph-widgets reference server: ${server.url}/`);
+console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);
+for (const user of USERS) console.log(`  ${user.loginName.padEnd(9)} ${user.realName} (userType ${user.userType})`);
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: closing`);
+  // Stops accepting, lets requests in flight finish (uploads land in tmp/ and are renamed only when whole), then db.
+  await server.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,141 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Manifest } from '../../../../src/core/api/types';
+import { PLATFORM_VERSION } from '../../../../src/core/api/wire';
+import type { ServerContext } from '../../context';
+import { object, str } from '../../schemas';
+import { escapeHtml } from '../../util/html';
+import { NAMED_THEMES } from './themes';
+
+const segment = str(64, { pattern: '^[A-Za-z0-9_-]+$' });
+const fileName = str(100, { pattern: '^[A-Za-z0-9_.-]+$' });
+const COMMON = `/common/plugins/common-ph/${PLATFORM_VERSION}`;
+const LANG_FILE = /^(zh-CN|en|zh-HK)-([A-Za-z0-9_]+)\.json$/;
+
+export function registerPageAssetRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const subapps = (appCode: string) =>
+    ctx.db.prepare('SELECT file_id, title, has_css FROM subapps WHERE app = ? ORDER BY file_id').all(appCode) as {
+      file_id: string;
+      title: string;
+      has_css: number;
+    }[];
+
+  app.get<{ Params: { root: string } }>(
+    '/:root/manifest.json',
+    { schema: { params: object({ root: segment }, ['root']) } },
+    async (request, reply) => {
+      const list = subapps(request.params.root);
+      if (!list.length) return reply.callNotFound();
+      const manifest: Manifest = {};
+      for (const sub of list) {
+        manifest[`${sub.file_id}.js`] = `/subapps/${request.params.root}/${sub.file_id}.js`;
+        if (sub.has_css) manifest[`${sub.file_id}.css`] = `/subapps/${request.params.root}/${sub.file_id}.css`;
+      }
+      return manifest;
+    },
+  );
+
+  app.get<{ Params: { app: string; file: string } }>(
+    '/subapps/:app/:file',
+    { schema: { params: object({ app: segment, file: fileName }, ['app', 'file']) } },
+    async (request, reply) => {
+      const match = /^(.+)\.(js|css)$/.exec(request.params.file);
+      const sub = match && subapps(request.params.app).find((s) => s.file_id === match[1]);
+      if (!match || !sub || (match[2] === 'css' && !sub.has_css)) return reply.callNotFound();
+      if (match[2] === 'css') {
+        return reply
+          .type('text/css')
+          .send(`[data-file-id="${sub.file_id}"] .ph-subapp{padding:16px;border:1px solid #dde3ee}\n`);
+      }
+      return reply.type('text/javascript').send(subappScript(sub.file_id, sub.title));
+    },
+  );
+
+  app.get<{ Params: { file: string } }>(
+    `${COMMON}/css/:file`,
+    { schema: { params: object({ file: fileName }, ['file']) } },
+    async (request, reply) => {
+      const theme = /^([A-Za-z]+)\.css$/.exec(request.params.file)?.[1];
+      const colour = theme && Object.hasOwn(NAMED_THEMES, theme) ? NAMED_THEMES[theme] : undefined;
+      if (!theme || !colour) return reply.callNotFound();
+      return reply
+        .type('text/css')
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(`/* theme ${theme} */\n:root,:host{--ph-color-primary:${colour};--ph-theme-name:"${theme}"}\n`);
+    },
+  );
+
+  const sendLang = async (reply: FastifyReply, lang: string, pack: string) => {
+    try {
+      const text = await readFile(join(ctx.staticDir, 'lang', `${lang}-${pack}.json`), 'utf8');
+      return reply.type('application/json').header('Cache-Control', 'public, max-age=600').send(text);
+    } catch {
+      return reply.callNotFound();
+    }
+  };
+
+  app.get<{ Params: { file: string } }>(
+    `${COMMON}/lang/:file`,
+    { schema: { params: object({ file: fileName }, ['file']) } },
+    async (request, reply) => {
+      const match = LANG_FILE.exec(request.params.file);
+      if (!match) return reply.callNotFound();
+      const [, lang, pack] = match;
+      if (pack !== 'ph') return reply.callNotFound();
+      return sendLang(reply, lang as string, pack);
+    },
+  );
+
+  // Page packs: any root and page code (the root is the first URL segment, §7 notes); the app code picks the file.
+  app.get<{ Params: { root: string; dir: string; file: string } }>(
+    '/:root/:dir/lang/:file',
+    { schema: { params: object({ root: segment, dir: segment, file: fileName }, ['root', 'dir', 'file']) } },
+    async (request, reply) => {
+      const match = LANG_FILE.exec(request.params.file);
+      if (!match || match[2] === 'ph') return reply.callNotFound();
+      return sendLang(reply, match[1] as string, match[2] as string);
+    },
+  );
+
+  app.get<{ Params: { file: string } }>(
+    '/assets/icons/:file',
+    { schema: { params: object({ file: fileName }, ['file']) } },
+    async (request, reply) => {
+      const match = /^([a-z0-9]+)(?:-(gray|cartoon))?\.svg$/.exec(request.params.file);
+      const appRow =
+        match &&
+        (ctx.db.prepare('SELECT english_name, color FROM apps WHERE code = ?').get(match[1]) as
+          | { english_name: string; color: string }
+          | undefined);
+      if (!match || !appRow) return reply.callNotFound();
+      return reply
+        .type('image/svg+xml')
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(appIcon(appRow.english_name, appRow.color, match[2]));
+    },
+  );
+}
+
+function appIcon(englishName: string, colour: string, variant: string | undefined): string {
+  const fill = variant === 'gray' ? '#9AA3AD' : colour;
+  const radius = variant === 'cartoon' ? 24 : 12;
+  const letter = escapeHtml(englishName.charAt(0).toUpperCase());
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64" role="img" aria-label="${escapeHtml(englishName)}"><rect width="64" height="64" rx="${radius}" fill="${fill}"/><text x="32" y="42" font-family="system-ui,sans-serif" font-size="28" font-weight="600" fill="#fff" text-anchor="middle">${letter}</text></svg>`;
+}
+
+/** A tiny sub-application: renders into the container the shell keyed by its fileId (or after its own script). */
+function subappScript(fileId: string, title: string): string {
+  return `(function () {
+  var fileId = ${JSON.stringify(fileId)};
+  var host = document.querySelector('[data-file-id="' + fileId + '"]') ||
+    (document.currentScript && document.currentScript.parentElement) || document.body;
+  var box = document.createElement('section');
+  box.className = 'ph-subapp';
+  box.setAttribute('data-subapp', fileId);
+  box.textContent = ${JSON.stringify(title)};
+  host.appendChild(box);
+  window.dispatchEvent(new CustomEvent('ph-subapp-loaded', { detail: { fileId: fileId } }));
+})();
+`;
+}

@@ -1,0 +1,209 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppItem, MenuGroup, MenuNode, ThemeSetting } from '../../../../src/core/api/types';
+import { GROUP_CODES } from '../../../../src/core/api/types';
+import { requireAuth } from '../../auth/session';
+import type { ServerContext } from '../../context';
+import { GROUPS } from '../../db/seed-data';
+import { isAdmin } from '../../db/users';
+import { bilingual, errors, ok } from '../../envelope';
+import { flag, id, int, object, str } from '../../schemas';
+import { HEX_COLOUR, NAMED_THEMES } from '../assets/themes';
+
+export function registerDesktopRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.get('/api/base/my_desktop/color', async (request) => {
+    const { user } = requireAuth(request);
+    const theme: ThemeSetting = {
+      type: user.theme_type === 'default_color' ? 'default_color' : 'color',
+      theme: user.theme,
+    };
+    return ok(theme);
+  });
+
+  app.post<{ Body: { type: 'color' | 'default_color'; theme: string; syncAll?: boolean | string } }>(
+    '/api/base/desktop/settheme',
+    {
+      schema: {
+        body: object(
+          {
+            type: { type: 'string', enum: ['color', 'default_color'] },
+            theme: str(32, { minLength: 1 }),
+            syncAll: flag,
+          },
+          ['type', 'theme'],
+        ),
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const { type, theme } = request.body;
+      const valid = type === 'color' ? HEX_COLOUR.test(theme) : Object.hasOwn(NAMED_THEMES, theme);
+      if (!valid) {
+        throw errors.badRequest('Unknown theme or invalid colour', '主题或颜色无效', [
+          { field: 'theme', message: bilingual('主题或颜色无效', 'Unknown theme or invalid colour') },
+        ]);
+      }
+      const syncAll = request.body.syncAll === true || request.body.syncAll === 'true' || request.body.syncAll === '1';
+      if (syncAll) {
+        if (!isAdmin(ctx.db, user.id)) throw errors.forbidden();
+        ctx.db.prepare('UPDATE users SET theme_type = ?, theme = ? WHERE unit_id = ?').run(type, theme, user.unit_id);
+      } else {
+        ctx.db.prepare('UPDATE users SET theme_type = ?, theme = ? WHERE id = ?').run(type, theme, user.id);
+      }
+      return ok('success');
+    },
+  );
+
+  app.get<{ Querystring: { userId?: string; unitId?: string; appType?: number } }>(
+    '/api/base/desktop/my_app_icon',
+    { schema: { querystring: object({ userId: id, unitId: id, appType: int(0, 9) }) } },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const { userId, unitId } = request.query;
+      if ((userId && userId !== user.id) || (unitId && unitId !== user.unit_id)) throw errors.forbidden();
+      return ok(iconGroups(ctx, user.id));
+    },
+  );
+
+  app.get('/api/base/desktop/unReadCodeCount', async (request) => {
+    const { user } = requireAuth(request);
+    const rows = ctx.db
+      .prepare('SELECT app_code AS code, num FROM app_unread WHERE user_id = ? AND num > 0 ORDER BY app_code')
+      .all(user.id);
+    return ok(rows);
+  });
+
+  app.get<{ Querystring: { code: string } }>(
+    '/api/base/resource/user/code/tree',
+    { schema: { querystring: object({ code: id }, ['code']) } },
+    async (request) => {
+      const { user } = requireAuth(request);
+      // Spec §6: only types 2 and 4 get permission routes.
+      if (user.user_type !== 2 && user.user_type !== 4) return ok([]);
+      return ok(permissionTree(ctx, request.query.code, isAdmin(ctx.db, user.id)));
+    },
+  );
+
+  app.get('/api/base/resource/inside/module', async (request) => {
+    const { user } = requireAuth(request);
+    const modules = ctx.db
+      .prepare(
+        `SELECT server_id AS code, name, english_name AS englishName, end_time AS endTime FROM licences
+         WHERE unit_id = ? ORDER BY server_id`,
+      )
+      .all(user.unit_id);
+    return ok(modules);
+  });
+
+  app.post<{
+    Body: { userId: string; userType?: number; unitId?: string; resId: string; resName?: string; type?: number };
+  }>(
+    '/api/base/user_access_detail',
+    {
+      schema: {
+        body: object(
+          {
+            userId: id,
+            userType: int(0, 9),
+            unitId: id,
+            resId: str(64, { minLength: 1 }),
+            resName: str(100),
+            type: int(0, 9),
+          },
+          ['userId', 'resId'],
+        ),
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const body = request.body;
+      if (body.userId !== user.id) throw errors.forbidden();
+      ctx.db
+        .prepare(
+          `INSERT INTO access_details (user_id, user_type, unit_id, res_id, res_name, type, at)
+           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(user.id, user.user_type, user.unit_id, body.resId, body.resName ?? '', body.type ?? 1, Date.now());
+      return ok(true);
+    },
+  );
+}
+
+interface AppRow {
+  code: string;
+  group_code: string;
+  zname: string;
+  name: string;
+  short_name: string;
+  english_name: string;
+  english_short_name: string;
+  menu_route: string;
+  server_id: string;
+  deploy_path: string;
+  front_user_type: string;
+  limit_user_type: string;
+  update_status: number;
+  num: number | null;
+}
+
+function iconGroups(ctx: ServerContext, userId: string): MenuGroup[] {
+  const rows = ctx.db
+    .prepare(
+      `SELECT a.*, r.num FROM apps a LEFT JOIN app_unread r ON r.app_code = a.code AND r.user_id = ? ORDER BY a.sort`,
+    )
+    .all(userId) as AppRow[];
+  return GROUP_CODES.map((code) => ({
+    code,
+    name: GROUPS[code] ?? code,
+    iconVMs: rows.filter((row) => row.group_code === code).map(toAppItem),
+  }));
+}
+
+function toAppItem(row: AppRow): AppItem {
+  return {
+    code: row.code,
+    zname: row.zname,
+    name: row.name,
+    shortName: row.short_name,
+    englishName: row.english_name,
+    englishShortName: row.english_short_name,
+    iconImg: `/assets/icons/${row.code}.svg`,
+    imgPath: `/assets/icons/${row.code}.svg`,
+    imgGrayPath: `/assets/icons/${row.code}-gray.svg`,
+    imgCartoonPath: `/assets/icons/${row.code}-cartoon.svg`,
+    menuRoute: row.menu_route,
+    serverId: row.server_id,
+    deployPath: row.deploy_path,
+    frontUserType: row.front_user_type,
+    limitUserType: row.limit_user_type,
+    updateStatus: row.update_status,
+    unReadCodeCount: row.num ?? 0,
+  };
+}
+
+interface ResourceRow {
+  code: string;
+  parent_code: string | null;
+  name: string;
+  resource_type: number;
+  menu_route: string;
+}
+
+function permissionTree(ctx: ServerContext, appCode: string, admin: boolean): MenuNode[] {
+  const rows = ctx.db
+    .prepare(
+      `SELECT code, parent_code, name, resource_type, menu_route FROM resources
+       WHERE app_code = ? AND (admin_only = 0 OR ?) ORDER BY sort`,
+    )
+    .all(appCode, admin ? 1 : 0) as ResourceRow[];
+  const build = (parent: string | null): MenuNode[] =>
+    rows
+      .filter((row) => row.parent_code === parent)
+      .map((row) => ({
+        code: row.code,
+        name: row.name,
+        resourceType: row.resource_type,
+        menuRoute: row.menu_route,
+        children: build(row.code),
+      }));
+  return build(null);
+}

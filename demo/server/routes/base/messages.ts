@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { Message, PopUpPage, UnhandledCount } from '../../../../src/core/api/types';
+import { requireAuth } from '../../auth/session';
+import type { ServerContext } from '../../context';
+import { findUnit } from '../../db/users';
+import { errors, ok } from '../../envelope';
+import { id, int, object } from '../../schemas';
+
+// Messages belong to a unit; "read" is per user. Kind `message` feeds the bell and message list, kind `todo` the
+// reminder panel (popUpBox_select); unhandlecount counts both.
+const UNREAD = `FROM messages m WHERE m.unit_id = ? AND m.kind = ?
+  AND NOT EXISTS (SELECT 1 FROM message_reads r WHERE r.message_id = m.id AND r.user_id = ?)`;
+const COLUMNS = `m.id, m.message_meno AS messageMeno, m.module, m.message_date AS messageDate, m.importance,
+  m.open_way AS openWay, m.url, m.content`;
+
+export function registerMessageRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const unreadCount = (unitId: string, kind: string, userId: string) =>
+    (ctx.db.prepare(`SELECT COUNT(*) AS n ${UNREAD}`).get(unitId, kind, userId) as { n: number }).n;
+
+  app.get('/api/base/desktop/unhandlecount', async (request) => {
+    const { user } = requireAuth(request);
+    const counts: UnhandledCount = {
+      todo: unreadCount(user.unit_id, 'todo', user.id),
+      message: unreadCount(user.unit_id, 'message', user.id),
+    };
+    return ok(counts);
+  });
+
+  app.get('/api/base/desktop/message_select_not_read', async (request) => {
+    const { user } = requireAuth(request);
+    const list = ctx.db
+      .prepare(`SELECT ${COLUMNS} ${UNREAD} ORDER BY m.message_date DESC, m.id`)
+      .all(user.unit_id, 'message', user.id) as Message[];
+    return ok(list);
+  });
+
+  app.get<{ Querystring: { start?: number; size?: number } }>(
+    '/api/base/desktop/popUpBox_select',
+    { schema: { querystring: object({ start: int(1, 100000), size: int(1, 100) }) } },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const start = request.query.start ?? 1;
+      const size = request.query.size ?? 3;
+      const total = unreadCount(user.unit_id, 'todo', user.id);
+      const list = ctx.db
+        .prepare(`SELECT ${COLUMNS} ${UNREAD} ORDER BY m.message_date DESC, m.id LIMIT ? OFFSET ?`)
+        .all(user.unit_id, 'todo', user.id, size, (start - 1) * size) as Message[];
+      const page: PopUpPage = { list, pages: Math.ceil(total / size), total };
+      return ok(page);
+    },
+  );
+
+  app.post<{ Body: { desktopMessageId: string } }>(
+    '/api/base/desktop/message_update_statusby_id',
+    { schema: { body: object({ desktopMessageId: id }, ['desktopMessageId']) } },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const message = ctx.db
+        .prepare('SELECT id FROM messages WHERE id = ? AND unit_id = ?')
+        .get(request.body.desktopMessageId, user.unit_id);
+      if (!message) throw errors.notFound('No such message', '消息不存在');
+      ctx.db
+        .prepare('INSERT OR IGNORE INTO message_reads (user_id, message_id, read_at) VALUES (?, ?, ?)')
+        .run(user.id, request.body.desktopMessageId, Date.now());
+      return ok(true);
+    },
+  );
+
+  app.post('/api/base/desktop/message_update_status_by_me', async (request) => {
+    const { user } = requireAuth(request);
+    const result = ctx.db
+      .prepare(
+        `INSERT OR IGNORE INTO message_reads (user_id, message_id, read_at)
+         SELECT ?, id, ? FROM messages WHERE unit_id = ?`,
+      )
+      .run(user.id, Date.now(), user.unit_id);
+    return ok({ marked: result.changes });
+  });
+
+  app.get('/api/base/desktop/getMessageConfig', async (request) => {
+    const { user } = requireAuth(request);
+    const unit = findUnit(ctx.db, user.unit_id);
+    return ok({ pcOpen: unit?.pc_open ?? 0 });
+  });
+}

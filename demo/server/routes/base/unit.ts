@@ -1,0 +1,79 @@
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { requireAuth } from '../../auth/session';
+import type { ServerContext } from '../../context';
+import { findUnit, hasRole } from '../../db/users';
+import { errors, ok } from '../../envelope';
+import { id, object, str } from '../../schemas';
+import { formatDateTime } from '../../util/ids';
+
+export function registerUnitRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  /** Callers ask about their own unit; another unit's id is refused rather than answered. */
+  const ownUnit = (callerUnit: string, asked: string | undefined) => {
+    if (asked && asked !== callerUnit) throw errors.forbidden();
+    const unit = findUnit(ctx.db, callerUnit);
+    if (!unit) throw errors.notFound('No such unit', '单位不存在');
+    return unit;
+  };
+  const now = () => formatDateTime(new Date());
+
+  app.get<{ Querystring: { unitId?: string } }>(
+    '/api/base/license/unit_oam',
+    { schema: { querystring: object({ unitId: id }) } },
+    async (request) => {
+      const unit = ownUnit(requireAuth(request).user.unit_id, request.query.unitId);
+      return ok({ unitId: unit.id, endTime: unit.licence_end, expired: unit.licence_end < now() });
+    },
+  );
+
+  app.get<{ Querystring: { unitId?: string; serverId: string } }>(
+    '/api/base/license/unit',
+    { schema: { querystring: object({ unitId: id, serverId: id }, ['serverId']) } },
+    async (request) => {
+      const unit = ownUnit(requireAuth(request).user.unit_id, request.query.unitId);
+      const licence = ctx.db
+        .prepare('SELECT end_time FROM licences WHERE unit_id = ? AND server_id = ?')
+        .get(unit.id, request.query.serverId) as { end_time: string } | undefined;
+      const current = now();
+      return ok(Boolean(licence && licence.end_time > current && unit.licence_end > current));
+    },
+  );
+
+  app.get('/api/base/unit/is_vocational_school', async (request) => {
+    const unit = ownUnit(requireAuth(request).user.unit_id, undefined);
+    return ok(unit.is_vocational === 1);
+  });
+
+  app.get<{ Querystring: { unitId?: string } }>(
+    '/api/base/unit/have_institute',
+    { schema: { querystring: object({ unitId: id }) } },
+    async (request) => {
+      const unit = ownUnit(requireAuth(request).user.unit_id, request.query.unitId);
+      return ok(unit.have_institute === 1);
+    },
+  );
+
+  app.get<{ Params: { userId: string; role: string } }>(
+    '/api/base/role/user/:userId/:role/base',
+    { schema: { params: object({ userId: id, role: str(32, { pattern: '^[A-Za-z0-9_]+$' }) }, ['userId', 'role']) } },
+    async (request) => {
+      requireAuth(request);
+      return ok(hasRole(ctx.db, request.params.userId, request.params.role));
+    },
+  );
+
+  // Public and without the device header: an <img src> asks for it, with no script and before login.
+  app.get<{ Params: { unitId: string } }>(
+    '/api/storage/show/unit/:unitId',
+    { config: { public: true, deviceOptional: true }, schema: { params: object({ unitId: id }, ['unitId']) } },
+    async (request, reply) => {
+      const unit = findUnit(ctx.db, request.params.unitId);
+      if (!unit) throw errors.notFound('No such unit', '单位不存在');
+      return reply
+        .type('image/svg+xml')
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(createReadStream(join(ctx.staticDir, 'logos', unit.logo_file)));
+    },
+  );
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { requireAuth } from '../../auth/session';
+import type { ServerContext } from '../../context';
+import { ok } from '../../envelope';
+import { object, str } from '../../schemas';
+import { nowSeconds, randomToken, sha256 } from '../../util/ids';
+
+const SPEECH_TOKEN_TTL_SECONDS = 600;
+
+/** Same normalisation as the voice widget: trimmed, lower case, one trailing punctuation mark removed (§4). */
+export function normaliseVocabulary(text: string): string {
+  return text
+    .trim()
+    .replace(/[。．.!！?？,，;；、]$/u, '')
+    .trim()
+    .toLowerCase();
+}
+
+export function registerVoiceRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  // Stands in for the cloud recogniser's token: random, short-lived, stored hashed with its language.
+  app.get<{ Querystring: { language?: string } }>(
+    '/api/base/get_ali_token',
+    { schema: { querystring: object({ language: { type: 'string', enum: ['zh-CN', 'en', 'zh-HK'] } }) } },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const token = randomToken(24);
+      const now = nowSeconds();
+      ctx.db.prepare('DELETE FROM speech_tokens WHERE expires_at <= ?').run(now);
+      ctx.db
+        .prepare('INSERT INTO speech_tokens (hash, user_id, language, expires_at) VALUES (?, ?, ?, ?)')
+        .run(sha256(token), user.id, request.query.language ?? 'zh-CN', now + SPEECH_TOKEN_TTL_SECONDS);
+      return ok(token);
+    },
+  );
+
+  app.post<{ Body: { vocabulary: string } }>(
+    '/api/base/find_by_vocabulary',
+    { schema: { body: object({ vocabulary: str(200) }, ['vocabulary']) } },
+    async (request) => {
+      requireAuth(request);
+      const row = ctx.db
+        .prepare('SELECT url FROM skills WHERE vocabulary = ?')
+        .get(normaliseVocabulary(request.body.vocabulary)) as { url: string } | undefined;
+      return ok({ url: row?.url ?? null });
+    },
+  );
+}

@@ -1,0 +1,85 @@
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import { type HTMLElement, parse } from 'node-html-parser';
+import { requireAuth } from '../auth/session';
+import type { ServerContext } from '../context';
+import { ApiError, bilingual } from '../envelope';
+import { object, str } from '../schemas';
+
+const MAX_ROWS = 10_000;
+const MAX_COLUMNS = 200;
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const noTable = () =>
+  new ApiError(400, 'no_table', bilingual('请指定要下载的表格', 'Please specify the table to download'), [
+    { field: 'data', message: bilingual('请指定要下载的表格', 'Please specify the table to download') },
+  ]);
+
+export function registerExportRoutes(app: FastifyInstance, _ctx: ServerContext): void {
+  // A hidden form posts here (no script, no device header); the browser keeps the page and saves the file.
+  app.post<{ Body: { title?: string; data: string } }>(
+    '/api/base/common/table2xls',
+    {
+      config: { deviceOptional: true },
+      schema: { body: object({ title: str(100), data: str(1_000_000, { minLength: 1 }) }, ['data']) },
+    },
+    async (request, reply) => {
+      requireAuth(request);
+      const title = (request.body.title ?? '').trim() || 'table';
+      const buffer = await tableToXlsx(request.body.data, title);
+      return reply
+        .type(XLSX)
+        .header(
+          'Content-Disposition',
+          `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(`${title}.xlsx`)}`,
+        )
+        .send(buffer);
+    },
+  );
+}
+
+/** Rows and cells of the first table (th bold), with colspan/rowspan turned into merged cells. */
+export async function tableToXlsx(html: string, title: string): Promise<Buffer> {
+  const table = parse(html).querySelector('table');
+  const rows = table?.querySelectorAll('tr') ?? [];
+  if (!rows.length) throw noTable();
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName(title));
+  const taken = new Set<string>();
+  rows.slice(0, MAX_ROWS).forEach((row, r) => {
+    let c = 0;
+    for (const cell of row.childNodes.filter(isCell)) {
+      while (taken.has(`${r}:${c}`)) c++;
+      if (c >= MAX_COLUMNS) break;
+      const colspan = span(cell, 'colspan');
+      const rowspan = span(cell, 'rowspan');
+      const target = sheet.getCell(r + 1, c + 1);
+      target.value = cellValue(cell.text);
+      if (cell.tagName === 'TH') target.font = { bold: true };
+      for (let dr = 0; dr < rowspan; dr++) for (let dc = 0; dc < colspan; dc++) taken.add(`${r + dr}:${c + dc}`);
+      if (colspan > 1 || rowspan > 1) sheet.mergeCells(r + 1, c + 1, r + rowspan, c + colspan);
+      c += colspan;
+    }
+  });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+function isCell(node: unknown): node is HTMLElement {
+  const tag = (node as HTMLElement).tagName;
+  return tag === 'TD' || tag === 'TH';
+}
+
+function span(cell: HTMLElement, name: string): number {
+  const value = Number.parseInt(cell.getAttribute(name) ?? '1', 10);
+  return Number.isFinite(value) ? Math.min(Math.max(value, 1), 100) : 1;
+}
+
+/** Plain numbers stay numbers (sums work in Excel); ids with leading zeros or long digit runs stay text. */
+function cellValue(text: string): string | number {
+  const trimmed = text.replace(/\s+/g, ' ').trim();
+  return /^-?(0|[1-9]\d{0,13})(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
+}
+
+function sheetName(title: string): string {
+  return title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1';
+}

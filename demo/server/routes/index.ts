@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context';
+import { registerPageAssetRoutes } from './assets/pages';
+import { registerVersionRoutes } from './assets/versions';
+import { registerDesktopRoutes } from './base/desktop';
+import { registerFamilyRoutes } from './base/family';
+import { registerMessageRoutes } from './base/messages';
+import { registerUnitRoutes } from './base/unit';
+import { registerVoiceRoutes } from './base/voice';
+import { registerExportRoutes } from './export';
+import { registerStaticRoutes } from './static';
+import { registerStorageRoutes } from './storage/routes';
+import { registerAuthorizeRoutes } from './uaa/authorize';
+import { registerFaceRoutes } from './uaa/face';
+import { registerLoginRoutes } from './uaa/login';
+import { registerSocialRoutes } from './uaa/social';
+import { registerSsoRoutes } from './uaa/sso';
+import { registerUnitConfigRoutes } from './uaa/unit-config';
+
+export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  for (const register of [
+    registerLoginRoutes,
+    registerSocialRoutes,
+    registerAuthorizeRoutes,
+    registerSsoRoutes,
+    registerUnitConfigRoutes,
+    registerFaceRoutes,
+    registerDesktopRoutes,
+    registerMessageRoutes,
+    registerUnitRoutes,
+    registerFamilyRoutes,
+    registerVoiceRoutes,
+    registerStorageRoutes,
+    registerExportRoutes,
+    registerVersionRoutes,
+    registerPageAssetRoutes,
+  ]) {
+    register(app, ctx);
+  }
+  await registerStaticRoutes(app, ctx);
+}

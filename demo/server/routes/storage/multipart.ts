@@ -1,0 +1,69 @@
+import type { FastifyRequest } from 'fastify';
+import { ApiError, bilingual, errors } from '../../envelope';
+import type { FileStore, TempFile } from './store';
+
+export interface ParsedUpload {
+  fields: Record<string, string>;
+  file: (TempFile & { filename: string }) | null;
+}
+
+const TOO_LARGE_CODES = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
+
+const badMultipart = () =>
+  new ApiError(400, 'bad_multipart', bilingual('上传数据格式错误', 'Malformed multipart upload'));
+
+/**
+ * Reads every part, in whatever order the client sent them: the file goes to a temp file (so fields that arrive
+ * after it still decide where it belongs), fields are kept as strings. On any failure the temp file is removed.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  store: FileStore,
+  maxFileBytes: number,
+): Promise<ParsedUpload> {
+  if (!request.isMultipart()) throw badMultipart();
+  const fields: Record<string, string> = {};
+  let file: ParsedUpload['file'] = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxFileBytes, files: 1 } })) {
+      if (part.type === 'file') {
+        const temp = await store.writeTemp(part.file);
+        file = { ...temp, filename: part.filename };
+        if (part.file.truncated) throw errors.tooLarge();
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    if (file) await store.discard(file);
+    if (error instanceof ApiError) throw error;
+    const code = (error as { code?: string }).code ?? '';
+    if (TOO_LARGE_CODES.has(code)) throw errors.tooLarge();
+    throw badMultipart();
+  }
+  return { fields, file };
+}
+
+/** Multipart fields arrive as text: a strict integer parse with bounds, else a field error. */
+export function intField(
+  fields: Record<string, string>,
+  name: string,
+  min: number,
+  max: number,
+  required = true,
+): number | undefined {
+  const raw = fields[name];
+  if (raw === undefined || raw === '') {
+    if (!required) return undefined;
+    throw errors.badRequest(`${name} is required`, `缺少 ${name}`, [
+      { field: name, message: bilingual('必填', 'Required') },
+    ]);
+  }
+  const value = /^\d{1,13}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw errors.badRequest(`${name} is out of range`, `${name} 超出范围`, [
+      { field: name, message: bilingual('超出范围', 'Out of range') },
+    ]);
+  }
+  return value;
+}

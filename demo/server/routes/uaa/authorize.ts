@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import { issueLogin, requireAuth } from '../../auth/session';
+import type { ServerContext } from '../../context';
+import { areLinked, findUser } from '../../db/users';
+import { ApiError, bilingual, errors, ok } from '../../envelope';
+import { id, object, str } from '../../schemas';
+import { nowSeconds, randomToken } from '../../util/ids';
+
+const CODE_TTL_SECONDS = 300;
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+interface AuthorizeBody {
+  response_type?: string;
+  client_id?: string;
+  redirect_uri?: string;
+  state?: string;
+  unitHost?: string;
+  scope?: string;
+}
+
+export function registerAuthorizeRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.post<{ Body: AuthorizeBody }>(
+    '/api/uaa/shiyue_webauth',
+    {
+      schema: {
+        body: object({
+          response_type: str(20),
+          client_id: str(64),
+          redirect_uri: str(2000),
+          state: str(500),
+          unitHost: str(253),
+          scope: str(200),
+        }),
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const body = request.body ?? {};
+      if (!body.client_id) {
+        throw new ApiError(
+          400,
+          'missing_client_id',
+          bilingual('缺少 client_id，请返回重试！', 'Missing client_id, please go back and try again!'),
+          [{ field: 'client_id', message: bilingual('缺少 client_id', 'Missing client_id') }],
+        );
+      }
+      if (body.response_type && body.response_type !== 'code') {
+        throw new ApiError(
+          400,
+          'unsupported_response_type',
+          bilingual('仅支持 code', 'Only response_type=code is supported'),
+        );
+      }
+      const client = ctx.db.prepare('SELECT id, redirect_uris FROM oauth_clients WHERE id = ?').get(body.client_id) as
+        | { id: string; redirect_uris: string }
+        | undefined;
+      if (!client) throw new ApiError(400, 'invalid_client', bilingual('未登记的应用', 'Unknown client_id'));
+      const registered = JSON.parse(client.redirect_uris) as string[];
+      const redirectUri = body.redirect_uri || (registered[0] as string);
+      if (!registered.some((allowed) => redirectAllowed(allowed, redirectUri))) {
+        throw new ApiError(
+          400,
+          'invalid_redirect_uri',
+          bilingual('回调地址未登记', 'redirect_uri is not registered for this client'),
+        );
+      }
+      const code = randomToken(24);
+      ctx.db
+        .prepare(
+          'INSERT INTO auth_codes (code, client_id, user_id, redirect_uri, scope, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+        )
+        .run(code, client.id, auth.user.id, redirectUri, body.scope ?? '', nowSeconds() + CODE_TTL_SECONDS);
+      const target = new URL(redirectUri);
+      target.searchParams.set('code', code);
+      if (body.state) target.searchParams.set('state', body.state);
+      return ok({ redirect: target.toString() });
+    },
+  );
+
+  app.get<{ Querystring: { userId: string } }>(
+    '/api/uaa/switch/login',
+    { schema: { querystring: object({ userId: id }, ['userId']) } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const target = findUser(ctx.db, request.query.userId);
+      if (!target || !areLinked(ctx.db, auth.user.id, target.id)) throw errors.forbidden();
+      ctx.tokens.endSession(auth.sessionId);
+      return ok(issueLogin(ctx, reply, target));
+    },
+  );
+}
+
+/** Same scheme, host and path prefix; loopback hosts match on any port (RFC 8252 §7.3). */
+export function redirectAllowed(allowed: string, candidate: string): boolean {
+  let a: URL;
+  let c: URL;
+  try {
+    a = new URL(allowed);
+    c = new URL(candidate);
+  } catch {
+    return false;
+  }
+  if (a.protocol !== c.protocol || a.hostname !== c.hostname || c.username || c.password) return false;
+  if (!LOOPBACK.has(a.hostname) && a.port !== c.port) return false;
+  return c.pathname.startsWith(a.pathname);
+}

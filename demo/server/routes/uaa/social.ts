@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import { issueLogin } from '../../auth/session';
+import type { ServerContext } from '../../context';
+import { findUser } from '../../db/users';
+import { ApiError, bilingual, ok } from '../../envelope';
+import { object, str } from '../../schemas';
+import { nowSeconds, randomToken, sha256 } from '../../util/ids';
+
+const providerParam = object({ provider: str(40, { pattern: '^[A-Za-z0-9_-]+$' }) }, ['provider']);
+const CODE_PATTERN = /^[A-Za-z0-9_.-]{4,128}$/;
+
+interface SocialBody {
+  code?: string;
+  token?: string;
+  deviceId?: string;
+  unitHost?: string;
+  state?: string;
+}
+
+export function registerSocialRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  // The path segment is the provider (`qy` work-chat, `mp` chat app) or the `state` value of a QR login (`wxqr`).
+  app.post<{ Params: { provider: string }; Body: SocialBody }>(
+    '/api/uaa/social/:provider',
+    {
+      config: { public: true },
+      schema: {
+        params: providerParam,
+        body: object({ code: str(128), token: str(128), deviceId: str(128), unitHost: str(253), state: str(128) }),
+      },
+    },
+    async (request, reply) => {
+      const { provider } = request.params;
+      if (!findProvider(ctx, provider)) throw unknownProvider();
+      const credential = request.body.code || request.body.token;
+      if (!credential || !CODE_PATTERN.test(credential)) {
+        throw new ApiError(400, 'invalid_code', bilingual('授权码无效', 'Invalid authorisation code'), [
+          { field: 'code', message: bilingual('授权码无效', 'Invalid authorisation code') },
+        ]);
+      }
+      const ids = identify(ctx, provider, credential);
+      const binding = ctx.db
+        .prepare('SELECT user_id FROM social_bindings WHERE provider = ? AND openid = ?')
+        .get(provider, ids.openid) as { user_id: string } | undefined;
+      const user = binding && findUser(ctx.db, binding.user_id);
+      if (user) return ok(issueLogin(ctx, reply, user, ids));
+      // Unbound: remember who asked so the bind page can finish the link; the client goes there on this code.
+      const pendingId = randomToken(12);
+      ctx.db
+        .prepare(
+          'INSERT INTO social_pending (id, provider, openid, unionid, device_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+        )
+        .run(pendingId, provider, ids.openid, ids.unionid, request.body.deviceId ?? null, nowSeconds());
+      throw new ApiError(
+        400,
+        'unbound',
+        bilingual('该账号尚未绑定平台用户', 'This account is not bound to a user yet'),
+        undefined,
+        {
+          ...ids,
+          id: pendingId,
+        },
+      );
+    },
+  );
+
+  app.get<{ Params: { provider: string }; Querystring: { unitHost?: string } }>(
+    '/api/uaa/social/:provider',
+    { config: { public: true }, schema: { params: providerParam, querystring: object({ unitHost: str(253) }) } },
+    async (request) => {
+      const match = /^(qy|mp)_info$/.exec(request.params.provider);
+      const provider = match && findProvider(ctx, match[1] as string);
+      if (!provider) throw unknownProvider();
+      return ok({ providerAppId: provider.app_id, provider: provider.key, name: provider.name });
+    },
+  );
+}
+
+function findProvider(ctx: ServerContext, key: string) {
+  return ctx.db.prepare('SELECT key, name, app_id FROM social_providers WHERE key = ?').get(key) as
+    | { key: string; name: string; app_id: string }
+    | undefined;
+}
+
+/** A seeded code maps to its seeded openid; any other well-formed code stands for a stable, unbound identity. */
+function identify(ctx: ServerContext, provider: string, code: string): { openid: string; unionid: string } {
+  const seeded = ctx.db
+    .prepare('SELECT openid, unionid FROM social_codes WHERE provider = ? AND code = ?')
+    .get(provider, code) as { openid: string; unionid: string } | undefined;
+  if (seeded) return seeded;
+  return {
+    openid: `${provider}-open-${sha256(`${provider}:${code}`).slice(0, 20)}`,
+    unionid: `union-${sha256(`union:${code}`).slice(0, 20)}`,
+  };
+}
+
+const unknownProvider = () =>
+  new ApiError(404, 'unknown_provider', bilingual('不支持的第三方登录方式', 'Unknown social login provider'));
