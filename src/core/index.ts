@@ -8,3 +8,4 @@ export * from './util';
 export * from './validate';
 export * from './routes';
 export * from './messages';
+export * from './theme';
