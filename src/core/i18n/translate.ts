@@ -1,4 +1,5 @@
 import { atom, computed } from 'nanostores';
+import { pageSingleton } from '../shared';
 import { BUILTIN_STRINGS } from './strings';
 
 // The active language and the text table every element reads. Packs loaded at run time (loadLanguagePack)
@@ -8,9 +9,9 @@ export const LANGUAGES = ['zh-CN', 'en', 'zh-HK'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 
-export const $language = atom<Language>(DEFAULT_LANGUAGE);
+export const $language = pageSingleton('language', () => atom<Language>(DEFAULT_LANGUAGE));
 /** Key-to-text table of loaded language packs, merged (§4 Language packs). */
-export const $languageTable = atom<Record<string, string>>({});
+export const $languageTable = pageSingleton('language-table', () => atom<Record<string, string>>({}));
 
 export type TranslateParams = Record<string, string | number>;
 

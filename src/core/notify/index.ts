@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { pageSingleton } from '../shared';
 
 // Notification toasts of §8/§9. Core raises them (request errors, zoom warning...); the toast host in
 // src/elements/common renders them. Messages are plain text: the renderer never interprets them as HTML.
@@ -18,12 +19,12 @@ export const NOTICE_DURATION = 2000;
 /** §9: gap between stacked notifications, in px. */
 export const NOTICE_GAP = 16;
 
-export const $notices = atom<Notice[]>([]);
+export const $notices = pageSingleton('notices', () => atom<Notice[]>([]));
 
-let nextId = 1;
+const counter = pageSingleton('notice-counter', () => ({ next: 1 }));
 
 export function notify(kind: NoticeKind, message: string, duration = NOTICE_DURATION): Notice {
-  const notice: Notice = { id: nextId++, kind, message: String(message), duration };
+  const notice: Notice = { id: counter.next++, kind, message: String(message), duration };
   $notices.set([...$notices.get(), notice]);
   if (duration > 0) setTimeout(() => dismiss(notice.id), duration);
   return notice;

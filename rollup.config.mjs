@@ -1,0 +1,114 @@
+// Bundles of DESIGN.md §5: one ES module per element over a shared runtime chunk, the classic script for
+// legacy pages, the framework-free core for Node and bundlers, and the shell page.
+import { readdirSync, readFileSync } from 'node:fs';
+import commonjs from '@rollup/plugin-commonjs';
+import nodeResolve from '@rollup/plugin-node-resolve';
+import replace from '@rollup/plugin-replace';
+import terser from '@rollup/plugin-terser';
+import typescript from '@rollup/plugin-typescript';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+
+/** Every folder src/elements/ph-<name>/ with a define.ts is an element entry. */
+const elementEntries = Object.fromEntries(
+  readdirSync('src/elements', { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name.startsWith('ph-'))
+    .map((entry) => [entry.name, `src/elements/${entry.name}/define.ts`]),
+);
+
+/** Element styles are imported as text (they go into each shadow root), whitespace collapsed. */
+function cssAsText() {
+  return {
+    name: 'css-as-text',
+    transform(code, id) {
+      if (!id.endsWith('.css')) return null;
+      const text = code
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/\s+/g, ' ')
+        .replace(/\s*([{}:;,>])\s*/g, '$1')
+        .trim();
+      return { code: `export default ${JSON.stringify(text)};`, map: { mappings: '' } };
+    },
+  };
+}
+
+/** Copies static files of a bundle next to it. */
+function copyFiles(files) {
+  return {
+    name: 'copy-files',
+    generateBundle() {
+      for (const [from, fileName] of files) {
+        this.emitFile({ type: 'asset', fileName, source: readFileSync(from) });
+      }
+    },
+  };
+}
+
+function plugins() {
+  return [
+    replace({
+      preventAssignment: true,
+      values: { 'process.env.NODE_ENV': JSON.stringify('production'), __PH_VERSION__: JSON.stringify(pkg.version) },
+    }),
+    cssAsText(),
+    nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.json', '.ts', '.tsx'] }),
+    commonjs(),
+    typescript({
+      tsconfig: './tsconfig.json',
+      include: ['src/**/*.ts', 'src/**/*.tsx'],
+      compilerOptions: { noEmit: false, declaration: false, sourceMap: true, types: [] },
+      noEmitOnError: true,
+    }),
+    terser({ format: { comments: false } }),
+  ];
+}
+
+const onwarn = (warning, warn) => {
+  // React's "use client" directives are meaningless in these bundles.
+  if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+  warn(warning);
+};
+
+export default [
+  {
+    input: elementEntries,
+    onwarn,
+    plugins: plugins(),
+    output: {
+      dir: 'dist/elements',
+      format: 'es',
+      sourcemap: true,
+      entryFileNames: '[name].js',
+      chunkFileNames: '[name]-[hash].js',
+      // Everything outside an element's own folder (React, nanostores, core, common pieces) is shared.
+      manualChunks: (id) => (/[\\/]src[\\/]elements[\\/]ph-[^\\/]+[\\/]/.test(id) ? undefined : 'runtime'),
+    },
+  },
+  {
+    input: 'src/elements/classic.ts',
+    onwarn,
+    plugins: plugins(),
+    output: { file: 'dist/ph-widgets.js', format: 'iife', sourcemap: true, inlineDynamicImports: true },
+  },
+  {
+    input: 'src/core/index.ts',
+    onwarn,
+    // The ES-module stores stay external (one copy for bundler users); CommonJS helpers such as qs are bundled
+    // so that the file also imports in a browser without a CommonJS step.
+    external: [/^nanostores(\/|$)/, /^@nanostores\//],
+    plugins: plugins(),
+    output: { file: 'dist/core/index.js', format: 'es', sourcemap: true },
+  },
+  {
+    input: 'src/shell/main.tsx',
+    onwarn,
+    plugins: [
+      ...plugins(),
+      copyFiles([
+        ['src/shell/index.html', 'index.html'],
+        ['src/shell/shell.css', 'shell.css'],
+      ]),
+    ],
+    output: { dir: 'dist/shell', format: 'es', sourcemap: true, entryFileNames: 'shell.js' },
+  },
+];

@@ -1,0 +1,16 @@
+// Where Debian's Chromium lives and how every test tier launches it (as root, in a closed network).
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export function chromiumArgs(extra = []) {
+  return [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+    '--disable-quic',
+    ...extra,
+  ];
+}

@@ -1,0 +1,3 @@
+export * from './constants';
+export * from './geometry';
+export * from './stack';

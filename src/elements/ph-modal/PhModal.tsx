@@ -1,0 +1,243 @@
+import { useStore } from '@nanostores/react';
+import {
+  $modalStack,
+  $translate,
+  clampToViewport,
+  isTopModal,
+  MODAL_BODY_MARGIN_PX,
+  MODAL_DEFAULT_TOP,
+  MODAL_DEFAULT_WIDTH,
+  MODAL_FADE_MS,
+  modalZIndex,
+  type Point,
+  pushModal,
+  removeModal,
+} from '../../core';
+import { type PointerEvent as ReactPointerEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { CloseIcon } from '../common/icons';
+import tokens from '../common/tokens.css';
+import styles from './styles.css';
+import { deepActiveElement, type Phase, useLatest, useResizeThrottled } from './lifecycle';
+
+export type ModalCloseReason = 'escape' | 'backdrop' | 'close-button' | 'api';
+
+export interface PhModalProps {
+  open?: boolean;
+  /** Plain-text heading; `title` (React) or the `title` slot (element) replaces it. */
+  heading?: string;
+  /** CSS width of the dialog (default 60 %). */
+  width?: string;
+  /** CSS top offset of the dialog (default 15 %). */
+  top?: string;
+  noEscapeClose?: boolean;
+  noBackdropClose?: boolean;
+  noDrag?: boolean;
+  title?: ReactNode;
+  footer?: ReactNode;
+  /** Whether the footer region shows; defaults to whether `footer` was given. */
+  showFooter?: boolean;
+  children?: ReactNode;
+  /** Render in place (inside an element's shadow root) instead of a portal on document.body. */
+  inline?: boolean;
+  /** The user asked to close (Escape, backdrop, close button): the owner sets `open` to false. */
+  onRequestClose?: (reason: ModalCloseReason) => void;
+  onOpened?: () => void;
+  onClosed?: (reason: ModalCloseReason) => void;
+}
+
+/**
+ * A stacked dialog (spec §4 Modal dialogs, §9): the top one closes on Escape and backdrop click when allowed,
+ * drags by its header within the window, fades in 200 ms, and returns focus to its opener on close.
+ */
+export function PhModal(props: PhModalProps) {
+  const { open = false, inline = false } = props;
+  const [phase, setPhase] = useState<Phase>(open ? 'opening' : 'closed');
+  const idRef = useRef(Symbol('ph-modal'));
+  const closeReason = useRef<ModalCloseReason>('api');
+  const opener = useRef<HTMLElement | null>(null);
+  const callbacks = useLatest(props);
+
+  useEffect(() => {
+    const id = idRef.current;
+    if (open) {
+      opener.current = deepActiveElement();
+      closeReason.current = 'api';
+      pushModal(id);
+      setPhase('opening');
+      callbacks.current.onOpened?.();
+      return;
+    }
+    removeModal(id);
+    setPhase((current) => (current === 'closed' ? current : 'closing'));
+  }, [open, callbacks]);
+
+  useEffect(() => {
+    if (phase !== 'closing') return;
+    const timer = setTimeout(() => {
+      setPhase('closed');
+      const target = opener.current;
+      opener.current = null;
+      if (target?.isConnected) target.focus();
+      callbacks.current.onClosed?.(closeReason.current);
+    }, MODAL_FADE_MS);
+    return () => clearTimeout(timer);
+  }, [phase, callbacks]);
+
+  useEffect(() => () => removeModal(idRef.current), []);
+
+  if (phase === 'closed') return null;
+  const dialog = (
+    <ModalFrame
+      {...props}
+      id={idRef.current}
+      phase={phase}
+      onShown={() => setPhase('open')}
+      requestClose={(reason) => {
+        closeReason.current = reason;
+        callbacks.current.onRequestClose?.(reason);
+      }}
+    />
+  );
+  return inline ? dialog : createPortal(<div className="ph-scope">{dialog}</div>, document.body);
+}
+
+interface FrameProps extends PhModalProps {
+  id: symbol;
+  phase: Phase;
+  onShown: () => void;
+  requestClose: (reason: ModalCloseReason) => void;
+}
+
+function ModalFrame(props: FrameProps) {
+  const { id, phase, heading, title, footer, children } = props;
+  const latest = useLatest(props);
+  const translate = useStore($translate);
+  useStore($modalStack);
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const maskPressed = useRef(false);
+  const [position, setPosition] = useState<Point | null>(null);
+  const drag = useRef<{ pointerId: number; from: Point; start: Point } | null>(null);
+
+  useEffect(() => {
+    if (phase !== 'opening') return;
+    dialogRef.current?.focus({ preventScroll: true });
+    const frame = requestAnimationFrame(() => latest.current.onShown());
+    return () => cancelAnimationFrame(frame);
+  }, [phase, latest]);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || latest.current.phase === 'closing' || !isTopModal(id)) return;
+      event.preventDefault();
+      if (!latest.current.noEscapeClose) latest.current.requestClose('escape');
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [id, latest]);
+
+  useResizeThrottled(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || !position) return;
+    setPosition(clampToViewport(position, dialogSize(dialog), viewportSize()));
+  });
+
+  const startDrag = (event: ReactPointerEvent<HTMLElement>) => {
+    const dialog = dialogRef.current;
+    if (props.noDrag || !dialog || event.button !== 0 || (event.target as Element).closest('button')) return;
+    const rect = dialog.getBoundingClientRect();
+    drag.current = { pointerId: event.pointerId, from: { x: event.clientX, y: event.clientY }, start: rect };
+    event.currentTarget.setPointerCapture(event.pointerId);
+    event.preventDefault();
+  };
+  const moveDrag = (event: ReactPointerEvent<HTMLElement>) => {
+    const state = drag.current;
+    const dialog = dialogRef.current;
+    if (!state || !dialog || state.pointerId !== event.pointerId) return;
+    const wanted = { x: state.start.x + event.clientX - state.from.x, y: state.start.y + event.clientY - state.from.y };
+    setPosition(clampToViewport(wanted, dialogSize(dialog), viewportSize()));
+  };
+  const endDrag = () => {
+    drag.current = null;
+  };
+
+  const placement = position
+    ? { left: `${position.x}px`, top: `${position.y}px` }
+    : { top: props.top || MODAL_DEFAULT_TOP };
+  const showFooter = props.showFooter ?? Boolean(footer);
+
+  return (
+    <>
+      <style>{tokens + styles}</style>
+      <div
+        part="mask"
+        className={phase === 'open' ? 'mask shown' : 'mask'}
+        style={{ zIndex: modalZIndex(id) }}
+        onPointerDown={(event) => {
+          maskPressed.current = event.target === event.currentTarget;
+        }}
+        onClick={(event) => {
+          const fromMask = maskPressed.current && event.target === event.currentTarget;
+          maskPressed.current = false;
+          if (fromMask && !props.noBackdropClose && isTopModal(id)) props.requestClose('backdrop');
+        }}
+      >
+        <div
+          ref={dialogRef}
+          part="dialog"
+          className={position ? 'dialog placed' : 'dialog'}
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          tabIndex={-1}
+          style={{ width: props.width || MODAL_DEFAULT_WIDTH, ...placement }}
+        >
+          <FocusSentinel target={dialogRef} />
+          <div
+            part="header"
+            className={props.noDrag ? 'header' : 'header draggable'}
+            onPointerDown={startDrag}
+            onPointerMove={moveDrag}
+            onPointerUp={endDrag}
+            onPointerCancel={endDrag}
+          >
+            <h2 part="title" className="title" id={titleId}>
+              {title ?? heading}
+            </h2>
+            <button
+              type="button"
+              part="close"
+              className="ph-icon-button"
+              aria-label={translate('modal.close')}
+              title={translate('modal.close')}
+              onClick={() => props.requestClose('close-button')}
+            >
+              <CloseIcon />
+            </button>
+          </div>
+          <div part="body" className="body" style={{ maxHeight: `calc(100vh - ${MODAL_BODY_MARGIN_PX}px)` }}>
+            {children}
+          </div>
+          <div part="footer" className="footer" hidden={!showFooter}>
+            {footer}
+          </div>
+          <FocusSentinel target={dialogRef} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** Keeps Tab inside the dialog: reaching either edge sends focus back to the dialog itself. */
+function FocusSentinel({ target }: { target: { current: HTMLElement | null } }) {
+  return <span className="sentinel" tabIndex={0} onFocus={() => target.current?.focus()} />;
+}
+
+function dialogSize(dialog: HTMLElement) {
+  return { width: dialog.offsetWidth, height: dialog.offsetHeight };
+}
+
+function viewportSize() {
+  return { width: document.documentElement.clientWidth, height: window.innerHeight };
+}

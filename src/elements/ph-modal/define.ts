@@ -1,0 +1,61 @@
+import { createElement, useEffect, useRef, useState } from 'react';
+import { defineElement, dispatchFrom, type ElementProps, hostOf } from '../define';
+import { ensureToastHost } from '../common/toast-host';
+import { type ModalCloseReason, PhModal } from './PhModal';
+
+interface ModalElementProps extends ElementProps {
+  open?: boolean;
+  heading?: string;
+  width?: string;
+  top?: string;
+  noEscapeClose?: boolean;
+  noBackdropClose?: boolean;
+  noDrag?: boolean;
+}
+
+export interface PhModalCloseDetail {
+  reason: ModalCloseReason;
+}
+
+/** <ph-modal>: PhModal rendered in the element's shadow root, its regions filled from slots. */
+function ModalElement({ container, ...props }: ModalElementProps) {
+  const host = hostOf(container);
+  const footerSlot = useRef<HTMLSlotElement>(null);
+  const [hasFooter, setHasFooter] = useState(false);
+
+  useEffect(() => {
+    const slot = footerSlot.current;
+    if (!slot) return;
+    const update = () => setHasFooter(slot.assignedNodes({ flatten: true }).length > 0);
+    update();
+    slot.addEventListener('slotchange', update);
+    return () => slot.removeEventListener('slotchange', update);
+  });
+
+  return createElement(
+    PhModal,
+    {
+      ...props,
+      inline: true,
+      title: createElement('slot', { name: 'title' }, props.heading),
+      footer: createElement('slot', { name: 'footer', ref: footerSlot }),
+      showFooter: hasFooter,
+      onRequestClose: () => host?.removeAttribute('open'),
+      onOpened: () => dispatchFrom(host, 'ph-modal-open', {}),
+      onClosed: (reason) => dispatchFrom<PhModalCloseDetail>(host, 'ph-modal-close', { reason }),
+    },
+    createElement('slot'),
+  );
+}
+
+export const PhModalElement = defineElement('ph-modal', ModalElement, {
+  props: { heading: 'string', width: 'string', top: 'string' },
+  booleans: ['open', 'noEscapeClose', 'noBackdropClose', 'noDrag'],
+});
+ensureToastHost();
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ph-modal': HTMLElement & Omit<ModalElementProps, 'container'>;
+  }
+}

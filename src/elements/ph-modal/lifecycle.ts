@@ -1,0 +1,40 @@
+import { useEffect, useRef } from 'react';
+
+/** closed → opening (mounted, fading in) → open → closing (fading out) → closed. */
+export type Phase = 'closed' | 'opening' | 'open' | 'closing';
+
+/** §9: resize re-checks are throttled to one per 50 ms. */
+const RESIZE_THROTTLE_MS = 50;
+
+/** The focused element, looking through open shadow roots (an opener inside another widget). */
+export function deepActiveElement(): HTMLElement | null {
+  let active: Element | null = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+}
+
+/** A ref that always holds the latest value, for listeners registered once. */
+export function useLatest<T>(value: T): { readonly current: T } {
+  const ref = useRef(value);
+  ref.current = value;
+  return ref;
+}
+
+export function useResizeThrottled(onResize: () => void): void {
+  const latest = useLatest(onResize);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const listener = () => {
+      if (timer !== undefined) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        latest.current();
+      }, RESIZE_THROTTLE_MS);
+    };
+    window.addEventListener('resize', listener);
+    return () => {
+      window.removeEventListener('resize', listener);
+      clearTimeout(timer);
+    };
+  }, [latest]);
+}

@@ -1,0 +1,33 @@
+import { aTimeout, waitUntil } from '@open-wc/testing';
+
+export type ModalElement = HTMLElementTagNameMap['ph-modal'];
+
+/** A region of a ph-modal's shadow DOM by its part name. */
+export function part(modal: HTMLElement, name: string): HTMLElement {
+  const found = modal.shadowRoot?.querySelector<HTMLElement>(`[part~="${name}"]`);
+  if (!found) throw new Error(`ph-modal has no visible part "${name}"`);
+  return found;
+}
+
+export function isShown(modal: HTMLElement): boolean {
+  return Boolean(modal.shadowRoot?.querySelector('[part~="dialog"]'));
+}
+
+export async function waitShown(modal: HTMLElement): Promise<void> {
+  await waitUntil(() => isShown(modal) && part(modal, 'mask').classList.contains('shown'), 'modal did not open');
+}
+
+/** Closing fades for 200 ms before the dialog leaves the DOM. */
+export async function waitHidden(modal: HTMLElement): Promise<void> {
+  await waitUntil(() => !isShown(modal), 'modal did not close', { timeout: 2000 });
+}
+
+export function zIndexOf(modal: HTMLElement): number {
+  return Number(getComputedStyle(part(modal, 'mask')).zIndex);
+}
+
+export function rectOf(modal: HTMLElement): DOMRect {
+  return part(modal, 'dialog').getBoundingClientRect();
+}
+
+export const settle = () => aTimeout(30);

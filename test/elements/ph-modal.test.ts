@@ -1,0 +1,344 @@
+import { aTimeout, expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
+import { core, loadElements } from './bundles';
+import {
+  isShown,
+  type ModalElement,
+  part,
+  rectOf,
+  settle,
+  waitHidden,
+  waitShown,
+  zIndexOf,
+} from './modal-helpers';
+
+await loadElements('ph-modal');
+
+const VIEWPORT = { width: 1200, height: 800 };
+
+async function openModal(modal: ModalElement): Promise<void> {
+  modal.open = true;
+  await waitShown(modal);
+}
+
+describe('ph-modal', () => {
+  beforeEach(async () => {
+    await setViewport(VIEWPORT);
+    core.$language.set('zh-CN');
+  });
+
+  afterEach(async () => {
+    // Close what a test left open so that the page-wide stack starts empty.
+    for (const modal of document.querySelectorAll('ph-modal')) modal.removeAttribute('open');
+    await aTimeout(250);
+  });
+
+  describe('open and close', () => {
+    it('shows with the open attribute, hides when it is removed, and the property reflects it', async () => {
+      const modal = await fixture<ModalElement>(html`<ph-modal heading="标题">内容</ph-modal>`);
+      expect(isShown(modal)).to.equal(false);
+
+      modal.setAttribute('open', '');
+      await waitShown(modal);
+      expect(modal.open).to.equal(true);
+
+      modal.removeAttribute('open');
+      await waitHidden(modal);
+      expect(modal.open).to.equal(false);
+
+      modal.open = true;
+      expect(modal.hasAttribute('open')).to.equal(true);
+      await waitShown(modal);
+      modal.open = false;
+      expect(modal.hasAttribute('open')).to.equal(false);
+      await waitHidden(modal);
+    });
+
+    it('is open when the page markup says so', async () => {
+      const modal = await fixture<ModalElement>(html`<ph-modal open heading="Hi">Body</ph-modal>`);
+      await waitShown(modal);
+      expect(part(modal, 'title').textContent).to.equal('Hi');
+    });
+
+    it('dispatches ph-modal-open on opening and ph-modal-close with the reason on closing', async () => {
+      const modal = await fixture<ModalElement>(html`<ph-modal heading="A">Body</ph-modal>`);
+      const opened = oneEvent(modal, 'ph-modal-open');
+      modal.open = true;
+      const openEvent = await opened;
+      expect(openEvent.bubbles && openEvent.composed).to.equal(true);
+      await waitShown(modal);
+
+      const closed = oneEvent(modal, 'ph-modal-close');
+      part(modal, 'close').click();
+      const closeEvent = (await closed) as CustomEvent<{ reason: string }>;
+      expect(closeEvent.detail.reason).to.equal('close-button');
+      expect(closeEvent.bubbles && closeEvent.composed).to.equal(true);
+      expect(modal.hasAttribute('open')).to.equal(false);
+    });
+
+    it('reports a close by the page as reason "api"', async () => {
+      const modal = await fixture<ModalElement>(html`<ph-modal open heading="A">Body</ph-modal>`);
+      await waitShown(modal);
+      const closed = oneEvent(modal, 'ph-modal-close');
+      modal.open = false;
+      expect(((await closed) as CustomEvent<{ reason: string }>).detail.reason).to.equal('api');
+    });
+
+    it('fades in and out over 200 ms before leaving the DOM', async () => {
+      const modal = await fixture<ModalElement>(html`<ph-modal open heading="A">Body</ph-modal>`);
+      await waitShown(modal);
+      expect(getComputedStyle(part(modal, 'mask')).transitionDuration).to.equal('0.2s');
+
+      modal.open = false;
+      await aTimeout(80);
+      expect(isShown(modal), 'still fading out').to.equal(true);
+      expect(part(modal, 'mask').classList.contains('shown')).to.equal(false);
+      await aTimeout(250);
+      expect(isShown(modal)).to.equal(false);
+    });
+  });
+
+  describe('layout', () => {
+    it('defaults to 60 % of the window wide, 15 % from the top, body at most window height minus 180 px', async () => {
+      const modal = await fixture<ModalElement>(html`<ph-modal open heading="A">Body</ph-modal>`);
+      await waitShown(modal);
+      const rect = rectOf(modal);
+      expect(rect.width).to.be.closeTo(VIEWPORT.width * 0.6, 1);
+      expect(rect.top).to.be.closeTo(VIEWPORT.height * 0.15, 1);
+      expect(rect.left + rect.width / 2).to.be.closeTo(VIEWPORT.width / 2, 1);
+      expect(getComputedStyle(part(modal, 'body')).maxHeight).to.equal(`${VIEWPORT.height - 180}px`);
+    });
+
+    it('takes width and top from attributes', async () => {
+      const modal = await fixture<ModalElement>(html`<ph-modal open heading="A" width="400px" top="50px">B</ph-modal>`);
+      await waitShown(modal);
+      const rect = rectOf(modal);
+      expect(rect.width).to.be.closeTo(400, 1);
+      expect(rect.top).to.be.closeTo(50, 1);
+    });
+
+    it('scrolls a long body inside the dialog', async () => {
+      const modal = await fixture<ModalElement>(
+        html`<ph-modal open heading="A"><div style="height: 3000px">tall</div></ph-modal>`,
+      );
+      await waitShown(modal);
+      const body = part(modal, 'body');
+      expect(body.clientHeight).to.be.at.most(VIEWPORT.height - 180);
+      expect(body.scrollHeight).to.be.greaterThan(body.clientHeight);
+    });
+  });
+
+  describe('slots and text', () => {
+    it('shows the heading attribute, replaced by a title slot when given', async () => {
+      const plain = await fixture<ModalElement>(html`<ph-modal open heading="Plain">B</ph-modal>`);
+      await waitShown(plain);
+      expect(part(plain, 'title').textContent).to.equal('Plain');
+
+      const slotted = await fixture<ModalElement>(
+        html`<ph-modal open heading="Plain"><span slot="title" id="rich">Rich title</span>B</ph-modal>`,
+      );
+      await waitShown(slotted);
+      const titleSlot = part(slotted, 'title').querySelector('slot') as HTMLSlotElement;
+      expect(titleSlot.assignedElements()[0]?.id).to.equal('rich');
+    });
+
+    it('shows the footer region only when footer content is slotted', async () => {
+      const bare = await fixture<ModalElement>(html`<ph-modal open heading="A">Body</ph-modal>`);
+      await waitShown(bare);
+      await settle();
+      expect(part(bare, 'footer').hidden).to.equal(true);
+
+      const withFooter = await fixture<ModalElement>(
+        html`<ph-modal open heading="A">Body<button slot="footer">OK</button></ph-modal>`,
+      );
+      await waitShown(withFooter);
+      await settle();
+      expect(part(withFooter, 'footer').hidden).to.equal(false);
+    });
+
+    it('renders a heading that looks like HTML as text', async () => {
+      const hostile = '<img src=x onerror="window.__pwned=1">';
+      const modal = await fixture<ModalElement>(html`<ph-modal open heading=${hostile}>B</ph-modal>`);
+      await waitShown(modal);
+      expect(part(modal, 'title').textContent).to.equal(hostile);
+      expect(part(modal, 'title').querySelector('img')).to.equal(null);
+      expect((window as unknown as { __pwned?: number }).__pwned).to.equal(undefined);
+    });
+  });
+
+  describe('stacking', () => {
+    it('gives stacked dialogs z-indexes from 1500 up, one step each, the latest on top', async () => {
+      const first = await fixture<ModalElement>(html`<ph-modal heading="One">1</ph-modal>`);
+      const second = await fixture<ModalElement>(html`<ph-modal heading="Two">2</ph-modal>`);
+      await openModal(first);
+      await openModal(second);
+      expect(zIndexOf(first)).to.equal(1500);
+      expect(zIndexOf(second)).to.equal(1501);
+
+      const middle = document.elementFromPoint(VIEWPORT.width / 2, VIEWPORT.height / 2);
+      expect(middle).to.equal(second);
+    });
+
+    it('closes only the top dialog on Escape, then the next one', async () => {
+      const first = await fixture<ModalElement>(html`<ph-modal heading="One">1</ph-modal>`);
+      const second = await fixture<ModalElement>(html`<ph-modal heading="Two">2</ph-modal>`);
+      await openModal(first);
+      await openModal(second);
+
+      const closed = oneEvent(second, 'ph-modal-close');
+      await sendKeys({ press: 'Escape' });
+      expect(((await closed) as CustomEvent<{ reason: string }>).detail.reason).to.equal('escape');
+      expect(second.open).to.equal(false);
+      expect(first.open).to.equal(true);
+
+      await waitHidden(second);
+      await sendKeys({ press: 'Escape' });
+      await waitHidden(first);
+      expect(first.open).to.equal(false);
+    });
+
+    it('keeps a top dialog with no-escape-close open, and does not let Escape reach the dialog below', async () => {
+      const first = await fixture<ModalElement>(html`<ph-modal heading="One">1</ph-modal>`);
+      const second = await fixture<ModalElement>(html`<ph-modal heading="Two" no-escape-close>2</ph-modal>`);
+      await openModal(first);
+      await openModal(second);
+
+      await sendKeys({ press: 'Escape' });
+      await aTimeout(250);
+      expect(second.open).to.equal(true);
+      expect(first.open).to.equal(true);
+    });
+
+    it('closes the top dialog on a backdrop click, not on a click inside it', async () => {
+      const first = await fixture<ModalElement>(html`<ph-modal heading="One" width="300px">1</ph-modal>`);
+      const second = await fixture<ModalElement>(html`<ph-modal heading="Two" width="300px">2</ph-modal>`);
+      await openModal(first);
+      await openModal(second);
+
+      const inside = rectOf(second);
+      await sendMouse({ type: 'click', position: [Math.round(inside.left + 20), Math.round(inside.bottom - 10)] });
+      await settle();
+      expect(second.open).to.equal(true);
+
+      const closed = oneEvent(second, 'ph-modal-close');
+      await sendMouse({ type: 'click', position: [10, VIEWPORT.height - 10] });
+      expect(((await closed) as CustomEvent<{ reason: string }>).detail.reason).to.equal('backdrop');
+      expect(first.open).to.equal(true);
+    });
+
+    it('ignores backdrop clicks with no-backdrop-close', async () => {
+      const modal = await fixture<ModalElement>(html`<ph-modal heading="One" no-backdrop-close>1</ph-modal>`);
+      await openModal(modal);
+      await sendMouse({ type: 'click', position: [10, VIEWPORT.height - 10] });
+      await aTimeout(250);
+      expect(modal.open).to.equal(true);
+    });
+  });
+
+  describe('close button and language', () => {
+    it('labels the close button in the current language and follows a language change live', async () => {
+      const modal = await fixture<ModalElement>(html`<ph-modal open heading="A">B</ph-modal>`);
+      await waitShown(modal);
+      const close = () => part(modal, 'close');
+      expect(close().getAttribute('aria-label')).to.equal('关闭');
+      core.$language.set('en');
+      await settle();
+      expect(close().getAttribute('aria-label')).to.equal('Close');
+      core.$language.set('zh-HK');
+      await settle();
+      expect(close().getAttribute('aria-label')).to.equal('關閉');
+    });
+  });
+
+  describe('focus', () => {
+    it('moves focus into the dialog and back to the opener when it closes', async () => {
+      const wrapper = await fixture<HTMLDivElement>(
+        html`<div><button id="opener">open</button><ph-modal heading="A"><input id="field" /></ph-modal></div>`,
+      );
+      const opener = wrapper.querySelector<HTMLButtonElement>('#opener')!;
+      const modal = wrapper.querySelector('ph-modal')!;
+      opener.addEventListener('click', () => {
+        modal.open = true;
+      });
+      opener.focus();
+      opener.click();
+      await waitShown(modal);
+      expect(modal.shadowRoot?.activeElement).to.equal(part(modal, 'dialog'));
+
+      await sendKeys({ press: 'Escape' });
+      await waitHidden(modal);
+      expect(document.activeElement).to.equal(opener);
+    });
+
+    it('keeps Tab inside the dialog', async () => {
+      const wrapper = await fixture<HTMLDivElement>(
+        html`<div><button id="outside">outside</button><ph-modal heading="A"><input id="field" /></ph-modal></div>`,
+      );
+      const modal = wrapper.querySelector('ph-modal')!;
+      await openModal(modal);
+      for (let i = 0; i < 6; i += 1) {
+        await sendKeys({ press: 'Tab' });
+        const active = document.activeElement;
+        expect(active === modal || active?.id === 'field', `tab ${i} left the dialog for ${active?.id}`).to.equal(true);
+      }
+    });
+  });
+
+  describe('dragging', () => {
+    async function dragHeader(modal: ModalElement, dx: number, dy: number): Promise<void> {
+      const header = part(modal, 'header').getBoundingClientRect();
+      const from: [number, number] = [Math.round(header.left + 40), Math.round(header.top + header.height / 2)];
+      await sendMouse({ type: 'move', position: from });
+      await sendMouse({ type: 'down' });
+      await sendMouse({ type: 'move', position: [from[0] + dx / 2, from[1] + dy / 2] });
+      await sendMouse({ type: 'move', position: [from[0] + dx, from[1] + dy] });
+      await sendMouse({ type: 'up' });
+      await settle();
+    }
+
+    it('moves with its header', async () => {
+      const modal = await fixture<ModalElement>(html`<ph-modal heading="Drag me" width="400px">B</ph-modal>`);
+      await openModal(modal);
+      const before = rectOf(modal);
+      await dragHeader(modal, -100, 60);
+      const after = rectOf(modal);
+      expect(after.left).to.be.closeTo(before.left - 100, 2);
+      expect(after.top).to.be.closeTo(before.top + 60, 2);
+    });
+
+    it('stays inside the window however far it is dragged', async () => {
+      const modal = await fixture<ModalElement>(html`<ph-modal heading="Drag me" width="400px">B</ph-modal>`);
+      await openModal(modal);
+      await dragHeader(modal, 2000, 2000);
+      let rect = rectOf(modal);
+      expect(rect.right).to.be.closeTo(VIEWPORT.width, 2);
+      expect(rect.bottom).to.be.closeTo(VIEWPORT.height, 2);
+
+      await dragHeader(modal, -3000, -3000);
+      rect = rectOf(modal);
+      expect(rect.left).to.be.closeTo(0, 1);
+      expect(rect.top).to.be.closeTo(0, 1);
+    });
+
+    it('is pulled back inside when the window shrinks', async () => {
+      const modal = await fixture<ModalElement>(html`<ph-modal heading="Drag me" width="400px">B</ph-modal>`);
+      await openModal(modal);
+      await dragHeader(modal, 2000, 2000);
+      await setViewport({ width: 900, height: 600 });
+      await aTimeout(150);
+      const rect = rectOf(modal);
+      expect(rect.right).to.be.at.most(900 + 1);
+      expect(rect.bottom).to.be.at.most(600 + 1);
+    });
+
+    it('does not move with no-drag', async () => {
+      const modal = await fixture<ModalElement>(html`<ph-modal heading="Fixed" width="400px" no-drag>B</ph-modal>`);
+      await openModal(modal);
+      const before = rectOf(modal);
+      await dragHeader(modal, 150, 100);
+      const after = rectOf(modal);
+      expect(after.left).to.be.closeTo(before.left, 1);
+      expect(after.top).to.be.closeTo(before.top, 1);
+    });
+  });
+});

@@ -1,0 +1,25 @@
+// Element tier (DESIGN §7): each test file runs in its own page of Debian's Chromium and loads the built
+// bundles from dist/, exactly what pages load.
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { CHROMIUM, chromiumArgs } from './scripts/chromium.mjs';
+
+/** Packages such as nanostores read process.env.NODE_ENV, which browsers lack: serve them as production builds. */
+const nodeEnvProduction = {
+  name: 'node-env-production',
+  transform(context) {
+    if (typeof context.body === 'string' && context.body.includes('process.env.NODE_ENV')) {
+      return { body: context.body.replaceAll('process.env.NODE_ENV', '"production"') };
+    }
+  },
+};
+
+export default {
+  files: ['test/elements/**/*.test.ts'],
+  nodeResolve: true,
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022' }), nodeEnvProduction],
+  browsers: [chromeLauncher({ launchOptions: { executablePath: CHROMIUM, headless: true, args: chromiumArgs() } })],
+  concurrency: 1,
+  testFramework: { config: { timeout: 10_000 } },
+  testsFinishTimeout: 300_000,
+};
