@@ -9,3 +9,4 @@ export * from './validate';
 export * from './routes';
 export * from './messages';
 export * from './theme';
+export * from './version';
