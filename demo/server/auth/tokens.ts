@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { nowSeconds, randomToken, sha256 } from '../util/ids';
+import { randomToken, sha256 } from '../util/ids';
 
 export interface SocialIds {
   openid: string;
@@ -21,6 +21,7 @@ export interface ResolvedAccess {
 }
 
 /**
+ * Times are epoch milliseconds, so a lifetime of one second really lasts one second.
  * Sessions hold the refresh token; each session has any number of short-lived access tokens (several tabs refresh
  * independently). Only SHA-256 digests are stored, so a copy of the database cannot be replayed.
  */
@@ -32,7 +33,7 @@ export class TokenStore {
   ) {}
 
   startSession(userId: string, social?: SocialIds): IssuedTokens {
-    const now = nowSeconds();
+    const now = Date.now();
     this.purgeExpired(now);
     const sessionId = randomToken(12);
     const refreshToken = randomToken();
@@ -54,7 +55,7 @@ export class TokenStore {
 
   /** A new access token for the session of a valid refresh token. */
   refresh(refreshToken: string): (ResolvedAccess & { accessToken: string; expiresIn: number }) | null {
-    const now = nowSeconds();
+    const now = Date.now();
     const session = this.db
       .prepare('SELECT id, user_id, openid, unionid FROM sessions WHERE refresh_hash = ? AND refresh_expires_at > ?')
       .get(sha256(refreshToken), now) as SessionRow | undefined;
@@ -66,7 +67,7 @@ export class TokenStore {
     const session = this.db
       .prepare(`SELECT s.id, s.user_id, s.openid, s.unionid FROM access_tokens a JOIN sessions s ON s.id = a.session_id
         WHERE a.hash = ? AND a.expires_at > ?`)
-      .get(sha256(accessToken), nowSeconds()) as SessionRow | undefined;
+      .get(sha256(accessToken), Date.now()) as SessionRow | undefined;
     return session ? toResolved(session) : null;
   }
 
@@ -78,7 +79,7 @@ export class TokenStore {
     const token = randomToken();
     this.db
       .prepare('INSERT INTO access_tokens (hash, session_id, expires_at) VALUES (?, ?, ?)')
-      .run(sha256(token), sessionId, now + this.accessTtl);
+      .run(sha256(token), sessionId, now + this.accessTtl * 1000);
     return token;
   }
 

@@ -1,0 +1,261 @@
+import { createHmac } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import type { LoginData, MeData } from '../../src/core/api/types';
+import {
+  ACCESS_TOKEN_COOKIE,
+  APP_PATH_HEADER,
+  DEVICE_HEADER,
+  REFRESH_COOKIE_PATH,
+  REFRESH_TOKEN_COOKIE,
+  SIGNATURE_HEADER,
+} from '../../src/core/api/wire';
+import { Client, LONG, PASSWORD, SQL, signedIn, startServer, type TestServer } from './helpers';
+
+let t: TestServer;
+const logLines: string[] = [];
+const logger = {
+  level: 'info',
+  stream: new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  }),
+} as never;
+
+beforeAll(async () => {
+  t = await startServer({
+    signingSecret: 'test-secret',
+    logger,
+    loginLimit: { perAccount: 5, perAddress: 12, windowSeconds: 900 },
+  });
+});
+afterAll(() => t.stop());
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('POST /api/uaa/oauth/login', () => {
+  it('signs in every seeded account and sets both HttpOnly cookies', async () => {
+    const expected: Record<string, [number, string]> = {
+      teacher: [2, '2'],
+      admin: [2, '2'],
+      staff: [4, '2'],
+      parent: [3, '2'],
+      parent1: [3, '2'],
+      student: [1, '2'],
+      areauser: [2, '1'],
+      expired: [2, '2'],
+    };
+    for (const [username, [userType, unitType]] of Object.entries(expected)) {
+      const client = new Client(t.url);
+      const answer = await client.post<LoginData>('/api/uaa/oauth/login', { username, password: PASSWORD });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ status: 200, code: 'ok', data: { userType, unitType } });
+      expect(answer.body.data.expiresIn).toBe(1800);
+      const cookies = answer.headers.getSetCookie();
+      const access = cookies.find((c) => c.startsWith(`${ACCESS_TOKEN_COOKIE}=`)) ?? '';
+      const refresh = cookies.find((c) => c.startsWith(`${REFRESH_TOKEN_COOKIE}=`)) ?? '';
+      expect(access).toMatch(/HttpOnly/);
+      expect(access).toMatch(/SameSite=Lax/);
+      expect(access).toMatch(/Path=\/(;|$)/);
+      expect(refresh).toContain(`Path=${REFRESH_COOKIE_PATH}`);
+      expect(refresh).toMatch(/HttpOnly/);
+    }
+  });
+
+  it('accepts a form-encoded body too', async () => {
+    const answer = await new Client(t.url).call('POST', '/api/uaa/oauth/login', {
+      form: { username: 'parent', password: PASSWORD, noIntercept: 'true' },
+    });
+    expect(answer.body.code).toBe('ok');
+  });
+
+  it('answers a wrong password and an unknown user identically', async () => {
+    const wrong = await new Client(t.url).post('/api/uaa/oauth/login', { username: 'staff', password: 'nope-nope' });
+    const unknown = await new Client(t.url).post('/api/uaa/oauth/login', { username: 'nobody', password: 'nope-nope' });
+    for (const answer of [wrong, unknown]) {
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({
+        status: 400,
+        code: 'invalid_grant',
+        message: '用户名或密码错误|||Incorrect user name or password',
+        data: null,
+        fieldErrors: [{ field: 'password', message: '密码错误|||Incorrect password' }],
+      });
+    }
+  });
+
+  it('rejects a 10k-character field, a missing field and SQL metacharacters without a stack trace', async () => {
+    const client = new Client(t.url);
+    const long = await client.post('/api/uaa/oauth/login', { username: LONG, password: PASSWORD });
+    expect(long.status).toBe(400);
+    expect(long.body.code).toBe('bad_request');
+    expect(long.body.fieldErrors?.[0]?.field).toBe('username');
+    const missing = await client.post('/api/uaa/oauth/login', { username: 'teacher' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fieldErrors?.[0]?.field).toBe('password');
+    const sql = await client.post('/api/uaa/oauth/login', { username: SQL, password: SQL });
+    expect(sql.status).toBe(400);
+    expect(sql.body.code).toBe('invalid_grant');
+    const broken = await client.call('POST', '/api/uaa/oauth/login', {
+      body: '{"username":',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.text).not.toMatch(/at .*\.ts:\d+/);
+    // The account still works: nothing was changed by the attempts.
+    await client.login('teacher');
+  });
+
+  it('requires the device header with app, h5 or pc on /api calls', async () => {
+    const client = new Client(t.url);
+    const none = await client.post(
+      '/api/uaa/oauth/login',
+      { username: 'teacher', password: PASSWORD },
+      { device: null },
+    );
+    expect(none.status).toBe(400);
+    expect(none.body.code).toBe('device_required');
+    const bad = await client.post(
+      '/api/uaa/oauth/login',
+      { username: 'teacher', password: PASSWORD },
+      { device: 'tv' },
+    );
+    expect(bad.status).toBe(400);
+    for (const device of ['app', 'h5', 'pc']) {
+      const ok = await client.post('/api/uaa/oauth/login', { username: 'teacher', password: PASSWORD }, { device });
+      expect(ok.status).toBe(200);
+    }
+  });
+});
+
+describe('session flow: login → me → refresh after expiry → logout', () => {
+  it('runs the whole flow with the signature header', async () => {
+    // Its own server with a one-second access lifetime, so expiry is forced without slowing other tests.
+    const short = await startServer({ accessTtlSeconds: 1, signingSecret: 'test-secret', logger });
+    onTestFinished(() => short.stop());
+    const client = new Client(short.url);
+    const login = await client.login('teacher');
+    const me = await client.get<MeData>('/api/uaa/oauth/me?signature=abc123&noIntercept=true', {
+      headers: { [APP_PATH_HEADER]: '/pages/base' },
+    });
+    expect(me.status).toBe(200);
+    expect(me.body.data).toMatchObject({
+      userId: 'u-teacher',
+      userType: 2,
+      unitId: 'unit-school',
+      unitType: '2',
+      unitName: '示范实验学校',
+      unitEnName: 'Demo Experimental School',
+      loginName: 'teacher',
+      prePath: 'pages',
+      iszx: false,
+      unitHaveInstitute: true,
+      accessToken: login.body.data.accessToken,
+    });
+    const proof = createHmac('sha256', 'test-secret').update('abc123u-teacher').digest('hex');
+    expect(me.headers.get(SIGNATURE_HEADER)).toBe(`abc123$${proof}`);
+    const unsigned = await client.get('/api/uaa/oauth/me');
+    expect(unsigned.headers.get(SIGNATURE_HEADER)).toBeNull();
+
+    await sleep(1100);
+    const expired = await client.get('/api/uaa/oauth/me');
+    expect(expired.status).toBe(401);
+    expect(expired.body).toMatchObject({ status: 401, code: 'unauthorized' });
+
+    const refreshed = await client.get<LoginData>('/api/uaa/oauth/refresh');
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.data.userId).toBe('u-teacher');
+    expect(refreshed.body.data.accessToken).not.toBe(login.body.data.accessToken);
+    expect((await client.get('/api/uaa/oauth/me')).status).toBe(200);
+
+    const logout = await client.post('/api/uaa/oauth/logout');
+    expect(logout.body).toMatchObject({ status: 200, code: 'ok', data: true });
+    expect((await client.get('/api/uaa/oauth/me')).status).toBe(401);
+    // The refresh token died with the session.
+    const replay = new Client(short.url);
+    replay.cookies.set(REFRESH_TOKEN_COOKIE, { value: 'stale', path: REFRESH_COOKIE_PATH });
+    expect((await replay.get('/api/uaa/oauth/refresh')).status).toBe(401);
+    expect((await client.get('/api/uaa/oauth/refresh')).status).toBe(401);
+    expect(logLines.some((line) => line.includes('"appPath":"/pages/base"'))).toBe(true);
+  });
+
+  it('takes the bearer token first, else the cookie', async () => {
+    const client = await signedIn(t.url, 'parent');
+    const other = await signedIn(t.url, 'student');
+    const token = (await other.get<LoginData>('/api/uaa/oauth/refresh')).body.data.accessToken;
+    const me = await client.get<MeData>('/api/uaa/oauth/me', { bearer: token });
+    expect(me.body.data.userId).toBe('u-student');
+    const bare = new Client(t.url);
+    expect((await bare.get<MeData>('/api/uaa/oauth/me', { bearer: token })).body.data.userId).toBe('u-student');
+    expect((await bare.get('/api/uaa/oauth/me', { bearer: 'garbage' })).status).toBe(401);
+  });
+
+  it('refresh without a cookie and logout without a session answer 401', async () => {
+    const client = new Client(t.url);
+    expect((await client.get('/api/uaa/oauth/refresh')).status).toBe(401);
+    expect((await client.post('/api/uaa/oauth/logout')).status).toBe(401);
+    expect((await client.get(`/api/uaa/oauth/me?signature=${LONG}`)).status).toBe(401);
+  });
+});
+
+describe('relogin and device client login', () => {
+  it('relogin turns a valid access token into a fresh session', async () => {
+    const first = await signedIn(t.url, 'staff');
+    const token = (await first.get<LoginData>('/api/uaa/oauth/refresh')).body.data.accessToken;
+    const client = new Client(t.url);
+    const answer = await client.post<LoginData>('/api/uaa/oauth/relogin', { accessToken: token });
+    expect(answer.body).toMatchObject({ code: 'ok', data: { userId: 'u-staff', userType: 4 } });
+    expect(answer.body.data.accessToken).not.toBe(token);
+    const bad = await client.post('/api/uaa/oauth/relogin', { accessToken: 'not-a-token' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('invalid_grant');
+    expect((await client.post('/api/uaa/oauth/relogin', { accessToken: LONG })).status).toBe(400);
+    expect((await client.post('/api/uaa/oauth/relogin', {})).status).toBe(400);
+  });
+
+  it('login_user_client signs in the user bound to a seeded device client', async () => {
+    const client = new Client(t.url);
+    const teacher = await client.post('/api/uaa/oauth/login_user_client', { userClientId: 'demo-pc-client-teacher' });
+    expect(teacher.body).toMatchObject({ code: 'ok', data: { userId: 'u-teacher' } });
+    const parent = await client.post('/api/uaa/oauth/login_user_client', { userClientId: 'demo-app-client-parent' });
+    expect(parent.body).toMatchObject({ code: 'ok', data: { userId: 'u-parent' } });
+    const unknown = await client.post('/api/uaa/oauth/login_user_client', { userClientId: 'unknown-client' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.code).toBe('invalid_grant');
+    expect((await client.post('/api/uaa/oauth/login_user_client', { userClientId: SQL })).status).toBe(400);
+  });
+});
+
+describe('login rate limit', () => {
+  it('answers 429 after 5 failures for one account, and a correct password does not get through meanwhile', async () => {
+    const client = new Client(t.url);
+    for (let i = 0; i < 5; i++) {
+      expect((await client.post('/api/uaa/oauth/login', { username: 'parent1', password: `wrong-${i}` })).status).toBe(
+        400,
+      );
+    }
+    const blocked = await client.post('/api/uaa/oauth/login', { username: 'parent1', password: PASSWORD });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('too_many_attempts');
+    expect(blocked.body.message).toContain('|||');
+  });
+
+  it('answers 429 per address after its failures across accounts', async () => {
+    const client = new Client(t.url);
+    // Earlier tests of this file already spent some of this address's budget (12 in this server).
+    for (let i = 0; i < 12; i++) await client.post('/api/uaa/oauth/login', { username: `ghost${i}`, password: 'x' });
+    const blocked = await client.post('/api/uaa/oauth/login', { username: 'areauser', password: PASSWORD });
+    expect(blocked.status).toBe(429);
+  });
+});
+
+describe('unknown api paths', () => {
+  it('answer a 404 envelope', async () => {
+    const answer = await new Client(t.url).get('/api/no/such/call');
+    expect(answer.status).toBe(404);
+    expect(answer.body).toMatchObject({ status: 404, code: 'not_found' });
+    expect(DEVICE_HEADER).toBe('X-PH-Device');
+  });
+});

@@ -1,0 +1,279 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FaceRecord, LoginData, MeData, UnitLoginConfig } from '../../src/core/api/types';
+import { MAX_BASE64_IMAGE_BYTES } from '../../src/core/api/wire';
+import { Client, LONG, PASSWORD, SQL, signedIn, startServer, type TestServer } from './helpers';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startServer();
+});
+afterAll(() => t.stop());
+
+const png = (bytes = 200) =>
+  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(bytes)]);
+
+describe('social login POST /api/uaa/social/{provider}', () => {
+  it('logs in the teacher with the seeded code on qy, mp and the wxqr state, with openid and unionid', async () => {
+    const unionids = new Set<string>();
+    for (const provider of ['qy', 'mp', 'wxqr']) {
+      const client = new Client(t.url);
+      const answer = await client.post<LoginData>(`/api/uaa/social/${provider}`, {
+        code: 'demo-teacher-code',
+        deviceId: 'device-1',
+        unitHost: 'school.demo.local',
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body.data).toMatchObject({ userId: 'u-teacher', userType: 2, unitType: '2' });
+      expect(answer.body.data.openid).toMatch(new RegExp(`^${provider}-open-`));
+      unionids.add(answer.body.data.unionid ?? '');
+      expect((await client.get('/api/uaa/oauth/me')).status).toBe(200);
+      // The refreshed token keeps the social identity.
+      expect((await client.get<LoginData>('/api/uaa/oauth/refresh')).body.data.openid).toBe(answer.body.data.openid);
+    }
+    expect(unionids.size).toBe(1);
+    const token = await new Client(t.url).post<LoginData>('/api/uaa/social/mp', { token: 'demo-parent-code' });
+    expect(token.body.data.userId).toBe('u-parent');
+  });
+
+  it('answers 400 unbound with openid, unionid and a bind id for an unknown well-formed code', async () => {
+    const answer = await new Client(t.url).post<{ openid: string; unionid: string; id: string }>('/api/uaa/social/qy', {
+      code: 'someone-new-0001',
+      deviceId: 'device-9',
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.code).toBe('unbound');
+    expect(answer.body.data.openid).toMatch(/^qy-open-/);
+    expect(answer.body.data.unionid).toMatch(/^union-/);
+    expect(answer.body.data.id).toBeTruthy();
+    const again = await new Client(t.url).post<{ openid: string }>('/api/uaa/social/qy', { code: 'someone-new-0001' });
+    expect(again.body.data.openid).toBe(answer.body.data.openid);
+  });
+
+  it('rejects an unknown provider, a missing or malformed code and oversized fields', async () => {
+    const client = new Client(t.url);
+    const unknown = await client.post('/api/uaa/social/facebook', { code: 'demo-teacher-code' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('unknown_provider');
+    expect((await client.post('/api/uaa/social/..%2F..%2Fetc', { code: 'demo-teacher-code' })).status).toBe(400);
+    const missing = await client.post('/api/uaa/social/qy', {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.code).toBe('invalid_code');
+    expect((await client.post('/api/uaa/social/qy', { code: SQL })).body.code).toBe('invalid_code');
+    expect((await client.post('/api/uaa/social/qy', { code: LONG })).status).toBe(400);
+  });
+});
+
+describe('GET /api/uaa/social/{qy|mp}_info', () => {
+  it('answers the provider app id, 404 for anything else', async () => {
+    const client = new Client(t.url);
+    const qy = await client.get<{ providerAppId: string }>('/api/uaa/social/qy_info?unitHost=school.demo.local');
+    expect(qy.body.data.providerAppId).toBe('ww-demo-corp-0001');
+    const mp = await client.get<{ providerAppId: string }>('/api/uaa/social/mp_info');
+    expect(mp.body.data.providerAppId).toBe('wx-demo-mp-0001');
+    expect((await client.get('/api/uaa/social/wxqr_info')).status).toBe(404);
+    expect((await client.get(`/api/uaa/social/qy_info?unitHost=${'a'.repeat(300)}`)).status).toBe(400);
+  });
+});
+
+describe('authorize POST /api/uaa/shiyue_webauth', () => {
+  it('needs a signed-in user', async () => {
+    expect((await new Client(t.url).post('/api/uaa/shiyue_webauth', { client_id: 'demo-portal' })).status).toBe(401);
+  });
+
+  it('redirects to a registered uri with code and state', async () => {
+    const client = await signedIn(t.url, 'teacher');
+    const answer = await client.post<{ redirect: string }>('/api/uaa/shiyue_webauth', {
+      response_type: 'code',
+      client_id: 'demo-portal',
+      redirect_uri: 'http://127.0.0.1:5173/demo/callback',
+      state: 'xyz',
+      scope: 'read',
+      unitHost: 'school.demo.local',
+    });
+    expect(answer.status).toBe(200);
+    const url = new URL(answer.body.data.redirect);
+    expect(`${url.origin}${url.pathname}`).toBe('http://127.0.0.1:5173/demo/callback');
+    expect(url.searchParams.get('code')).toMatch(/^[\w-]{20,}$/);
+    expect(url.searchParams.get('state')).toBe('xyz');
+    const library = await client.post<{ redirect: string }>('/api/uaa/shiyue_webauth', { client_id: 'demo-library' });
+    expect(library.body.data.redirect).toMatch(/^https:\/\/library\.demo\.example\/oauth\/callback\?code=/);
+  });
+
+  it('explains a missing client_id and refuses unknown clients and foreign redirect uris', async () => {
+    const client = await signedIn(t.url, 'teacher');
+    const missing = await client.post('/api/uaa/shiyue_webauth', { redirect_uri: 'http://127.0.0.1:8080/demo/' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe(
+      '缺少 client_id，请返回重试！|||Missing client_id, please go back and try again!',
+    );
+    expect((await client.post('/api/uaa/shiyue_webauth', { client_id: 'nope' })).body.code).toBe('invalid_client');
+    for (const redirect_uri of [
+      'http://evil.example/demo/',
+      'https://library.demo.example.evil/oauth/callback',
+      'nonsense',
+    ]) {
+      const answer = await client.post('/api/uaa/shiyue_webauth', { client_id: 'demo-library', redirect_uri });
+      expect(answer.body.code).toBe('invalid_redirect_uri');
+    }
+    expect((await client.post('/api/uaa/shiyue_webauth', { client_id: LONG })).status).toBe(400);
+    expect(
+      (await client.post('/api/uaa/shiyue_webauth', { client_id: 'demo-portal', response_type: 'token' })).status,
+    ).toBe(400);
+  });
+});
+
+describe('switch login GET /api/uaa/switch/login', () => {
+  it('switches only to a linked account and ends the old session', async () => {
+    const client = await signedIn(t.url, 'teacher');
+    const candidates = await client.get<{ id: string; name: string }[]>(
+      '/api/base/select/already/parent/teacher?teacherId=u-teacher',
+    );
+    expect(candidates.body.data).toEqual([{ id: 'u-parent1', name: '王老师（家长）', userType: 3 }]);
+    expect((await client.get('/api/uaa/switch/login?userId=u-parent')).status).toBe(403);
+    const switched = await client.get<LoginData>('/api/uaa/switch/login?userId=u-parent1');
+    expect(switched.body.data).toMatchObject({ userId: 'u-parent1', userType: 3 });
+    expect((await client.get<MeData>('/api/uaa/oauth/me')).body.data.userId).toBe('u-parent1');
+    const back = await client.get<LoginData>('/api/uaa/switch/login?userId=u-teacher');
+    expect(back.body.data.userId).toBe('u-teacher');
+    expect((await client.get(`/api/uaa/switch/login?userId=${encodeURIComponent(SQL)}`)).status).toBe(400);
+    expect((await new Client(t.url).get('/api/uaa/switch/login?userId=u-parent1')).status).toBe(401);
+  });
+});
+
+describe('SSO', () => {
+  it('answers the SSO page url; the page issues a one-time ticket that logs in at the ticket endpoint', async () => {
+    const client = new Client(t.url);
+    const url = await client.get<string>('/api/sso/select/login/url');
+    expect(url.body.data).toBe(`${t.url}/sso/login`);
+    const page = await client.raw('GET', '/sso/login?redirect_uri=/demo/after', { device: null });
+    const html = await page.text();
+    expect(html).toContain('name="password"');
+    expect(html).toContain('value="/demo/after"');
+
+    const wrong = await client.raw('POST', '/sso/login', {
+      device: null,
+      form: { username: 'teacher', password: 'bad', redirect_uri: '/demo/after' },
+    });
+    expect(wrong.status).toBe(400);
+    const posted = await client.raw('POST', '/sso/login', {
+      device: null,
+      form: { username: 'teacher', password: PASSWORD, redirect_uri: '/demo/after?x=1' },
+    });
+    expect(posted.status).toBe(302);
+    const location = new URL(posted.headers.get('location') ?? '');
+    expect(location.pathname).toBe('/demo/after');
+    expect(location.searchParams.get('x')).toBe('1');
+    const ticket = location.searchParams.get('ticket') ?? '';
+
+    const login = await client.post<LoginData>('/api/sso/ticket/login', { ticket });
+    expect(login.body).toMatchObject({ code: 'ok', data: { userId: 'u-teacher' } });
+    const reuse = await client.post('/api/sso/ticket/login', { ticket });
+    expect(reuse.status).toBe(400);
+    expect(reuse.body.code).toBe('invalid_grant');
+    expect((await client.get(`/api/sso/ticket/login?ticket=${LONG}`)).status).toBe(400);
+  });
+
+  it('accepts the ticket as a GET query and never redirects off this server', async () => {
+    const client = new Client(t.url);
+    const posted = await client.raw('POST', '/sso/login', {
+      device: null,
+      form: { username: 'parent', password: PASSWORD, redirect_uri: 'http://evil.example/steal' },
+    });
+    const location = new URL(posted.headers.get('location') ?? '');
+    expect(location.origin).toBe(t.url);
+    expect(location.pathname).toBe('/demo/');
+    const login = await client.get<LoginData>(`/api/sso/ticket/login?ticket=${location.searchParams.get('ticket')}`);
+    expect(login.body.data.userId).toBe('u-parent');
+  });
+});
+
+describe('GET /api/uaa/oauth/login/unit_config', () => {
+  it('answers footer, link and decorationSet publicly, by unit id or host', async () => {
+    const client = new Client(t.url);
+    const answer = await client.get<UnitLoginConfig>('/api/uaa/oauth/login/unit_config?unitId=unit-school');
+    expect(answer.body.code).toBe('ok');
+    const decoration = JSON.parse(answer.body.data.decorationSet);
+    expect(decoration.footerMsg).toMatchObject({
+      show: true,
+      showBaMsg: true,
+      helpCenter: expect.stringMatching(/^https:/),
+    });
+    expect(decoration.footerMsg.baList).toHaveLength(2);
+    expect(decoration.footerMsg.copyright).toContain('示范实验学校');
+    const byHost = await client.get<UnitLoginConfig>('/api/uaa/oauth/login/unit_config?unitHost=area.demo.local');
+    expect(JSON.parse(byHost.body.data.decorationSet).footerMsg.copyright).toContain('示范区教育局');
+    expect((await client.get('/api/uaa/oauth/login/unit_config')).body.code).toBe('ok');
+    expect((await client.get('/api/uaa/oauth/login/unit_config?unitId=unit-none')).status).toBe(404);
+    expect((await client.get(`/api/uaa/oauth/login/unit_config?unitId=${encodeURIComponent(SQL)}`)).status).toBe(400);
+  });
+});
+
+describe('face calls', () => {
+  it('registers a face, reads it back, logs in and clocks in with the same image', async () => {
+    const teacher = await signedIn(t.url, 'teacher');
+    const face = png();
+    const none = await teacher.get<FaceRecord | null>('/api/uaa/face/user?userId=u-teacher');
+    expect(none.body.data).toBeNull();
+    const saved = await teacher.post<{ userId: string; registerTime: string }>('/api/uaa/face/check', {
+      faceImage: face.toString('base64'),
+      userId: 'u-teacher',
+    });
+    expect(saved.body).toMatchObject({ code: 'ok', data: { userId: 'u-teacher' } });
+    const record = await teacher.get<FaceRecord>('/api/uaa/face/user?userId=u-teacher');
+    expect(record.body.data).toEqual({
+      faceImage: face.toString('base64'),
+      registerTime: saved.body.data.registerTime,
+      userId: 'u-teacher',
+    });
+
+    const guest = new Client(t.url);
+    const login = await guest.post<LoginData>('/api/uaa/oauth/login/face', {
+      faceImage: `data:image/png;base64,${face.toString('base64')}`,
+    });
+    expect(login.body).toMatchObject({ code: 'ok', data: { userId: 'u-teacher' } });
+    const stranger = await guest.post('/api/uaa/oauth/login/face', { faceImage: png().toString('base64') });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.code).toBe('face_not_matched');
+
+    const clock = await teacher.post<{ userId: string; clockTime: string }>('/api/uaa/login/face/clocking', {
+      faceImage: face.toString('base64'),
+    });
+    expect(clock.body.data).toMatchObject({ userId: 'u-teacher', realName: '王老师' });
+    expect(
+      (await new Client(t.url).post('/api/uaa/login/face/clocking', { faceImage: face.toString('base64') })).status,
+    ).toBe(401);
+  });
+
+  it('lets an admin manage faces of the unit, nobody else', async () => {
+    const admin = await signedIn(t.url, 'admin');
+    const image = png().toString('base64');
+    expect((await admin.post('/api/uaa/face/check', { faceImage: image, userId: 'u-staff' })).status).toBe(200);
+    expect((await admin.post('/api/uaa/face/check', { faceImage: image, userId: 'u-areauser' })).status).toBe(403);
+    const parent = await signedIn(t.url, 'parent');
+    expect((await parent.get('/api/uaa/face/user?userId=u-staff')).status).toBe(403);
+    expect((await parent.post('/api/uaa/face/check', { faceImage: image, userId: 'u-nobody' })).status).toBe(404);
+  });
+
+  it('rejects a missing userId, non-images, empty and oversized images', async () => {
+    const teacher = await signedIn(t.url, 'teacher');
+    const noUser = await teacher.post('/api/uaa/face/check', { faceImage: png().toString('base64') });
+    expect(noUser.status).toBe(400);
+    expect(noUser.body.message).toBe('未找到 userId|||userId not found');
+    const text = await teacher.post('/api/uaa/face/check', {
+      faceImage: Buffer.from('hello world').toString('base64'),
+      userId: 'u-teacher',
+    });
+    expect(text.body.code).toBe('bad_image');
+    expect((await teacher.post('/api/uaa/face/check', { faceImage: '', userId: 'u-teacher' })).status).toBe(400);
+    expect((await teacher.post('/api/uaa/face/check', { faceImage: '@@@@', userId: 'u-teacher' })).body.code).toBe(
+      'bad_image',
+    );
+    const huge = png(MAX_BASE64_IMAGE_BYTES + 10).toString('base64');
+    const big = await teacher.post('/api/uaa/face/check', { faceImage: huge, userId: 'u-teacher' });
+    expect(big.status).toBe(413);
+    expect(
+      (await teacher.post('/api/uaa/face/check', { faceImage: png().toString('base64'), userId: SQL })).status,
+    ).toBe(400);
+  });
+});
