@@ -10,3 +10,4 @@ export * from './routes';
 export * from './messages';
 export * from './theme';
 export * from './version';
+export * from './auth';

@@ -41,6 +41,8 @@ export interface RequestOptions {
   timeout?: number;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Login-like calls answer a 401 themselves: no refresh, no replay, no re-login. */
+  skipAuthRecovery?: boolean;
 }
 
 export interface HttpClientConfig {
@@ -249,7 +251,7 @@ export function createHttpClient(config: HttpClientConfig = {}): HttpClient {
     const response = await transport(attempt, summary);
     const envelope = isEnvelope(response.body) ? response.body : undefined;
     const unauthorized = response.status === 401 || (!options.raw && envelope?.status === 401);
-    if (unauthorized && !attempt.recovery) {
+    if (unauthorized && !attempt.recovery && !options.skipAuthRecovery) {
       // A session renewed after this request left needs no second refresh; a replay failing again does.
       const recovered = sentAt !== generation || (await recover(!attempt.replayed));
       if (recovered && !attempt.replayed) return run({ ...attempt, replayed: true });

@@ -1,4 +1,17 @@
 import { persistentAtom, persistentJSON } from '@nanostores/persistent';
+
+/** JSON records whose absence removes the key instead of storing the text `null`. */
+const jsonRecord = {
+  encode: (value: unknown) => (value === null || value === undefined ? undefined : JSON.stringify(value)),
+  decode: (text: string) => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return null;
+    }
+  },
+};
+
 import { computed } from 'nanostores';
 import { pageSingleton } from '../shared';
 
@@ -37,7 +50,7 @@ export interface RecentApp {
 }
 
 export const $storedUser = pageSingleton('pref.storedUser', () =>
-  persistentJSON<Record<string, unknown> | null>(PREF_KEYS.user, null),
+  persistentAtom<Record<string, unknown> | null>(PREF_KEYS.user, null, jsonRecord),
 );
 export const $loggedOut = pageSingleton('pref.loggedOut', () =>
   persistentAtom<string | undefined>(PREF_KEYS.loggedOut, undefined),
@@ -61,7 +74,7 @@ export const $autoLogin = pageSingleton('pref.autoLogin', () =>
   }),
 );
 export const $rememberedRecord = pageSingleton('pref.rememberedRecord', () =>
-  persistentJSON<RememberedRecord | null>(PREF_KEYS.remembered, null),
+  persistentAtom<RememberedRecord | null>(PREF_KEYS.remembered, null, jsonRecord),
 );
 export const $menuLock = pageSingleton('pref.menuLock', () =>
   persistentJSON<Record<string, boolean>>(PREF_KEYS.menuLock, {}),

@@ -99,7 +99,7 @@ describe('what every request sends (§7)', () => {
     const entry = last();
     expect(entry.method).toBe('POST');
     expect(entry.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
-    const form = await new Response(entry.body, {
+    const form = await new Response(new Uint8Array(entry.body), {
       headers: { 'content-type': String(entry.headers['content-type']) },
     }).formData();
     expect(form.get('md5')).toBe('abc');

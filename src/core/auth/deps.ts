@@ -1,0 +1,45 @@
+import { getLocation, type LocationAdapter } from '../config/location';
+import { requireConfig } from '../config/phinit';
+import type { PhConfig } from '../config/resolve';
+import type { HttpClient } from '../http/client';
+import { defaultClient } from '../http/request';
+import type { CredentialDeps } from './credentials';
+
+export type AuthConfig = Pick<
+  PhConfig,
+  | 'env'
+  | 'device'
+  | 'rootPath'
+  | 'base'
+  | 'areaBase'
+  | 'jumpPage'
+  | 'oneProxy'
+  | 'specialUnitId'
+  | 'loginTickitConifg'
+  | 'userClientId'
+>;
+
+/** Everything the effectful auth functions touch, injectable so tests observe calls and navigation. */
+export interface AuthDeps {
+  http: Pick<HttpClient, 'request'>;
+  location: LocationAdapter;
+  config: AuthConfig;
+  /** Session storage to clear on logout; null where there is none. */
+  sessionStorage: { clear(): void } | null;
+  credentials: CredentialDeps;
+}
+
+export function authDeps(overrides: Partial<AuthDeps> = {}): AuthDeps {
+  return {
+    http: overrides.http ?? defaultClient(),
+    location: overrides.location ?? getLocation(),
+    config: overrides.config ?? requireConfig(),
+    sessionStorage:
+      overrides.sessionStorage !== undefined
+        ? overrides.sessionStorage
+        : typeof sessionStorage === 'undefined'
+          ? null
+          : sessionStorage,
+    credentials: overrides.credentials ?? {},
+  };
+}

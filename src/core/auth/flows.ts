@@ -1,0 +1,122 @@
+import type { Envelope } from '../api/types';
+import { notify } from '../notify';
+import { landingPath } from '../routes/paths';
+import { $autoLogin, $autoLoginCount, $loggedOut, LOGGED_OUT } from '../session/prefs';
+import { $loginStatus, $session } from '../session/state';
+import { hasRememberedCredentials } from './credentials';
+import type { AuthDeps } from './deps';
+import { type AutoLoginOutcome, autoLogin, type LoginOutcome, login, loginCall } from './login';
+import { type LoginMode, type LoginModeContext, resolveLoginMode } from './mode';
+import { decideRedirect, sameOriginTarget } from './redirect';
+
+/** The inputs of resolveLoginMode from the page, the configuration and the stored preferences. */
+export function loginModeContext(deps: AuthDeps, userAgent?: string): LoginModeContext {
+  return {
+    href: deps.location.href(),
+    userAgent: userAgent ?? (typeof navigator === 'undefined' ? '' : navigator.userAgent),
+    device: deps.config.device,
+    userClientId: deps.config.userClientId,
+    ticketApiPath: deps.config.loginTickitConifg?.apipath,
+    loggedIn: $loginStatus.get() === 'in',
+    loggedOut: $loggedOut.get() === LOGGED_OUT,
+    autoLogin: $autoLogin.get(),
+    hasRememberedCredentials: hasRememberedCredentials(),
+    autoLoginCount: $autoLoginCount.get(),
+  };
+}
+
+export type ModeOutcome =
+  | LoginOutcome
+  | AutoLoginOutcome
+  | { status: 'form' }
+  | { status: 'authorized'; url: string | null }
+  | { status: 'chat'; provider: string; providerAppId: string | null };
+
+const unitHost = (href: string) => new URL(href).host;
+
+async function authorize(mode: Extract<LoginMode, { mode: 'authorize' }>, deps: AuthDeps): Promise<ModeOutcome> {
+  const href = deps.location.href();
+  try {
+    const answer: Envelope<unknown> = await deps.http.request({
+      url: '/api/uaa/shiyue_webauth',
+      method: 'post',
+      data: {
+        response_type: mode.responseType,
+        client_id: mode.clientId,
+        redirect_uri: mode.redirectUri,
+        state: mode.state,
+        unitHost: unitHost(href),
+        scope: mode.scope,
+      },
+    });
+    // The server validated redirect_uri against the client's registration; it answers where to go next.
+    const url = typeof answer.data === 'string' ? answer.data : null;
+    if (url) deps.location.assign(url);
+    return { status: 'authorized', url };
+  } catch (error) {
+    return { status: 'failed', message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+async function chatInfo(provider: 'qy' | 'mp', deps: AuthDeps): Promise<ModeOutcome> {
+  try {
+    const answer: Envelope<{ providerAppId?: string } | null> = await deps.http.request({
+      url: `/api/uaa/social/${provider}_info`,
+      params: { unitHost: unitHost(deps.location.href()) },
+    });
+    return { status: 'chat', provider, providerAppId: answer.data?.providerAppId ?? null };
+  } catch {
+    return { status: 'chat', provider, providerAppId: null };
+  }
+}
+
+function alreadyLoggedIn(deps: AuthDeps): ModeOutcome {
+  const session = $session.get();
+  const href = deps.location.href();
+  const landing = landingPath({ ...deps.config, unitType: session.unitType, unitId: session.unitId });
+  const redirect = decideRedirect({ href, jumpPage: deps.config.jumpPage, landing });
+  if (redirect && sameOriginTarget(redirect, href) !== href) deps.location.assign(redirect);
+  return { status: 'ok', redirect };
+}
+
+/** Carries out one mode of §4. */
+export function runLoginMode(mode: LoginMode, deps: AuthDeps): Promise<ModeOutcome> {
+  const href = deps.location.href();
+  switch (mode.mode) {
+    case 'error':
+      notify('error', mode.message);
+      return Promise.resolve({ status: 'failed', message: mode.message });
+    case 'authorize':
+      return authorize(mode, deps);
+    case 'deviceClient':
+      return loginCall('/api/uaa/oauth/login_user_client', { userClientId: mode.userClientId }, deps);
+    case 'password':
+      return login(mode, deps);
+    case 'ticket':
+      return loginCall(mode.apipath, { ticket: mode.ticket }, deps);
+    case 'relogin':
+      return loginCall('/api/uaa/oauth/relogin', { accessToken: mode.accessToken }, deps);
+    case 'social':
+      return loginCall(
+        `/api/uaa/social/${encodeURIComponent(mode.provider)}`,
+        { code: mode.code, token: mode.token, deviceId: mode.deviceId, unitHost: unitHost(href) },
+        deps,
+      );
+    case 'loggedIn':
+      return Promise.resolve(alreadyLoggedIn(deps));
+    case 'chatSocial':
+      return chatInfo(mode.provider, deps);
+    case 'auto':
+      return autoLogin(deps);
+    case 'autoExhausted':
+      $loggedOut.set(LOGGED_OUT);
+      return Promise.resolve({ status: 'exhausted' });
+    case 'form':
+      return Promise.resolve({ status: 'form' });
+  }
+}
+
+/** The login page's entry: decide the mode from the page and the stored state, then carry it out. */
+export function startLogin(deps: AuthDeps, userAgent?: string): Promise<ModeOutcome> {
+  return runLoginMode(resolveLoginMode(loginModeContext(deps, userAgent)), deps);
+}

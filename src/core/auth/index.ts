@@ -1,0 +1,29 @@
+export type { CredentialDeps, Credentials, KeyStore, RememberResult } from './credentials';
+export {
+  forgetCredentials,
+  hasRememberedCredentials,
+  indexedDbKeyStore,
+  memoryKeyStore,
+  readRememberedCredentials,
+  rememberCredentials,
+} from './credentials';
+export type { AuthConfig, AuthDeps } from './deps';
+export { authDeps } from './deps';
+export type { ModeOutcome } from './flows';
+export { loginModeContext, runLoginMode, startLogin } from './flows';
+export type { AutoLoginOutcome, LoginOutcome } from './login';
+export { autoLogin, handleLoginResult, login, loginCall } from './login';
+export { clearLocalSession, logout } from './logout';
+export { fetchMe, loadChildren, randomSignature } from './me';
+export type { ChatProvider, LoginMode, LoginModeContext } from './mode';
+export {
+  AUTO_LOGIN_MAX,
+  chatProvider,
+  MISSING_CLIENT_ID,
+  MISSING_TICKET_CONFIG,
+  resolveLoginMode,
+  urlQuery,
+} from './mode';
+export type { RedirectDecisionContext } from './redirect';
+export { decideRedirect, sameOriginTarget } from './redirect';
+export { firstUrl, switchRole } from './switch-role';

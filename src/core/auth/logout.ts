@@ -1,0 +1,35 @@
+import type { Envelope } from '../api/types';
+import { $autoLoginCount, $loggedOut, $productCode, $storedUser, LOGGED_OUT } from '../session/prefs';
+import { $loginStatus, resetSession } from '../session/state';
+import type { AuthDeps } from './deps';
+
+/**
+ * §4 Logout clears exactly: the stored user data, session storage, the auto-login counter and the product code.
+ * `markLoggedOut` also sets IS_LOGOUTED, which turns auto-login off: a chosen logout does, a lost session does not.
+ */
+export function clearLocalSession(deps: Pick<AuthDeps, 'sessionStorage'>, markLoggedOut: boolean): void {
+  $storedUser.set(null);
+  deps.sessionStorage?.clear();
+  $autoLoginCount.set(0);
+  $productCode.set(undefined);
+  if (markLoggedOut) $loggedOut.set(LOGGED_OUT);
+  resetSession();
+  $loginStatus.set('out');
+}
+
+/** POST /api/uaa/oauth/logout, then the local clearing; resolves whether the server confirmed (status 200 + data). */
+export async function logout(deps: AuthDeps): Promise<boolean> {
+  let confirmed = false;
+  try {
+    const answer: Envelope = await deps.http.request({
+      url: '/api/uaa/oauth/logout',
+      method: 'post',
+      noIntercept: true,
+    });
+    confirmed = answer.status === 200 && Boolean(answer.data);
+  } catch {
+    confirmed = false;
+  }
+  clearLocalSession(deps, true);
+  return confirmed;
+}

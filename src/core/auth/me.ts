@@ -1,0 +1,54 @@
+import type { Child, Envelope, MeData } from '../api/types';
+import { SIGNATURE_QUERY } from '../api/wire';
+import { $loginStatus, applyMe, setChildren } from '../session/state';
+import type { AuthDeps } from './deps';
+import { clearLocalSession } from './logout';
+
+const PARENT = 3;
+
+/** A fresh random value per call: the server must echo it in the signature header (§4). */
+export function randomSignature(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** §6: a parent's children, status 1 only (setChildren filters). A failure leaves the list empty. */
+export async function loadChildren(parentId: string, deps: AuthDeps): Promise<void> {
+  try {
+    const answer: Envelope<Child[]> = await deps.http.request({
+      url: '/api/base/student/find_all_student_by_parent_id',
+      params: { parentId },
+      noIntercept: true,
+    });
+    setChildren(Array.isArray(answer.data) ? answer.data : []);
+  } catch {
+    setChildren([]);
+  }
+}
+
+/**
+ * §4 login status: unknown until `me` answers; 200 with data means logged in (session filled, a parent's children
+ * loaded), anything else runs the logout routine. The lost session does not set IS_LOGOUTED (auto-login stays on).
+ */
+export async function fetchMe(deps: AuthDeps): Promise<MeData | null> {
+  $loginStatus.set('unknown');
+  let answer: Envelope<MeData | null> | undefined;
+  try {
+    answer = await deps.http.request<MeData | null>({
+      url: '/api/uaa/oauth/me',
+      params: { [SIGNATURE_QUERY]: randomSignature(), noIntercept: true },
+      noIntercept: true,
+    });
+  } catch {
+    answer = undefined;
+  }
+  const me = answer?.status === 200 ? answer.data : null;
+  if (!me) {
+    clearLocalSession(deps, false);
+    return null;
+  }
+  applyMe(me);
+  if (Number(me.userType) === PARENT) await loadChildren(String(me.userId), deps);
+  $loginStatus.set('in');
+  return me;
+}

@@ -1,0 +1,202 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  chatProvider,
+  decideRedirect,
+  type LoginModeContext,
+  MISSING_CLIENT_ID,
+  MISSING_TICKET_CONFIG,
+  resolveLoginMode,
+  sameOriginTarget,
+} from '../../../src/core/auth';
+
+const ctx = (href: string, extra: Partial<LoginModeContext> = {}): LoginModeContext => ({
+  href: `http://school.test${href}`,
+  userAgent: 'Mozilla/5.0 Chrome',
+  device: 'pc',
+  loggedIn: false,
+  loggedOut: false,
+  autoLogin: false,
+  hasRememberedCredentials: false,
+  autoLoginCount: 0,
+  ...extra,
+});
+const mode = (href: string, extra: Partial<LoginModeContext> = {}) => resolveLoginMode(ctx(href, extra));
+
+describe('resolveLoginMode: each mode (§4)', () => {
+  it('authorize needs client_id', () => {
+    expect(mode('/authorize?redirect_uri=x')).toEqual({ mode: 'error', message: MISSING_CLIENT_ID });
+    expect(mode('/login#/authorize?state=s')).toEqual({ mode: 'error', message: MISSING_CLIENT_ID });
+    expect(mode('/authorize?client_id=c1&redirect_uri=https%3A%2F%2Fapp&state=s&scope=read')).toEqual({
+      mode: 'authorize',
+      clientId: 'c1',
+      redirectUri: 'https://app',
+      state: 's',
+      responseType: 'code',
+      scope: 'read',
+    });
+  });
+
+  it('device client id from the query, or configured in the app shell only', () => {
+    expect(mode('/login?userClientId=d1')).toEqual({ mode: 'deviceClient', userClientId: 'd1' });
+    expect(mode('/login', { device: 'app', userClientId: 'd2' })).toEqual({ mode: 'deviceClient', userClientId: 'd2' });
+    expect(mode('/login', { device: 'pc', userClientId: 'd2' })).toEqual({ mode: 'form' });
+  });
+
+  it('username and password in the query, both needed', () => {
+    expect(mode('/login?username=a&password=b')).toEqual({ mode: 'password', username: 'a', password: 'b' });
+    expect(mode('/login?username=a')).toEqual({ mode: 'form' });
+  });
+
+  it('SSO ticket needs the ticket api path', () => {
+    expect(mode('/login?ticket=T')).toEqual({ mode: 'error', message: MISSING_TICKET_CONFIG });
+    expect(MISSING_TICKET_CONFIG.startsWith('Missing loginTickitConifg.apipath')).toBe(true);
+    expect(mode('/login?ticket=T', { ticketApiPath: '/api/sso/ticket' })).toEqual({
+      mode: 'ticket',
+      ticket: 'T',
+      apipath: '/api/sso/ticket',
+    });
+  });
+
+  it('access-token relogin', () => {
+    expect(mode('/login?accessToken=tok')).toEqual({ mode: 'relogin', accessToken: 'tok' });
+  });
+
+  it('code or token with state is a social login; without state it is not', () => {
+    expect(mode('/login?code=C&state=wx&deviceId=D')).toEqual({
+      mode: 'social',
+      provider: 'wx',
+      code: 'C',
+      token: '',
+      deviceId: 'D',
+    });
+    expect(mode('/login#/?token=T&state=dd')).toMatchObject({ mode: 'social', provider: 'dd', token: 'T' });
+    expect(mode('/login?code=C')).toEqual({ mode: 'form' });
+  });
+
+  it('already logged in', () => {
+    expect(mode('/login', { loggedIn: true })).toEqual({ mode: 'loggedIn' });
+  });
+
+  it('social login inside work-chat or the chat app by user agent', () => {
+    expect(chatProvider('Mozilla/5.0 wxwork/4.0 MicroMessenger/7')).toBe('qy');
+    expect(chatProvider('Mozilla/5.0 MicroMessenger/8.0')).toBe('mp');
+    expect(chatProvider('Mozilla/5.0 Chrome')).toBeNull();
+    expect(mode('/login', { userAgent: 'MicroMessenger/8' })).toEqual({ mode: 'chatSocial', provider: 'mp' });
+  });
+
+  it('auto login only when not logged out, preference on and credentials stored; at most 4 attempts', () => {
+    const auto = { autoLogin: true, hasRememberedCredentials: true };
+    expect(mode('/login', auto)).toEqual({ mode: 'auto' });
+    expect(mode('/login', { ...auto, loggedOut: true })).toEqual({ mode: 'form' });
+    expect(mode('/login', { ...auto, autoLogin: false })).toEqual({ mode: 'form' });
+    expect(mode('/login', { ...auto, hasRememberedCredentials: false })).toEqual({ mode: 'form' });
+    expect(mode('/login', { ...auto, autoLoginCount: 3 })).toEqual({ mode: 'auto' });
+    expect(mode('/login', { ...auto, autoLoginCount: 4 })).toEqual({ mode: 'autoExhausted' });
+  });
+});
+
+describe('resolveLoginMode: the order (§4)', () => {
+  const modes = [
+    'authorize',
+    'deviceClient',
+    'password',
+    'ticket',
+    'relogin',
+    'social',
+    'loggedIn',
+    'chatSocial',
+    'auto',
+  ];
+  const triggers: Record<string, { query: string; extra: Partial<LoginModeContext>; path?: string }> = {
+    authorize: { query: 'client_id=c', extra: {}, path: '/authorize' },
+    deviceClient: { query: 'userClientId=d', extra: {} },
+    password: { query: 'username=u&password=p', extra: {} },
+    ticket: { query: 'ticket=t', extra: { ticketApiPath: '/sso' } },
+    relogin: { query: 'accessToken=a', extra: {} },
+    social: { query: 'code=c&state=s', extra: {} },
+    loggedIn: { query: '', extra: { loggedIn: true } },
+    chatSocial: { query: '', extra: { userAgent: 'wxwork' } },
+    auto: { query: '', extra: { autoLogin: true, hasRememberedCredentials: true } },
+  };
+
+  it('the earliest present mode always wins', () => {
+    fc.assert(
+      fc.property(fc.subarray(modes, { minLength: 1 }), (present) => {
+        const chosen = present.map((name) => triggers[name]!);
+        const query = chosen
+          .map((trigger) => trigger.query)
+          .filter(Boolean)
+          .join('&');
+        const path = chosen.find((trigger) => trigger.path)?.path ?? '/login';
+        const extra = Object.assign({}, ...chosen.map((trigger) => trigger.extra));
+        const expected = modes.find((name) => present.includes(name));
+        expect(resolveLoginMode(ctx(`${path}?${query}`, extra)).mode).toBe(expected);
+      }),
+    );
+  });
+});
+
+describe('decideRedirect (§4) and the open-redirect guard', () => {
+  const landing = '/pages/base/pc_desktop_all/index.html';
+
+  it('redirect_uri first, on the same origin', () => {
+    expect(
+      decideRedirect({
+        href: `http://school.test/login?redirect_uri=${encodeURIComponent('http://school.test/pages/x/index.html#/a')}`,
+        jumpPage: '/jump',
+        landing,
+      }),
+    ).toBe('http://school.test/pages/x/index.html#/a');
+    expect(decideRedirect({ href: 'http://school.test/login#/?redirect_uri=%2Fpages%2Fy', landing })).toBe(
+      'http://school.test/pages/y',
+    );
+  });
+
+  it('refuses other origins, protocol-relative and script URLs, falling back to the jump page', () => {
+    for (const target of ['https://evil.test/', '//evil.test/x', 'javascript:alert(1)', 'http://school.test:8080/']) {
+      expect(
+        decideRedirect({
+          href: `http://school.test/login?redirect_uri=${encodeURIComponent(target)}`,
+          jumpPage: '/jump',
+          landing,
+        }),
+      ).toBe('/jump');
+    }
+  });
+
+  it('then the jump page, then the landing page', () => {
+    expect(decideRedirect({ href: 'http://school.test/login', jumpPage: '/jump', landing })).toBe('/jump');
+    expect(decideRedirect({ href: 'http://school.test/login', landing })).toBe(landing);
+  });
+
+  it('settings pages stay', () => {
+    expect(decideRedirect({ href: 'http://school.test/pages/base/index.html#/desktop/setting', landing })).toBeNull();
+    expect(
+      decideRedirect({ href: 'http://school.test/pages/base/index.html#/areaDesktop/setting?x=1', landing }),
+    ).toBeNull();
+    expect(decideRedirect({ href: 'http://school.test/pages/base/index.html#/desktop/settings2', landing })).toBe(
+      landing,
+    );
+  });
+
+  it('never yields another origin, whatever the redirect_uri', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.domain().map((domain) => `https://${domain}/x`),
+          fc.constantFrom('//evil.test', 'javascript:alert(1)', '/ok', 'http://school.test/a', '\\\\evil.test'),
+        ),
+        (target) => {
+          const href = `http://school.test/login?redirect_uri=${encodeURIComponent(target)}`;
+          const result = decideRedirect({ href, landing });
+          expect(result).not.toBeNull();
+          expect(new URL(result!, 'http://school.test').origin).toBe('http://school.test');
+          const safe = sameOriginTarget(target, href);
+          if (safe) expect(new URL(safe).origin).toBe('http://school.test');
+        },
+      ),
+    );
+  });
+});
