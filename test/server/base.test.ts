@@ -1,0 +1,373 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  Child,
+  ExpiryModule,
+  MenuGroup,
+  MenuNode,
+  Message,
+  PopUpPage,
+  ThemeSetting,
+  UnhandledCount,
+} from '../../src/core/api/types';
+import { GROUP_CODES } from '../../src/core/api/types';
+import { Client, LONG, SQL, signedIn, startServer, type TestServer } from './helpers';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startServer();
+});
+afterAll(() => t.stop());
+
+const q = encodeURIComponent;
+
+/** Every listed call answers 401 without a token. */
+const PROTECTED_GETS = [
+  '/api/base/my_desktop/color',
+  '/api/base/desktop/unhandlecount',
+  '/api/base/desktop/message_select_not_read',
+  '/api/base/desktop/popUpBox_select?start=1&size=3',
+  '/api/base/desktop/getMessageConfig',
+  '/api/base/resource/inside/module',
+  '/api/base/license/unit_oam?unitId=unit-school',
+  '/api/base/license/unit?unitId=unit-school&serverId=base',
+  '/api/base/select/already/parent/teacher?parentId=u-parent',
+  '/api/base/role/user/u-admin/XX_SYS_/base',
+  '/api/base/unit/is_vocational_school',
+  '/api/base/unit/have_institute?unitId=unit-school',
+  '/api/base/student/find_all_student_by_parent_id?parentId=u-parent',
+  '/api/base/student/find_stu_by_parent_id?parentId=u-parent',
+  '/api/base/resource/user/code/tree?code=grade',
+  '/api/base/desktop/my_app_icon?userId=u-teacher&unitId=unit-school&appType=1',
+  '/api/base/desktop/unReadCodeCount',
+  '/api/base/get_ali_token?language=zh-CN',
+];
+const PROTECTED_POSTS = [
+  '/api/base/desktop/settheme',
+  '/api/base/desktop/message_update_status_by_me',
+  '/api/base/desktop/message_update_statusby_id',
+  '/api/base/student/set/parentChildren?parentId=u-parent',
+  '/api/base/user_access_detail',
+  '/api/base/find_by_vocabulary',
+];
+
+describe('auth rule of the base calls', () => {
+  it('answers 401 envelopes without a token', async () => {
+    const client = new Client(t.url);
+    for (const path of PROTECTED_GETS) {
+      const answer = await client.get(path);
+      expect(answer.status, path).toBe(401);
+      expect(answer.body.code, path).toBe('unauthorized');
+    }
+    for (const path of PROTECTED_POSTS) expect((await client.post(path, {})).status, path).toBe(401);
+  });
+});
+
+describe('theme', () => {
+  it('reads and saves the own theme', async () => {
+    const staff = await signedIn(t.url, 'staff');
+    expect((await staff.get<ThemeSetting>('/api/base/my_desktop/color')).body.data).toEqual({
+      type: 'color',
+      theme: '#457CD6',
+    });
+    const saved = await staff.post('/api/base/desktop/settheme', { type: 'default_color', theme: 'ink' });
+    expect(saved.body).toMatchObject({ code: 'ok', data: 'success' });
+    expect((await staff.get<ThemeSetting>('/api/base/my_desktop/color')).body.data).toEqual({
+      type: 'default_color',
+      theme: 'ink',
+    });
+    const form = await staff.call('POST', '/api/base/desktop/settheme', { form: { type: 'color', theme: '#112233' } });
+    expect(form.body.code).toBe('ok');
+    expect((await staff.get<ThemeSetting>('/api/base/my_desktop/color')).body.data.theme).toBe('#112233');
+  });
+
+  it('lets an admin sync a theme to every user of the unit, and refuses that to others', async () => {
+    const admin = await signedIn(t.url, 'admin');
+    const teacher = await signedIn(t.url, 'teacher');
+    const area = await signedIn(t.url, 'areauser');
+    expect(
+      (await teacher.post('/api/base/desktop/settheme', { type: 'color', theme: '#000000', syncAll: true })).status,
+    ).toBe(403);
+    const sync = await admin.post('/api/base/desktop/settheme', {
+      type: 'default_color',
+      theme: 'lotus',
+      syncAll: true,
+    });
+    expect(sync.body.data).toBe('success');
+    expect((await teacher.get<ThemeSetting>('/api/base/my_desktop/color')).body.data).toEqual({
+      type: 'default_color',
+      theme: 'lotus',
+    });
+    expect((await area.get<ThemeSetting>('/api/base/my_desktop/color')).body.data.theme).toBe('#457CD6');
+  });
+
+  it('rejects unknown themes, bad colours, long and SQL values without changing the row', async () => {
+    const parent = await signedIn(t.url, 'parent');
+    const before = (await parent.get<ThemeSetting>('/api/base/my_desktop/color')).body.data;
+    for (const body of [
+      { type: 'default_color', theme: 'neon' },
+      { type: 'color', theme: 'red' },
+      { type: 'color', theme: '#12345G' },
+      { type: 'other', theme: 'ink' },
+      { type: 'color', theme: LONG },
+      { type: 'default_color', theme: SQL },
+      { type: 'color' },
+    ]) {
+      expect((await parent.post('/api/base/desktop/settheme', body)).status, JSON.stringify(body).slice(0, 60)).toBe(
+        400,
+      );
+    }
+    expect((await parent.get<ThemeSetting>('/api/base/my_desktop/color')).body.data).toEqual(before);
+  });
+});
+
+describe('messages', () => {
+  it('lists unread messages of every importance, with the openWay 1 expiry list', async () => {
+    const teacher = await signedIn(t.url, 'teacher');
+    const counts = await teacher.get<UnhandledCount>('/api/base/desktop/unhandlecount');
+    expect(counts.body.data).toEqual({ todo: 4, message: 5 });
+    const list = (await teacher.get<Message[]>('/api/base/desktop/message_select_not_read')).body.data;
+    expect(list.map((m) => m.importance).sort()).toEqual([1, 2, 3, 4, 5]);
+    const expiry = list.find((m) => m.openWay === 1) as Message;
+    const modules = JSON.parse(expiry.content) as ExpiryModule[];
+    const now = Date.now();
+    const days = modules.map((m) => (Date.parse(`${m.endTime.replace(' ', 'T')}Z`) - now) / 86_400_000);
+    expect(days.some((d) => d < 0)).toBe(true);
+    expect(days.some((d) => d > 0 && d <= 90)).toBe(true);
+    expect(days.some((d) => d > 90)).toBe(true);
+    expect(modules[0]).toEqual({
+      code: expect.any(String),
+      name: expect.any(String),
+      englishName: expect.any(String),
+      endTime: expect.any(String),
+    });
+  });
+
+  it('marks one read, then all read, per user', async () => {
+    const teacher = await signedIn(t.url, 'teacher');
+    const admin = await signedIn(t.url, 'admin');
+    const one = await teacher.post('/api/base/desktop/message_update_statusby_id', { desktopMessageId: 'msg-3' });
+    expect(one.body.code).toBe('ok');
+    const ids = (await teacher.get<Message[]>('/api/base/desktop/message_select_not_read')).body.data.map((m) => m.id);
+    expect(ids).not.toContain('msg-3');
+    expect(ids).toHaveLength(4);
+    expect((await admin.get<Message[]>('/api/base/desktop/message_select_not_read')).body.data).toHaveLength(5);
+    expect(
+      (await teacher.post('/api/base/desktop/message_update_statusby_id', { desktopMessageId: 'msg-area-1' })).status,
+    ).toBe(404);
+    expect((await teacher.post('/api/base/desktop/message_update_statusby_id', { desktopMessageId: SQL })).status).toBe(
+      400,
+    );
+    expect((await teacher.post('/api/base/desktop/message_update_statusby_id', {})).status).toBe(400);
+    expect((await teacher.get<Message[]>('/api/base/desktop/message_select_not_read')).body.data).toHaveLength(4);
+    const all = await teacher.post('/api/base/desktop/message_update_status_by_me');
+    expect(all.body.code).toBe('ok');
+    expect((await teacher.get<Message[]>('/api/base/desktop/message_select_not_read')).body.data).toEqual([]);
+    expect((await teacher.get<UnhandledCount>('/api/base/desktop/unhandlecount')).body.data).toEqual({
+      todo: 0,
+      message: 0,
+    });
+  });
+
+  it('pages the reminder list by start (1-based page) and size', async () => {
+    const staff = await signedIn(t.url, 'staff');
+    const first = (await staff.get<PopUpPage>('/api/base/desktop/popUpBox_select?start=1&size=3')).body.data;
+    expect(first).toMatchObject({ total: 4, pages: 2 });
+    expect(first.list).toHaveLength(3);
+    const second = (await staff.get<PopUpPage>('/api/base/desktop/popUpBox_select?start=2&size=3')).body.data;
+    expect(second.list).toHaveLength(1);
+    expect(new Set([...first.list, ...second.list].map((m) => m.id)).size).toBe(4);
+    expect((await staff.get('/api/base/desktop/popUpBox_select?start=0')).status).toBe(400);
+    expect((await staff.get('/api/base/desktop/popUpBox_select?size=1000')).status).toBe(400);
+    expect((await staff.get(`/api/base/desktop/popUpBox_select?start=${q(SQL)}`)).status).toBe(400);
+  });
+
+  it('answers the message config per unit', async () => {
+    expect((await (await signedIn(t.url, 'teacher')).get('/api/base/desktop/getMessageConfig')).body.data).toEqual({
+      pcOpen: 0,
+    });
+    expect((await (await signedIn(t.url, 'areauser')).get('/api/base/desktop/getMessageConfig')).body.data).toEqual({
+      pcOpen: 1,
+    });
+  });
+});
+
+describe('licences and unit flags', () => {
+  it('checks module licences of the own unit', async () => {
+    const teacher = await signedIn(t.url, 'teacher');
+    const licence = (serverId: string) =>
+      teacher.get<boolean>(`/api/base/license/unit?unitId=unit-school&serverId=${serverId}`);
+    expect((await licence('base')).body.data).toBe(true);
+    expect((await licence('attendance')).body.data).toBe(true);
+    expect((await licence('grade')).body.data).toBe(false);
+    expect((await licence('unknown')).body.data).toBe(false);
+    expect((await teacher.get('/api/base/license/unit?unitId=unit-area&serverId=base')).status).toBe(403);
+    expect((await teacher.get(`/api/base/license/unit?serverId=${q(SQL)}`)).status).toBe(400);
+    expect((await teacher.get('/api/base/license/unit')).status).toBe(400);
+    const oam = await teacher.get<{ expired: boolean }>('/api/base/license/unit_oam?unitId=unit-school');
+    expect(oam.body.data).toMatchObject({ unitId: 'unit-school', expired: false });
+    const modules = await teacher.get<ExpiryModule[]>('/api/base/resource/inside/module');
+    expect(modules.body.data.map((m) => m.code)).toEqual(['attendance', 'base', 'grade', 'notice']);
+  });
+
+  it('reports the expired unit as expired everywhere', async () => {
+    const expired = await signedIn(t.url, 'expired');
+    expect((await expired.get<boolean>('/api/base/license/unit?serverId=base')).body.data).toBe(false);
+    expect((await expired.get<{ expired: boolean }>('/api/base/license/unit_oam')).body.data.expired).toBe(true);
+    expect((await expired.get<boolean>('/api/base/unit/is_vocational_school')).body.data).toBe(true);
+  });
+
+  it('answers vocational, institute and admin role flags', async () => {
+    const teacher = await signedIn(t.url, 'teacher');
+    expect((await teacher.get<boolean>('/api/base/unit/is_vocational_school')).body).toMatchObject({
+      status: 200,
+      data: false,
+    });
+    expect((await teacher.get<boolean>('/api/base/unit/have_institute?unitId=unit-school')).body.data).toBe(true);
+    expect((await teacher.get('/api/base/unit/have_institute?unitId=unit-area')).status).toBe(403);
+    expect((await (await signedIn(t.url, 'areauser')).get<boolean>('/api/base/unit/have_institute')).body.data).toBe(
+      false,
+    );
+    expect((await teacher.get<boolean>('/api/base/role/user/u-admin/XX_SYS_/base')).body.data).toBe(true);
+    expect((await teacher.get<boolean>('/api/base/role/user/u-teacher/XX_SYS_/base')).body.data).toBe(false);
+    expect((await teacher.get(`/api/base/role/user/${q(SQL)}/XX_SYS_/base`)).status).toBe(400);
+  });
+
+  it('serves the unit logo as SVG without token or device header', async () => {
+    const response = await new Client(t.url).raw('GET', '/api/storage/show/unit/unit-school', { device: null });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('image/svg+xml');
+    expect(await response.text()).toContain('<svg');
+    expect((await new Client(t.url).get('/api/storage/show/unit/unit-none', { device: null })).status).toBe(404);
+  });
+});
+
+describe('parent and children', () => {
+  it('lists all children with status; the current child is an active one and can be chosen', async () => {
+    const parent = await signedIn(t.url, 'parent');
+    const all = (await parent.get<Child[]>('/api/base/student/find_all_student_by_parent_id?parentId=u-parent')).body
+      .data;
+    expect(all.map((c) => c.status).sort()).toEqual([0, 1, 1]);
+    expect(all[0]).toEqual({
+      id: expect.any(String),
+      realName: expect.any(String),
+      gradeName: expect.any(String),
+      className: expect.any(String),
+      status: expect.any(Number),
+    });
+    const current = (await parent.get<Child>('/api/base/student/find_stu_by_parent_id?parentId=u-parent')).body.data;
+    expect(current.status).toBe(1);
+    const other = all.find((c) => c.status === 1 && c.id !== current.id) as Child;
+    const set = await parent.post<Child>('/api/base/student/set/parentChildren?parentId=u-parent', other);
+    expect(set.body.data.id).toBe(other.id);
+    expect((await parent.get<Child>('/api/base/student/find_stu_by_parent_id')).body.data.id).toBe(other.id);
+    const inactive = all.find((c) => c.status === 0) as Child;
+    expect((await parent.post('/api/base/student/set/parentChildren?parentId=u-parent', inactive)).body.code).toBe(
+      'not_your_child',
+    );
+    expect((await parent.post('/api/base/student/set/parentChildren?parentId=u-parent', { id: SQL })).status).toBe(400);
+    expect(
+      (await parent.post('/api/base/student/set/parentChildren?parentId=u-parent', { id: 'x', realName: LONG })).status,
+    ).toBe(400);
+    const one = await signedIn(t.url, 'parent1');
+    expect(
+      (await one.get<Child[]>('/api/base/student/find_all_student_by_parent_id?parentId=u-parent1')).body.data,
+    ).toHaveLength(1);
+  });
+
+  it('refuses another parent, admits the unit admin', async () => {
+    const parent1 = await signedIn(t.url, 'parent1');
+    expect((await parent1.get('/api/base/student/find_all_student_by_parent_id?parentId=u-parent')).status).toBe(403);
+    const admin = await signedIn(t.url, 'admin');
+    expect(
+      (await admin.get<Child[]>('/api/base/student/find_all_student_by_parent_id?parentId=u-parent')).body.data,
+    ).toHaveLength(3);
+    expect((await parent1.get('/api/base/select/already/parent/teacher?parentId=u-parent')).status).toBe(403);
+    expect((await parent1.get('/api/base/select/already/parent/teacher')).status).toBe(400);
+    const linked = await parent1.get<{ id: string }[]>('/api/base/select/already/parent/teacher?parentId=u-parent1');
+    expect(linked.body.data.map((c) => c.id)).toEqual(['u-teacher']);
+  });
+});
+
+describe('desktop icons and permissions', () => {
+  it('answers the nine groups with icons and unread counts', async () => {
+    const teacher = await signedIn(t.url, 'teacher');
+    const groups = (
+      await teacher.get<MenuGroup[]>('/api/base/desktop/my_app_icon?userId=u-teacher&unitId=unit-school&appType=1')
+    ).body.data;
+    expect(groups.map((g) => g.code)).toEqual([...GROUP_CODES]);
+    for (const group of groups) expect(group.iconVMs.length).toBeGreaterThan(0);
+    const apps = groups.flatMap((g) => g.iconVMs);
+    expect(apps.find((a) => a.code === 'oa')?.unReadCodeCount).toBe(120);
+    expect(apps.find((a) => a.code === 'legacy')?.updateStatus).toBe(0);
+    const icon = await new Client(t.url).raw('GET', apps[0]?.imgPath ?? '', { device: null });
+    expect(icon.headers.get('content-type')).toContain('image/svg+xml');
+    expect((await new Client(t.url).raw('GET', apps[0]?.imgGrayPath ?? '')).status).toBe(200);
+    expect((await teacher.get('/api/base/desktop/my_app_icon?userId=u-admin')).status).toBe(403);
+    expect((await teacher.get(`/api/base/desktop/my_app_icon?userId=${q(SQL)}`)).status).toBe(400);
+    const counts = await teacher.get<{ code: string; num: number }[]>('/api/base/desktop/unReadCodeCount');
+    expect(counts.body.data).toEqual([
+      { code: 'attendance', num: 1 },
+      { code: 'notice', num: 3 },
+      { code: 'oa', num: 120 },
+    ]);
+  });
+
+  it('answers the permission tree by app code: admin sees admin routes, students nothing', async () => {
+    const tree = async (user: string) =>
+      (await (await signedIn(t.url, user)).get<MenuNode[]>('/api/base/resource/user/code/tree?code=grade')).body.data;
+    const teacher = await tree('teacher');
+    expect(teacher).toHaveLength(1);
+    expect(teacher[0]?.children.map((n) => n.code)).toEqual(['grade-entry', 'grade-query']);
+    expect(teacher[0]?.children[0]).toMatchObject({ resourceType: 2, menuRoute: '/grade/entry', children: [] });
+    expect((await tree('admin'))[0]?.children).toHaveLength(3);
+    expect((await tree('staff'))[0]?.children).toHaveLength(2);
+    expect(await tree('student')).toEqual([]);
+    const client = await signedIn(t.url, 'teacher');
+    expect((await client.get('/api/base/resource/user/code/tree?code=unknown')).body.data).toEqual([]);
+    expect((await client.get('/api/base/resource/user/code/tree')).status).toBe(400);
+  });
+
+  it('records a user access detail for the caller only', async () => {
+    const teacher = await signedIn(t.url, 'teacher');
+    const body = {
+      userId: 'u-teacher',
+      userType: 2,
+      unitId: 'unit-school',
+      resId: 'grade',
+      resName: '成绩管理',
+      type: 1,
+    };
+    expect((await teacher.post('/api/base/user_access_detail', body)).body).toMatchObject({ code: 'ok', data: true });
+    expect((await teacher.post('/api/base/user_access_detail', { ...body, userId: 'u-admin' })).status).toBe(403);
+    expect((await teacher.post('/api/base/user_access_detail', { ...body, resName: LONG })).status).toBe(400);
+    const rows = t.server.context.db.prepare('SELECT res_id FROM access_details WHERE user_id = ?').all('u-teacher');
+    expect(rows).toEqual([{ res_id: 'grade' }]);
+  });
+});
+
+describe('voice', () => {
+  it('issues a random short-lived speech token', async () => {
+    const teacher = await signedIn(t.url, 'teacher');
+    const a = await teacher.get<string>('/api/base/get_ali_token?language=en');
+    const b = await teacher.get<string>('/api/base/get_ali_token');
+    expect(a.body.data).toMatch(/^[\w-]{24,}$/);
+    expect(a.body.data).not.toBe(b.body.data);
+    expect((await teacher.get('/api/base/get_ali_token?language=fr')).status).toBe(400);
+  });
+
+  it('finds a skill url by vocabulary, ignoring one trailing punctuation mark', async () => {
+    const teacher = await signedIn(t.url, 'teacher');
+    const hit = await teacher.post<{ url: string }>('/api/base/find_by_vocabulary', {
+      vocabulary: 'Open my messages.',
+    });
+    expect(hit.body.data.url).toContain('messages');
+    const zh = await teacher.post<{ url: string }>('/api/base/find_by_vocabulary', { vocabulary: '打开成绩管理。' });
+    expect(zh.body.data.url).toBe('/redirect/grade');
+    const miss = await teacher.post<{ url: string | null }>('/api/base/find_by_vocabulary', {
+      vocabulary: 'sing a song',
+    });
+    expect(miss.body).toMatchObject({ code: 'ok', data: { url: null } });
+    expect((await teacher.post('/api/base/find_by_vocabulary', { vocabulary: SQL })).body.data).toEqual({ url: null });
+    expect((await teacher.post('/api/base/find_by_vocabulary', { vocabulary: LONG })).status).toBe(400);
+  });
+});
