@@ -1,0 +1,387 @@
+import { webcrypto } from 'node:crypto';
+import { setPersistentEngine } from '@nanostores/persistent';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { envelope, sendJson, startServer, type TestServer } from '../http/server';
+
+const storage: Record<string, string> = {};
+setPersistentEngine(storage, { addEventListener() {}, removeEventListener() {} });
+const auth = await import('../../../src/core/auth');
+const { memoryLocation } = await import('../../../src/core/config');
+const { createHttpClient } = await import('../../../src/core/http');
+const session = await import('../../../src/core/session');
+const { $notices } = await import('../../../src/core/notify');
+const { $language } = await import('../../../src/core/i18n/translate');
+const { SIGNATURE_HEADER } = await import('../../../src/core/api/wire');
+
+type AuthDeps = import('../../../src/core/auth').AuthDeps;
+
+let server: TestServer;
+let loginAnswer: { http: number; body: unknown } = { http: 200, body: envelope(200) };
+let meAnswer: unknown;
+let children: unknown[] = [];
+const form = (body: Buffer) => Object.fromEntries(new URLSearchParams(body.toString()));
+const subtle = webcrypto.subtle as unknown as SubtleCrypto;
+const keyStore = auth.memoryKeyStore();
+
+beforeAll(async () => {
+  server = await startServer();
+  for (const path of [
+    '/api/uaa/oauth/login',
+    '/api/uaa/oauth/relogin',
+    '/api/uaa/oauth/login_user_client',
+    '/api/sso/ticket',
+    '/api/uaa/social/wx',
+  ]) {
+    server.route('POST', path, (_req, res) => sendJson(res, loginAnswer.http, loginAnswer.body));
+  }
+  server.route('GET', '/api/uaa/oauth/me', (req, res) =>
+    sendJson(res, 200, meAnswer, { [SIGNATURE_HEADER]: `${req.url.searchParams.get('signature')}$p` }),
+  );
+  server.route('GET', '/api/base/student/find_all_student_by_parent_id', (_req, res) =>
+    sendJson(res, 200, envelope(200, { data: children })),
+  );
+  server.route('POST', '/api/uaa/oauth/logout', (_req, res) => sendJson(res, 200, envelope(200, { data: true })));
+  server.route('GET', '/api/uaa/switch/login', (req, res) =>
+    req.url.searchParams.get('userId') === 'p1'
+      ? sendJson(res, 200, envelope(200, { data: { accessToken: 'switched', userType: 3, userId: 'p1' } }))
+      : sendJson(res, 200, envelope(400, { message: 'no' })),
+  );
+  server.route('POST', '/api/uaa/shiyue_webauth', (_req, res) =>
+    sendJson(res, 200, envelope(200, { data: 'https://client.test/cb?code=abc' })),
+  );
+  server.route('GET', '/api/uaa/social/qy_info', (_req, res) =>
+    sendJson(res, 200, envelope(200, { data: { providerAppId: 'wwcorp' } })),
+  );
+});
+afterAll(() => server.close());
+
+let location = memoryLocation();
+let cleared = 0;
+const config = {
+  env: 'production' as const,
+  device: 'pc' as const,
+  rootPath: 'pages',
+  base: 'base',
+  areaBase: 'areaBase',
+  oneProxy: false,
+  loginTickitConifg: { apipath: '/api/sso/ticket' },
+};
+let deps: AuthDeps;
+
+function makeDeps(href: string, extra: Partial<AuthDeps> = {}): AuthDeps {
+  location = memoryLocation(href);
+  return auth.authDeps({
+    http: createHttpClient({ apiBase: server.base, env: 'production', location: () => location, notify: () => {} }),
+    location,
+    config,
+    sessionStorage: { clear: () => cleared++ },
+    credentials: { subtle, keyStore },
+    ...extra,
+  });
+}
+
+const loginOk = (data: Record<string, unknown> = {}) => ({
+  http: 200,
+  body: envelope(200, {
+    data: { accessToken: 'tok', unitId: 'U1', unitType: '2', userType: 2, userId: 'u1', ...data },
+  }),
+});
+
+beforeEach(() => {
+  for (const key of Object.keys(storage)) delete storage[key];
+  server.received.length = 0;
+  session.resetSession();
+  session.$loginStatus.set('unknown');
+  session.$autoLoginCount.set(0);
+  session.$autoLogin.set(false);
+  session.$loggedOut.set(undefined);
+  $notices.set([]);
+  $language.set('zh-CN');
+  cleared = 0;
+  loginAnswer = loginOk();
+  deps = makeDeps('http://school.test/login');
+});
+
+const lastForm = () => form(server.received.at(-1)!.body);
+const noticeList = () => $notices.get().map((notice) => [notice.kind, notice.message]);
+
+describe('login status 200 (§4)', () => {
+  it('posts username, password and noIntercept, notifies success, marks logged in and goes home', async () => {
+    const outcome = await auth.login({ username: 'alice', password: 'pw' }, deps);
+    expect(lastForm()).toEqual({ username: 'alice', password: 'pw', noIntercept: 'true' });
+    expect(outcome).toEqual({ status: 'ok', redirect: '/pages/base/pc_desktop_all/index.html' });
+    expect(noticeList()).toEqual([['success', '登录成功']]);
+    expect(session.$loginStatus.get()).toBe('in');
+    expect(session.$session.get()).toMatchObject({ accessToken: 'tok', unitId: 'U1', userId: 'u1' });
+    expect(location.visited).toEqual(['http://school.test/pages/base/pc_desktop_all/index.html']);
+  });
+
+  it('stores the user record without the token and clears the logout flag and counter', async () => {
+    session.$loggedOut.set('logout');
+    session.$autoLoginCount.set(2);
+    await auth.login({ username: 'a', password: 'b' }, deps);
+    expect(JSON.parse(storage.user ?? 'null')).toMatchObject({ userId: 'u1', unitId: 'U1' });
+    expect(storage.user).not.toContain('tok');
+    expect(storage).not.toHaveProperty('IS_LOGOUTED');
+    expect(storage).not.toHaveProperty('autoLoginCount');
+  });
+
+  it('says login success in English for en', async () => {
+    $language.set('en');
+    await auth.login({ username: 'a', password: 'b' }, deps);
+    expect(noticeList()).toEqual([['success', 'login success']]);
+  });
+
+  it('goes to a same-origin redirect_uri, else the jump page; area units land on the area desktop', async () => {
+    deps = makeDeps(`http://school.test/login?redirect_uri=${encodeURIComponent('/pages/x/index.html')}`);
+    await auth.login({ username: 'a', password: 'b' }, deps);
+    expect(location.visited).toEqual(['http://school.test/pages/x/index.html']);
+
+    deps = makeDeps(`http://school.test/login?redirect_uri=${encodeURIComponent('https://evil.test/')}`, {
+      config: { ...config, jumpPage: '/jump' },
+    });
+    await auth.login({ username: 'a', password: 'b' }, deps);
+    expect(location.visited).toEqual(['http://school.test/jump']);
+
+    loginAnswer = loginOk({ unitType: '1' });
+    deps = makeDeps('http://school.test/login');
+    await auth.login({ username: 'a', password: 'b' }, deps);
+    expect(location.visited).toEqual(['http://school.test/area/areaBase/pc_areaDesktop_all/index.html']);
+  });
+
+  it('reloads in place on a settings page', async () => {
+    deps = makeDeps('http://school.test/pages/base/index.html#/desktop/setting');
+    const outcome = await auth.login({ username: 'a', password: 'b' }, deps);
+    expect(outcome).toEqual({ status: 'ok', redirect: null });
+    expect(location.visited).toEqual([]);
+    expect(location.reloads).toBe(1);
+  });
+});
+
+describe('login failures (§4, §8)', () => {
+  it('status 400 with a code other than invalid_grant goes to the bind page', async () => {
+    loginAnswer = {
+      http: 400,
+      body: envelope(400, { code: 'not_bound', data: { unitId: 'U1', openid: 'o1', unionid: 'n1' } }),
+    };
+    deps = makeDeps('http://school.test/login?code=c&state=wx&deviceId=D9');
+    const outcome = await auth.runLoginMode(auth.resolveLoginMode(auth.loginModeContext(deps, 'Chrome')), deps);
+    expect(outcome).toEqual({ status: 'bind', url: '/bind/?id=U1&openid=o1&unionid=n1&deviceId=D9' });
+    expect(location.visited).toEqual(['http://school.test/bind/?id=U1&openid=o1&unionid=n1&deviceId=D9']);
+  });
+
+  it('one-proxy mode binds under the root path', async () => {
+    loginAnswer = { http: 200, body: envelope(400, { code: 'x', data: { openid: 'o' } }) };
+    deps = makeDeps('http://school.test/login', { config: { ...config, oneProxy: true } });
+    await auth.login({ username: 'a', password: 'b' }, deps);
+    expect(location.visited).toEqual(['http://school.test/pages/login/pc_bind_all/index.html?openid=o']);
+  });
+
+  it('invalid_grant and other statuses show the (bilingual) message and stay', async () => {
+    loginAnswer = { http: 400, body: envelope(400, { code: 'invalid_grant', message: '密码错误|||Wrong password' }) };
+    const outcome = await auth.login({ username: 'a', password: 'b' }, deps);
+    expect(outcome).toMatchObject({ status: 'failed', message: '密码错误' });
+    $language.set('en');
+    loginAnswer = { http: 500, body: envelope(500, { message: '' }) };
+    await auth.login({ username: 'a', password: 'b' }, deps);
+    expect(noticeList()).toEqual([
+      ['error', '密码错误'],
+      ['error', 'Server internal error!'],
+    ]);
+    expect(location.visited).toEqual([]);
+    expect(session.$loginStatus.get()).toBe('unknown');
+  });
+
+  it('a 401 from the login call is a failure, not a refresh', async () => {
+    loginAnswer = { http: 401, body: envelope(401, { message: 'bad' }) };
+    await auth.login({ username: 'a', password: 'b' }, deps);
+    expect(server.received.map((entry) => entry.url.pathname)).toEqual(['/api/uaa/oauth/login']);
+    expect(noticeList()).toEqual([['error', 'bad']]);
+  });
+});
+
+describe('other login modes call their endpoint (§7)', () => {
+  it.each([
+    ['http://school.test/login?userClientId=d1', '/api/uaa/oauth/login_user_client', { userClientId: 'd1' }],
+    ['http://school.test/login?accessToken=a1', '/api/uaa/oauth/relogin', { accessToken: 'a1' }],
+    ['http://school.test/login?ticket=T1', '/api/sso/ticket', { ticket: 'T1' }],
+    [
+      'http://school.test/login?code=C&state=wx&deviceId=D',
+      '/api/uaa/social/wx',
+      { code: 'C', token: '', deviceId: 'D', unitHost: 'school.test' },
+    ],
+    ['http://school.test/login?username=u&password=p', '/api/uaa/oauth/login', { username: 'u', password: 'p' }],
+  ])('%s', async (href, path, fields) => {
+    deps = makeDeps(href);
+    const outcome = await auth.startLogin(deps, 'Chrome');
+    expect(outcome.status).toBe('ok');
+    const entry = server.received.at(-1)!;
+    expect(entry.url.pathname).toBe(path);
+    expect(form(entry.body)).toEqual({ ...fields, noIntercept: 'true' });
+  });
+
+  it('authorize posts the OAuth fields and follows the server answer', async () => {
+    deps = makeDeps('http://school.test/authorize?client_id=c1&redirect_uri=https%3A%2F%2Fclient.test%2Fcb&state=s');
+    const outcome = await auth.startLogin(deps, 'Chrome');
+    expect(lastForm()).toEqual({
+      response_type: 'code',
+      client_id: 'c1',
+      redirect_uri: 'https://client.test/cb',
+      state: 's',
+      unitHost: 'school.test',
+      scope: '',
+    });
+    expect(outcome).toEqual({ status: 'authorized', url: 'https://client.test/cb?code=abc' });
+  });
+
+  it('authorize without client_id shows the message and calls nothing', async () => {
+    deps = makeDeps('http://school.test/authorize');
+    expect(await auth.startLogin(deps, 'Chrome')).toEqual({ status: 'failed', message: auth.MISSING_CLIENT_ID });
+    expect(noticeList()).toEqual([['error', auth.MISSING_CLIENT_ID]]);
+    expect(server.received).toHaveLength(0);
+  });
+
+  it('inside work-chat it asks for the provider app id', async () => {
+    expect(await auth.startLogin(deps, 'Mozilla wxwork/4')).toEqual({
+      status: 'chat',
+      provider: 'qy',
+      providerAppId: 'wwcorp',
+    });
+  });
+
+  it('already logged in goes to the landing page without calling the server', async () => {
+    session.$loginStatus.set('in');
+    expect(await auth.startLogin(deps, 'Chrome')).toMatchObject({ status: 'ok' });
+    expect(server.received).toHaveLength(0);
+    expect(location.visited).toEqual(['http://school.test/pages/base/pc_desktop_all/index.html']);
+  });
+
+  it('with nothing to go on the form is shown', async () => {
+    expect(await auth.startLogin(deps, 'Chrome')).toEqual({ status: 'form' });
+  });
+});
+
+describe('automatic login (§4)', () => {
+  beforeEach(async () => {
+    await auth.rememberCredentials('alice', 'pw', { subtle, keyStore });
+    session.$autoLogin.set(true);
+  });
+
+  it('logs in with the remembered credentials and resets the counter on success', async () => {
+    expect(await auth.startLogin(deps, 'Chrome')).toMatchObject({ status: 'ok' });
+    expect(lastForm()).toMatchObject({ username: 'alice', password: 'pw' });
+    expect(session.$autoLoginCount.get()).toBe(0);
+  });
+
+  it('counts failed attempts and after 4 sets the logout flag without calling the server', async () => {
+    loginAnswer = { http: 400, body: envelope(400, { code: 'invalid_grant', message: 'no' }) };
+    for (let i = 1; i <= 4; i++) {
+      await auth.startLogin(deps, 'Chrome');
+      expect(session.$autoLoginCount.get()).toBe(i);
+    }
+    expect(storage.autoLoginCount).toBe('4');
+    server.received.length = 0;
+    expect(await auth.startLogin(deps, 'Chrome')).toEqual({ status: 'exhausted' });
+    expect(storage.IS_LOGOUTED).toBe('logout');
+    expect(server.received).toHaveLength(0);
+    expect(await auth.startLogin(deps, 'Chrome')).toEqual({ status: 'form' });
+  });
+
+  it('autoLogin itself refuses a fifth attempt too', async () => {
+    session.$autoLoginCount.set(4);
+    expect(await auth.autoLogin(deps)).toEqual({ status: 'exhausted' });
+    expect(storage.IS_LOGOUTED).toBe('logout');
+  });
+
+  it('does nothing after a logout', async () => {
+    session.$loggedOut.set('logout');
+    expect(await auth.startLogin(deps, 'Chrome')).toEqual({ status: 'form' });
+    expect(server.received).toHaveLength(0);
+  });
+});
+
+describe('fetchMe (§4 login status)', () => {
+  it('is unknown until me answers, then in with the session filled', async () => {
+    meAnswer = envelope(200, { data: { userId: 'u1', userType: 2, realName: 'Ann', unitId: 'U1', unitType: '2' } });
+    const pending = auth.fetchMe(deps);
+    expect(session.$loginStatus.get()).toBe('unknown');
+    expect(await pending).toMatchObject({ userId: 'u1' });
+    expect(session.$loginStatus.get()).toBe('in');
+    expect(session.$session.get().realName).toBe('Ann');
+    const me = server.received.find((entry) => entry.url.pathname === '/api/uaa/oauth/me')!;
+    expect(me.url.searchParams.get('signature')).toMatch(/^[0-9a-f]{32}$/);
+    expect(me.url.searchParams.get('noIntercept')).toBe('true');
+  });
+
+  it('a parent also gets the status 1 children', async () => {
+    meAnswer = envelope(200, { data: { userId: 'p1', userType: 3 } });
+    children = [
+      { id: 'c1', realName: 'Kid', gradeName: 'G', className: 'C', status: 1 },
+      { id: 'c2', realName: 'Gone', gradeName: 'G', className: 'C', status: 0 },
+    ];
+    await auth.fetchMe(deps);
+    const call = server.received.find((entry) => entry.url.pathname.endsWith('find_all_student_by_parent_id'))!;
+    expect(call.url.searchParams.get('parentId')).toBe('p1');
+    expect(session.$session.get().chirdenList.map((child) => child.id)).toEqual(['c1']);
+    expect(session.$session.get().chirdenName).toBe('Kid');
+  });
+
+  it('anything but 200 with data runs the logout routine (without the logout flag)', async () => {
+    session.$storedUser.set({ userId: 'old' });
+    meAnswer = envelope(200, { data: null });
+    expect(await auth.fetchMe(deps)).toBeNull();
+    expect(session.$loginStatus.get()).toBe('out');
+    expect(storage).not.toHaveProperty('user');
+    expect(storage).not.toHaveProperty('IS_LOGOUTED');
+    expect(cleared).toBe(1);
+  });
+});
+
+describe('logout (§4)', () => {
+  it('calls the server and clears exactly the listed data', async () => {
+    await auth.rememberCredentials('alice', 'pw', { subtle, keyStore });
+    session.$autoLogin.set(true);
+    session.$storedUser.set({ userId: 'u1' });
+    session.$autoLoginCount.set(2);
+    session.$productCode.set('P1');
+    session.$storedLanguage.set('en');
+    session.$loginStatus.set('in');
+    session.$session.setKey('accessToken', 'tok');
+
+    expect(await auth.logout(deps)).toBe(true);
+    expect(server.received.at(-1)?.url.pathname).toBe('/api/uaa/oauth/logout');
+    expect(cleared).toBe(1);
+    expect(storage).not.toHaveProperty('user');
+    expect(storage).not.toHaveProperty('autoLoginCount');
+    expect(storage).not.toHaveProperty('productCode');
+    expect(storage.IS_LOGOUTED).toBe('logout');
+    expect(storage.lange_).toBe('en');
+    expect(storage.autoLogin).toBe('true');
+    expect(storage.rememberedCredentials).toBeDefined();
+    expect(session.$loginStatus.get()).toBe('out');
+    expect(session.$session.get().accessToken).toBe('');
+  });
+
+  it('still clears locally when the server is unreachable, and says it was not confirmed', async () => {
+    deps = makeDeps('http://school.test/', {
+      http: createHttpClient({ apiBase: 'http://127.0.0.1:1', notify: () => {} }),
+    });
+    expect(await auth.logout(deps)).toBe(false);
+    expect(storage.IS_LOGOUTED).toBe('logout');
+  });
+});
+
+describe('switchRole (§6)', () => {
+  it('switches then reloads at the first url', async () => {
+    deps = makeDeps('http://school.test/pages/base/pc_desktop_all/index.html?x=1#/home');
+    expect(await auth.switchRole('p1', deps)).toBe(true);
+    expect(server.received.at(-1)?.url.searchParams.get('userId')).toBe('p1');
+    expect(session.$session.get().accessToken).toBe('switched');
+    expect(location.visited).toEqual(['http://school.test/pages/base/pc_desktop_all/index.html']);
+  });
+
+  it('stays when the switch is refused', async () => {
+    expect(await auth.switchRole('nobody', deps)).toBe(false);
+    expect(location.visited).toEqual([]);
+  });
+});
