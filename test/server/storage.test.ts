@@ -1,0 +1,313 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHUNK_SIZE, DEVICE_HEADER, MAX_CHUNK_BYTES, MAX_CHUNKS } from '../../src/core/api/wire';
+import { Client, LONG, SQL, signedIn, startServer, type TestServer } from './helpers';
+
+let t: TestServer;
+let client: Client;
+beforeAll(async () => {
+  t = await startServer();
+  client = await signedIn(t.url, 'teacher');
+});
+afterAll(() => t.stop());
+
+const md5 = (data: Buffer) => createHash('md5').update(data).digest('hex');
+
+function slices(data: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  for (let offset = 0; offset < data.length; offset += CHUNK_SIZE)
+    parts.push(data.subarray(offset, offset + CHUNK_SIZE));
+  return parts;
+}
+
+function chunkForm(fields: Record<string, string | number>, data: Buffer, fileName = 'blob'): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
+  form.append('file', new Blob([data]), fileName);
+  return form;
+}
+
+function uploadChunk(fileMd5: string, chunk: number, parts: Buffer[], name = 'video.mp4', who = client) {
+  const data = parts[chunk - 1] as Buffer;
+  const fullSize = parts.reduce((sum, p) => sum + p.length, 0);
+  const form = chunkForm(
+    {
+      chunked: 'true',
+      chunk,
+      chunks: parts.length,
+      eachSize: CHUNK_SIZE,
+      md5: fileMd5,
+      fileName: name,
+      name,
+      fullSize,
+      uid: 'uid-1',
+      size: data.length,
+    },
+    data,
+  );
+  return who.call<{ chunk: number }>('POST', '/zuul/api/storage/file_piecewise/upload', { body: form });
+}
+
+const blockCheck = (fileMd5: string, chunk: number, chunks: number, size?: number) =>
+  client.post<{ data: boolean }>('/api/storage/file_piecewise/block_upload_check', {
+    md5: fileMd5,
+    chunk,
+    chunks,
+    size,
+    name: 'video.mp4',
+    uid: 'uid-1',
+  });
+
+const merge = (fileMd5: string, chunks: number, size?: number, name = 'video.mp4') =>
+  client.post<{ md5: string; url: string; missing?: number[] }>('/api/storage/file_piecewise/merge_file', {
+    md5: fileMd5,
+    name,
+    size,
+    chunks,
+  });
+
+describe('chunked upload', () => {
+  it('uploads a 7 MB file in 2 MB chunks (concurrently), merges it, and then answers "exists"', async () => {
+    const data = randomBytes(7 * 1024 * 1024);
+    const fileMd5 = md5(data);
+    const parts = slices(data);
+    expect(parts).toHaveLength(4);
+    const before = await client.post('/api/storage/file_piecewise/second_upload_check', {
+      md5: fileMd5,
+      name: 'video.mp4',
+      serverid: 'base',
+    });
+    expect(before.body).toMatchObject({ status: 200, data: null });
+    for (let chunk = 1; chunk <= 4; chunk++) expect((await blockCheck(fileMd5, chunk, 4)).body.data.data).toBe(false);
+    const uploads = await Promise.all([1, 2, 3, 4].map((chunk) => uploadChunk(fileMd5, chunk, parts)));
+    for (const upload of uploads) expect(upload.body.code).toBe('ok');
+    // A retry of a chunk while others are written is harmless.
+    await Promise.all([uploadChunk(fileMd5, 2, parts), uploadChunk(fileMd5, 2, parts)]);
+    for (let chunk = 1; chunk <= 4; chunk++) {
+      expect((await blockCheck(fileMd5, chunk, 4, parts[chunk - 1]?.length)).body.data.data).toBe(true);
+    }
+    expect((await blockCheck(fileMd5, 4, 4, CHUNK_SIZE)).body.data.data).toBe(false);
+
+    const merged = await merge(fileMd5, 4, data.length);
+    expect(merged.body).toMatchObject({ code: 'ok', data: { md5: fileMd5, size: data.length, name: 'video.mp4' } });
+    const onDisk = join(t.dataDir, 'files', fileMd5);
+    expect(md5(readFileSync(onDisk))).toBe(fileMd5);
+    expect(existsSync(join(t.dataDir, 'chunks', fileMd5))).toBe(false);
+    expect(readdirSync(join(t.dataDir, 'tmp'))).toEqual([]);
+
+    const after = await client.post<{ md5: string }>('/api/storage/file_piecewise/second_upload_check', {
+      md5: fileMd5,
+      name: 'copy.mp4',
+    });
+    expect(after.body).toMatchObject({ status: 200, code: 'ok', data: { md5: fileMd5 } });
+    const download = await client.raw('GET', merged.body.data.url, { device: null });
+    expect(md5(Buffer.from(await download.arrayBuffer()))).toBe(fileMd5);
+    // Merging again is idempotent.
+    expect((await merge(fileMd5, 4, data.length)).body.data.md5).toBe(fileMd5);
+  });
+
+  it('refuses a merge with a missing chunk, then succeeds once it is sent', async () => {
+    const data = randomBytes(5 * 1024 * 1024);
+    const fileMd5 = md5(data);
+    const parts = slices(data);
+    await uploadChunk(fileMd5, 1, parts);
+    await uploadChunk(fileMd5, 3, parts);
+    const failed = await merge(fileMd5, 3, data.length);
+    expect(failed.status).toBe(400);
+    expect(failed.body).toMatchObject({ code: 'chunk_missing', data: { missing: [2] } });
+    await uploadChunk(fileMd5, 2, parts);
+    const merged = await merge(fileMd5, 3, data.length);
+    expect(merged.body.data.md5).toBe(fileMd5);
+    expect(md5(readFileSync(join(t.dataDir, 'files', fileMd5)))).toBe(fileMd5);
+  });
+
+  it('answers an MD5 mismatch at merge and keeps the chunks for a retry', async () => {
+    const data = randomBytes(3 * 1024 * 1024);
+    const claimed = md5(Buffer.from('something else'));
+    const parts = slices(data);
+    await uploadChunk(claimed, 1, parts);
+    await uploadChunk(claimed, 2, parts);
+    const failed = await merge(claimed, 2);
+    expect(failed.status).toBe(400);
+    expect(failed.body.code).toBe('md5_mismatch');
+    expect((await blockCheck(claimed, 1, 2)).body.data.data).toBe(true);
+    expect(existsSync(join(t.dataDir, 'files', claimed))).toBe(false);
+    expect(readdirSync(join(t.dataDir, 'tmp'))).toEqual([]);
+    // A wrong declared size is caught the same way.
+    const real = md5(data);
+    await uploadChunk(real, 1, parts);
+    await uploadChunk(real, 2, parts);
+    expect((await merge(real, 2, data.length + 1)).body.code).toBe('md5_mismatch');
+    expect((await merge(real, 2, data.length)).body.code).toBe('ok');
+  });
+
+  it('rejects chunk indexes out of range and too many chunks', async () => {
+    const fileMd5 = md5(Buffer.from('range'));
+    const parts = [Buffer.from('a'), Buffer.from('b')];
+    expect((await blockCheck(fileMd5, 0, 2)).body.code).toBe('chunk_out_of_range');
+    expect((await blockCheck(fileMd5, 3, 2)).body.code).toBe('chunk_out_of_range');
+    expect((await blockCheck(fileMd5, 1, MAX_CHUNKS + 1)).status).toBe(400);
+    const form = (chunk: string, chunks: string) =>
+      chunkForm({ md5: fileMd5, chunk, chunks, fileName: 'a.bin' }, parts[0] as Buffer);
+    for (const [chunk, chunks] of [
+      ['0', '2'],
+      ['3', '2'],
+      ['-1', '2'],
+      ['1', String(MAX_CHUNKS + 1)],
+      ['1.5', '2'],
+      [SQL, '2'],
+    ]) {
+      const answer = await client.call('POST', '/zuul/api/storage/file_piecewise/upload', {
+        body: form(chunk as string, chunks as string),
+      });
+      expect(answer.status, `${chunk}/${chunks}`).toBe(400);
+    }
+    expect((await merge(fileMd5, MAX_CHUNKS + 1)).status).toBe(400);
+    expect(readdirSync(join(t.dataDir, 'tmp'))).toEqual([]);
+  });
+
+  it('rejects malformed multipart, a non-multipart body, a missing file and a bad md5', async () => {
+    const boundary = '----broken';
+    const truncated = `--${boundary}\r\nContent-Disposition: form-data; name="md5"\r\n\r\nabc\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\npartial`;
+    const broken = await client.call('POST', '/zuul/api/storage/file_piecewise/upload', {
+      body: truncated,
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.body.code).toBe('bad_multipart');
+    const noBoundary = await client.call('POST', '/zuul/api/storage/upload', {
+      body: 'hello',
+      headers: { 'Content-Type': 'multipart/form-data' },
+    });
+    expect(noBoundary.status).toBe(400);
+    expect((await client.post('/zuul/api/storage/file_piecewise/upload', { md5: 'x' })).status).toBe(400);
+    const noFile = new FormData();
+    noFile.append('md5', md5(Buffer.from('x')));
+    expect((await client.call('POST', '/zuul/api/storage/upload', { body: noFile })).status).toBe(400);
+    const badMd5 = chunkForm({ md5: '../../etc', chunk: 1, chunks: 1 }, Buffer.from('x'));
+    expect((await client.call('POST', '/zuul/api/storage/file_piecewise/upload', { body: badMd5 })).status).toBe(400);
+    expect((await client.post('/api/storage/file_piecewise/second_upload_check', { md5: SQL })).status).toBe(400);
+    expect(
+      (
+        await client.post('/api/storage/file_piecewise/merge_file', {
+          md5: md5(Buffer.from('y')),
+          chunks: 1,
+          name: LONG,
+        })
+      ).status,
+    ).toBe(400);
+    expect(readdirSync(join(t.dataDir, 'tmp'))).toEqual([]);
+  });
+
+  it('answers 413 for a chunk above the limit', async () => {
+    const big = randomBytes(MAX_CHUNK_BYTES + 1);
+    const answer = await client.call('POST', '/zuul/api/storage/file_piecewise/upload', {
+      body: chunkForm({ md5: md5(big), chunk: 1, chunks: 1, fileName: 'big.bin' }, big),
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body.code).toBe('too_large');
+    expect(readdirSync(join(t.dataDir, 'tmp'))).toEqual([]);
+  });
+
+  it('needs a token and the device header for every storage call', async () => {
+    const guest = new Client(t.url);
+    for (const path of [
+      '/api/storage/file_piecewise/second_upload_check',
+      '/api/storage/file_piecewise/block_upload_check',
+      '/api/storage/file_piecewise/merge_file',
+      '/api/storage/upload/base64_convert_image',
+      '/zuul/api/storage/upload',
+      '/zuul/api/storage/file_piecewise/upload',
+    ]) {
+      expect((await guest.post(path, {})).status, path).toBe(401);
+      expect((await client.post(path, {}, { device: null })).status, path).toBe(400);
+    }
+    expect((await guest.get(`/api/storage/file/${md5(Buffer.from('z'))}`, { device: null })).status).toBe(401);
+  });
+});
+
+describe('single upload POST /zuul/api/storage/upload', () => {
+  it('stores a file under its MD5 and keeps only a sanitised display name', async () => {
+    const data = randomBytes(50_000);
+    const form = chunkForm({ serverid: 'base', uid: 'u1', md5: md5(data) }, data, '../../etc/passwd.png');
+    const answer = await client.call<{ md5: string; name: string; url: string }>('POST', '/zuul/api/storage/upload', {
+      body: form,
+    });
+    expect(answer.body).toMatchObject({ code: 'ok', data: { md5: md5(data), name: 'passwd.png', size: 50_000 } });
+    expect(readdirSync(join(t.dataDir, 'files'))).toContain(md5(data));
+    const file = await client.raw('GET', answer.body.data.url, { device: null });
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('rejects a wrong md5, a forbidden extension and a file above the limit', async () => {
+    const data = randomBytes(1000);
+    const mismatch = await client.call('POST', '/zuul/api/storage/upload', {
+      body: chunkForm({ md5: md5(Buffer.from('other')) }, data, 'a.png'),
+    });
+    expect(mismatch.body.code).toBe('md5_mismatch');
+    for (const name of ['run.exe', 'notes.txt', 'page.HTML', 'x.jsp']) {
+      const answer = await client.call('POST', '/zuul/api/storage/upload', { body: chunkForm({}, data, name) });
+      expect(answer.status, name).toBe(400);
+    }
+    const big = await client.call('POST', '/zuul/api/storage/upload', {
+      body: chunkForm({}, randomBytes(MAX_CHUNK_BYTES + 1), 'big.bin'),
+    });
+    expect(big.status).toBe(413);
+    expect(readdirSync(join(t.dataDir, 'tmp'))).toEqual([]);
+  });
+});
+
+describe('POST /api/storage/upload/base64_convert_image', () => {
+  const pngBytes = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
+
+  it('stores the decoded image with the given name and type', async () => {
+    const answer = await client.post<{ md5: string; name: string }>('/api/storage/upload/base64_convert_image', {
+      serverid: 'base',
+      fileName: 'avatar',
+      base64Str: pngBytes.toString('base64'),
+      type: 'png',
+    });
+    expect(answer.body.data).toMatchObject({ md5: md5(pngBytes), name: 'avatar.png' });
+  });
+
+  it('needs an image type, a file name and image bytes', async () => {
+    const base = { fileName: 'avatar', base64Str: pngBytes.toString('base64'), type: 'png' };
+    expect((await client.post('/api/storage/upload/base64_convert_image', { ...base, type: 'exe' })).status).toBe(400);
+    expect((await client.post('/api/storage/upload/base64_convert_image', { ...base, fileName: '' })).status).toBe(400);
+    expect((await client.post('/api/storage/upload/base64_convert_image', { ...base, base64Str: '' })).status).toBe(
+      400,
+    );
+    const notImage = await client.post('/api/storage/upload/base64_convert_image', {
+      ...base,
+      base64Str: Buffer.from('plain').toString('base64'),
+    });
+    expect(notImage.body.code).toBe('bad_image');
+  });
+});
+
+describe('download helper /api/storage/download', () => {
+  it('sends an attachment by GET query or POST form, without the device header', async () => {
+    const data = randomBytes(2000);
+    await client.call('POST', '/zuul/api/storage/upload', { body: chunkForm({}, data, 'report.pdf') });
+    const get = await client.raw(
+      'GET',
+      `/api/storage/download?fileId=${md5(data)}&name=${encodeURIComponent('报告.pdf')}`,
+      { device: null },
+    );
+    expect(get.status).toBe(200);
+    expect(get.headers.get('content-disposition')).toBe(
+      `attachment; filename*=UTF-8''${encodeURIComponent('报告.pdf')}`,
+    );
+    expect(md5(Buffer.from(await get.arrayBuffer()))).toBe(md5(data));
+    const post = await client.raw('POST', '/api/storage/download', { device: null, form: { fileId: md5(data) } });
+    expect(post.headers.get('content-disposition')).toContain('report.pdf');
+    await post.arrayBuffer();
+    expect((await client.get(`/api/storage/download?fileId=${md5(Buffer.from('none'))}`)).status).toBe(404);
+    expect((await client.get('/api/storage/download?fileId=../../ph.db')).status).toBe(400);
+    expect((await new Client(t.url).get(`/api/storage/download?fileId=${md5(data)}`)).status).toBe(401);
+    expect(DEVICE_HEADER).toBeTruthy();
+  });
+});
