@@ -11,3 +11,4 @@ export * from './messages';
 export * from './theme';
 export * from './version';
 export * from './auth';
+export * from './loaders';
