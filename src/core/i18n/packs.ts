@@ -33,10 +33,14 @@ export type PackFetcher = (url: string) => Promise<Record<string, string> | unde
 
 /** Language files go through the request flow without interceptors and may be cached (§7 notes). */
 const defaultFetcher: PackFetcher = (url) =>
-  request<Record<string, string>>({ url, method: 'get', raw: true, cached: true, noIntercept: true }).then(
-    (table) => (table && typeof table === 'object' ? table : undefined),
+  request<Record<string, string>>({ url, method: 'get', raw: true, cached: true, noIntercept: true }).catch(
     () => undefined,
   );
+
+/** Only a key-to-text object is a pack; an HTML error page or a list is ignored like a failure. */
+function isTable(value: unknown): value is Record<string, string> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 export interface LoadLanguagePackOptions extends LanguageRootContext {
   language: Language;
@@ -60,9 +64,9 @@ export async function loadLanguagePack(options: LoadLanguagePackOptions): Promis
     ...(options.skipShared ? [] : [sharedLanguagePackUrl(options.language)]),
     pageLanguagePackUrl(languageRoot(options), options.pageCode, options.appCode, options.language),
   ];
-  for (const url of urls) {
-    const table = await fetcher(url).catch(() => undefined);
-    if (table) $languageTable.set({ ...$languageTable.get(), ...table });
-  }
-  return $languageTable.get();
+  // Fetched together, merged in order: the page file overrides the shared one.
+  const tables = await Promise.all(urls.map((url) => fetcher(url).catch(() => undefined)));
+  const merged = Object.assign({}, $languageTable.get(), ...tables.filter(isTable));
+  $languageTable.set(merged);
+  return merged;
 }
