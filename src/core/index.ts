@@ -12,3 +12,4 @@ export * from './theme';
 export * from './version';
 export * from './auth';
 export * from './loaders';
+export * from './i18n/init';

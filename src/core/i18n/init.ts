@@ -1,0 +1,52 @@
+import type { PhConfig } from '../config/resolve';
+import { $storedLang, $storedLanguage } from '../session/prefs';
+import { languageFromUrl, normalizeLanguage, resolveLanguage } from './language';
+import { loadLanguagePack, type PackFetcher } from './packs';
+import { $language, type Language } from './translate';
+
+export interface LanguageInitContext {
+  /** Current page URL (its `language` query value and its path). */
+  href: string;
+  config: Pick<
+    PhConfig,
+    'language' | 'code' | 'appCode' | 'rootPath' | 'env' | 'languagePack' | 'skipSharedLanguagePack'
+  >;
+  fetcher?: PackFetcher;
+}
+
+function loadFor(language: Language, ctx: LanguageInitContext): Promise<Record<string, string>> {
+  const { config } = ctx;
+  return loadLanguagePack({
+    language,
+    appCode: config.appCode,
+    pageCode: config.code,
+    rootPath: config.rootPath,
+    env: config.env,
+    pathname: new URL(ctx.href).pathname,
+    preloaded: config.languagePack,
+    skipShared: config.skipSharedLanguagePack,
+    fetcher: ctx.fetcher,
+  });
+}
+
+/** Page start: the language of §9's order becomes active, then its pack loads. */
+export async function initLanguage(ctx: LanguageInitContext): Promise<Language> {
+  const language = resolveLanguage({
+    query: languageFromUrl(ctx.href),
+    argument: ctx.config.language,
+    stored: $storedLanguage.get(),
+    storedLang: $storedLang.get(),
+  });
+  $language.set(language);
+  await loadFor(language, ctx);
+  return language;
+}
+
+/** The user picked a language: it is stored under `lange_` so the next page starts with it. */
+export async function changeLanguage(value: string, ctx: LanguageInitContext): Promise<Language> {
+  const language = normalizeLanguage(value);
+  $storedLanguage.set(language);
+  $language.set(language);
+  await loadFor(language, ctx);
+  return language;
+}

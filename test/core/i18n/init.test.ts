@@ -1,0 +1,76 @@
+import { setPersistentEngine } from '@nanostores/persistent';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+const storage: Record<string, string> = {};
+setPersistentEngine(storage, { addEventListener() {}, removeEventListener() {} });
+const { changeLanguage, initLanguage } = await import('../../../src/core/i18n/init');
+const { $language, $languageTable } = await import('../../../src/core/i18n/translate');
+const { $storedLang, $storedLanguage } = await import('../../../src/core/session');
+
+const fetched: string[] = [];
+const fetcher = async (url: string) => {
+  fetched.push(url);
+  return { from: url };
+};
+const config = {
+  code: 'desktop',
+  appCode: 'base',
+  rootPath: 'pages',
+  env: 'production' as const,
+  skipSharedLanguagePack: true,
+};
+
+beforeEach(() => {
+  fetched.length = 0;
+  $storedLanguage.set(undefined);
+  $storedLang.set(undefined);
+  $language.set('zh-CN');
+  $languageTable.set({});
+});
+
+describe('initLanguage', () => {
+  it('the query language wins over the argument and the stored values, and its pack loads', async () => {
+    $storedLanguage.set('zh-HK');
+    const language = await initLanguage({
+      href: 'http://school.test/pages/desktop/index.html?language=en',
+      config: { ...config, language: 'zh-HK' },
+      fetcher,
+    });
+    expect(language).toBe('en');
+    expect($language.get()).toBe('en');
+    expect(fetched).toEqual(['/pages/desktop/lang/en-base.json']);
+  });
+
+  it('falls back to the stored lange_, then lang, then zh-CN (which loads nothing)', async () => {
+    $storedLang.set('zh-HK');
+    expect(await initLanguage({ href: 'http://school.test/', config, fetcher })).toBe('zh-HK');
+    $storedLanguage.set('en');
+    expect(await initLanguage({ href: 'http://school.test/', config, fetcher })).toBe('en');
+    $storedLanguage.set(undefined);
+    $storedLang.set(undefined);
+    fetched.length = 0;
+    expect(await initLanguage({ href: 'http://school.test/', config, fetcher })).toBe('zh-CN');
+    expect(fetched).toEqual([]);
+  });
+
+  it('uses a preloaded pack instead of fetching', async () => {
+    await initLanguage({
+      href: 'http://school.test/?language=en',
+      config: { ...config, languagePack: { a: 'A' } },
+      fetcher,
+    });
+    expect($languageTable.get()).toEqual({ a: 'A' });
+    expect(fetched).toEqual([]);
+  });
+});
+
+describe('changeLanguage', () => {
+  it('normalises, stores under lange_ and loads the pack', async () => {
+    expect(await changeLanguage('en', { href: 'http://school.test/pages/x', config, fetcher })).toBe('en');
+    expect(storage.lange_).toBe('en');
+    expect($language.get()).toBe('en');
+    expect(fetched).toHaveLength(1);
+    expect(await changeLanguage('klingon', { href: 'http://school.test/pages/x', config, fetcher })).toBe('zh-CN');
+    expect(storage.lange_).toBe('zh-CN');
+  });
+});
