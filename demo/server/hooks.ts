@@ -79,6 +79,15 @@ export function registerErrorHandlers(app: FastifyInstance): void {
   });
 }
 
+/** Malformed URLs and over-long path parameters are refused by the router itself, before any hook: 400 as well. */
+export function frameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (isApiPath(request.url)) {
+    reply.status(400).send(errors.badRequest('Malformed or over-long URL', '请求地址无效').toEnvelope());
+    return;
+  }
+  reply.status(400).type('text/plain; charset=utf-8').send('Bad request');
+}
+
 function fieldOf(instancePath: string, params: Record<string, unknown>): string {
   if (typeof params.missingProperty === 'string') return params.missingProperty;
   return instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';

@@ -13,7 +13,7 @@ import { resolveOptions, type ServerOptions } from './config';
 import type { ServerContext } from './context';
 import { getMeta, openDatabase, setMeta } from './db';
 import { DigestFaceMatcher, type FaceMatcher } from './face/matcher';
-import { registerErrorHandlers, registerGuards } from './hooks';
+import { frameworkError, registerErrorHandlers, registerGuards } from './hooks';
 import { registerRoutes } from './routes';
 import { randomToken } from './util/ids';
 
@@ -54,6 +54,7 @@ export async function createServer(options: ServerOptions & { faceMatcher?: Face
     logger: resolved.logger,
     trustProxy: false,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: frameworkError,
   });
   try {
     await app.register(cookie);

@@ -230,6 +230,9 @@ describe('licences and unit flags', () => {
     expect((await teacher.get<boolean>('/api/base/role/user/u-admin/XX_SYS_/base')).body.data).toBe(true);
     expect((await teacher.get<boolean>('/api/base/role/user/u-teacher/XX_SYS_/base')).body.data).toBe(false);
     expect((await teacher.get(`/api/base/role/user/${q(SQL)}/XX_SYS_/base`)).status).toBe(400);
+    const long = await teacher.get(`/api/base/role/user/${LONG}/XX_SYS_/base`);
+    expect(long.status).toBe(400);
+    expect(long.body.code).toBe('bad_request');
   });
 
   it('serves the unit logo as SVG without token or device header', async () => {

@@ -25,7 +25,7 @@ function slices(data: Buffer): Buffer[] {
 function chunkForm(fields: Record<string, string | number>, data: Buffer, fileName = 'blob'): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
-  form.append('file', new Blob([data]), fileName);
+  form.append('file', new Blob([new Uint8Array(data)]), fileName);
   return form;
 }
 

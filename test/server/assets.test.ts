@@ -1,0 +1,190 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Manifest, VersionHistoryEntry, VersionInfo } from '../../src/core/api/types';
+import { Client, LONG, signedIn, startServer, type TestServer } from './helpers';
+
+let t: TestServer;
+let pages: string;
+beforeAll(async () => {
+  pages = mkdtempSync(join(tmpdir(), 'ph-pages-'));
+  mkdirSync(join(pages, 'dist'));
+  mkdirSync(join(pages, 'demo'));
+  writeFileSync(join(pages, 'dist', 'ph-widgets.js'), 'window.PH = {};\n');
+  writeFileSync(join(pages, 'demo', 'index.html'), '<!doctype html><title>demo</title>');
+  t = await startServer({
+    staticRoots: [
+      { prefix: '/dist/', root: join(pages, 'dist') },
+      { prefix: '/demo/', root: join(pages, 'demo') },
+      { prefix: '/missing/', root: join(pages, 'not-there') },
+    ],
+  });
+});
+afterAll(async () => {
+  await t.stop();
+  rmSync(pages, { recursive: true, force: true });
+});
+
+const plain = (path: string) => fetch(t.url + path, { redirect: 'manual' });
+
+describe('version endpoints', () => {
+  it('answers {code}_package_versions, package.json and version.json', async () => {
+    const info = await new Client(t.url).get<VersionInfo>('/api/base/nl/base_package_versions');
+    expect(info.body.data).toMatchObject({
+      name: '基础平台',
+      appVersion: '1.6.0',
+      serverVersion: '1.6.0',
+      webCodeVersion: '1.6.0',
+    });
+    expect(info.body.data.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(
+      (await new Client(t.url).get<VersionInfo>('/api/grade/nl/grade_package_versions')).body.data.serverVersion,
+    ).toBe('2.3.1');
+    const missing = await new Client(t.url).get('/api/repair/nl/repair_package_versions');
+    expect(missing.status).toBe(404);
+    expect((await new Client(t.url).get('/api/base/nl/grade_package_versions')).status).toBe(404);
+    expect((await new Client(t.url).get('/api/base/nl/base_package_versions', { device: null })).status).toBe(400);
+
+    const pkg = await (await plain('/pages/base/package.json')).json();
+    expect(pkg).toMatchObject({ name: 'base', version: '1.6.0' });
+    const history = (await (await plain('/pages/base-version/version.json')).json()) as VersionHistoryEntry[];
+    expect(history.map((h) => h.version)).toEqual(['1.6.0', '1.5.0', '1.4.0']);
+    expect(history[0]?.metto).toEqual({ cn: '分片上传与语音导航', en: 'Chunked upload and voice navigation' });
+    expect((await plain('/area/grade-version/version.json')).status).toBe(200);
+    expect((await plain('/pages/nope-version/version.json')).status).toBe(404);
+    expect((await plain('/elsewhere/base/package.json')).status).toBe(404);
+  });
+});
+
+describe('manifests and sub-apps', () => {
+  it('maps fileIds to scripts and stylesheets that exist', async () => {
+    const manifest = (await (await plain('/grade/manifest.json')).json()) as Manifest;
+    expect(manifest).toEqual({
+      'grade-entry.js': '/subapps/grade/grade-entry.js',
+      'grade-entry.css': '/subapps/grade/grade-entry.css',
+      'grade-query.js': '/subapps/grade/grade-query.js',
+    });
+    for (const url of Object.values(manifest)) expect((await plain(url)).status, url).toBe(200);
+    const script = await (await plain('/subapps/grade/grade-query.js')).text();
+    expect(script).toContain('data-file-id');
+    expect((await plain('/subapps/grade/grade-query.css')).status).toBe(404);
+    expect((await plain('/nothing/manifest.json')).status).toBe(404);
+  });
+});
+
+describe('language files and theme stylesheets', () => {
+  it('serves the shared pack and page packs', async () => {
+    const en = await plain('/common/plugins/common-ph/1.6.0/lang/en-ph.json');
+    expect(en.headers.get('content-type')).toContain('application/json');
+    expect(await en.json()).toMatchObject({ 'common.logout': 'Log out' });
+    expect(await (await plain('/common/plugins/common-ph/1.6.0/lang/zh-HK-ph.json')).json()).toMatchObject({
+      'common.logout': '登出',
+    });
+    expect(await (await plain('/pages/pc_grade_tm/lang/en-grade.json')).json()).toEqual({
+      'grade.title': 'Grade management',
+      'grade.welcome': 'Welcome to Grade management',
+    });
+    expect((await plain('/area/pc_areaDesktop_all/lang/zh-HK-desktop.json')).status).toBe(200);
+    expect((await plain('/pages/x/lang/fr-grade.json')).status).toBe(404);
+    expect((await plain('/pages/x/lang/en-nothing.json')).status).toBe(404);
+    expect((await plain('/common/plugins/common-ph/1.6.0/lang/..%2F..%2Fph.db')).status).toBe(400);
+  });
+
+  it('serves a stylesheet per named theme', async () => {
+    const css = await plain('/common/plugins/common-ph/1.6.0/css/ink.css');
+    expect(css.headers.get('content-type')).toContain('text/css');
+    expect(await css.text()).toContain('--ph-color-primary');
+    expect((await plain('/common/plugins/common-ph/1.6.0/css/neon.css')).status).toBe(404);
+  });
+});
+
+describe('static folders and fallbacks', () => {
+  it('serves dist and demo pages, redirects / to /demo/, answers plain 404s outside /api', async () => {
+    expect(await (await plain('/dist/ph-widgets.js')).text()).toContain('window.PH');
+    expect(await (await plain('/demo/')).text()).toContain('<title>demo</title>');
+    expect((await plain('/static/logos/school.svg')).status).toBe(200);
+    const root = await plain('/');
+    expect(root.status).toBe(302);
+    expect(root.headers.get('location')).toBe('/demo/');
+    const missing = await plain('/missing/file.js');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe('Not found');
+    expect((await plain('/dist/../ph.db')).status).toBe(404);
+    expect((await plain('/static/..%2F..%2Fpackage.json')).status).toBe(404);
+    expect((await plain(`/pages/${LONG}/package.json`)).status).toBe(400);
+  });
+});
+
+describe('POST /api/base/common/table2xls', () => {
+  const table = `<table><tr><th colspan="2">成绩单 Grades</th></tr>
+    <tr><th>姓名</th><th>分数</th></tr><tr><td>陈小明</td><td>98.5</td></tr><tr><td>王小宝</td><td>0012</td></tr></table>`;
+
+  it('turns the posted HTML table into a real .xlsx attachment (form post, no device header)', async () => {
+    const teacher = await signedIn(t.url, 'teacher');
+    const response = await teacher.raw('POST', '/api/base/common/table2xls', {
+      device: null,
+      form: { title: '成绩单', data: table },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('spreadsheetml');
+    expect(response.headers.get('content-disposition')).toContain(
+      `filename*=UTF-8''${encodeURIComponent('成绩单.xlsx')}`,
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.getWorksheet('成绩单');
+    expect(sheet?.getCell('A1').value).toBe('成绩单 Grades');
+    expect(sheet?.getCell('A1').isMerged && sheet?.getCell('B1').isMerged).toBe(true);
+    expect(sheet?.getCell('A3').value).toBe('陈小明');
+    expect(sheet?.getCell('B3').value).toBe(98.5);
+    expect(sheet?.getCell('B4').value).toBe('0012');
+    expect(sheet?.getCell('A2').font?.bold).toBe(true);
+  });
+
+  it('asks for a table when none is posted, needs a session, and limits the title', async () => {
+    const teacher = await signedIn(t.url, 'teacher');
+    const none = await teacher.call('POST', '/api/base/common/table2xls', {
+      device: null,
+      form: { title: 'x', data: '<p>no table</p>' },
+    });
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe('请指定要下载的表格|||Please specify the table to download');
+    expect(
+      (await teacher.call('POST', '/api/base/common/table2xls', { form: { title: LONG, data: table } })).status,
+    ).toBe(400);
+    expect(
+      (await new Client(t.url).call('POST', '/api/base/common/table2xls', { device: null, form: { data: table } }))
+        .status,
+    ).toBe(401);
+  });
+});
+
+describe('restart', () => {
+  it('keeps accounts, sessions, settings, reads and files across close and createServer', async () => {
+    const admin = await signedIn(t.url, 'admin');
+    await admin.post('/api/base/desktop/settheme', { type: 'default_color', theme: 'cartoon' });
+    await admin.post('/api/base/desktop/message_update_statusby_id', { desktopMessageId: 'msg-1' });
+    const pngBytes = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.from('restart')]);
+    const file = await admin.post<{ md5: string }>('/api/storage/upload/base64_convert_image', {
+      fileName: 'kept',
+      base64Str: pngBytes.toString('base64'),
+      type: 'png',
+    });
+    await t.restart();
+    // The same cookies against the new process (on a new ephemeral port): the session survived too.
+    const again = new Client(t.url);
+    for (const [name, cookie] of admin.cookies) again.cookies.set(name, cookie);
+    expect((await again.get<{ theme: string }>('/api/base/my_desktop/color')).body.data.theme).toBe('cartoon');
+    const unread = await again.get<{ id: string }[]>('/api/base/desktop/message_select_not_read');
+    expect(unread.body.data.map((m) => m.id)).not.toContain('msg-1');
+    const check = await again.post<{ md5: string }>('/api/storage/file_piecewise/second_upload_check', {
+      md5: file.body.data.md5,
+    });
+    expect(check.body.data.md5).toBe(file.body.data.md5);
+    await again.login('teacher');
+    const rows = t.server.context.db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number };
+    expect(rows.n).toBe(8);
+  });
+});
