@@ -192,6 +192,17 @@ describe('login failures (§4, §8)', () => {
     expect(session.$loginStatus.get()).toBe('unknown');
   });
 
+  it('a network failure shows its message', async () => {
+    deps = makeDeps('http://school.test/login', {
+      http: createHttpClient({ apiBase: 'http://127.0.0.1:1', notify: () => {} }),
+    });
+    expect(await auth.login({ username: 'a', password: 'b' }, deps)).toEqual({
+      status: 'failed',
+      message: 'Network Error',
+    });
+    expect(noticeList()).toEqual([['error', 'Network Error']]);
+  });
+
   it('a 401 from the login call is a failure, not a refresh', async () => {
     loginAnswer = { http: 401, body: envelope(401, { message: 'bad' }) };
     await auth.login({ username: 'a', password: 'b' }, deps);
@@ -254,6 +265,19 @@ describe('other login modes call their endpoint (§7)', () => {
     expect(await auth.startLogin(deps, 'Chrome')).toMatchObject({ status: 'ok' });
     expect(server.received).toHaveLength(0);
     expect(location.visited).toEqual(['http://school.test/pages/base/pc_desktop_all/index.html']);
+  });
+
+  it('already logged in on the landing page itself does not navigate again', async () => {
+    session.$loginStatus.set('in');
+    deps = makeDeps('http://school.test/pages/base/pc_desktop_all/index.html');
+    await auth.startLogin(deps, 'Chrome');
+    expect(location.visited).toEqual([]);
+  });
+
+  it('a missing ticket configuration is shown', async () => {
+    deps = makeDeps('http://school.test/login?ticket=T', { config: { ...config, loginTickitConifg: {} } });
+    expect(await auth.startLogin(deps, 'Chrome')).toEqual({ status: 'failed', message: auth.MISSING_TICKET_CONFIG });
+    expect(noticeList()).toEqual([['error', auth.MISSING_TICKET_CONFIG]]);
   });
 
   it('with nothing to go on the form is shown', async () => {
@@ -324,6 +348,14 @@ describe('fetchMe (§4 login status)', () => {
     expect(call.url.searchParams.get('parentId')).toBe('p1');
     expect(session.$session.get().chirdenList.map((child) => child.id)).toEqual(['c1']);
     expect(session.$session.get().chirdenName).toBe('Kid');
+  });
+
+  it('a parent whose children cannot be loaded is still logged in, with no children', async () => {
+    meAnswer = envelope(200, { data: { userId: 'p1', userType: 3 } });
+    children = 'broken' as never;
+    await auth.fetchMe(deps);
+    expect(session.$loginStatus.get()).toBe('in');
+    expect(session.$session.get().chirdenList).toEqual([]);
   });
 
   it('anything but 200 with data runs the logout routine (without the logout flag)', async () => {

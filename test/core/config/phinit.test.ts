@@ -22,6 +22,11 @@ describe('phinit', () => {
     expect(() => phinit({ code: 'desktop' })).toThrow(new Error('appCode 不能为空'));
   });
 
+  it('requireConfig tells the page to call phinit first', () => {
+    $config.set(null);
+    expect(() => requireConfig()).toThrow('phinit has not been called');
+  });
+
   it('fills every default and publishes the configuration', () => {
     const config = phinit({ code: 'desktop', appCode: 'base' });
     expect(config).toMatchObject({

@@ -137,6 +137,13 @@ describe('method rule of the wrapper (§5)', () => {
     expect(server.received).toHaveLength(0);
   });
 
+  it("the client itself still sends PUT (the rule is the wrapper's)", async () => {
+    server.route('PUT', '/api/echo', (_req, res) => sendJson(res, 200, envelope(200)));
+    await expect(client().send('put', { url: '/api/echo', data: { a: 1 } })).resolves.toMatchObject({ status: 200 });
+    expect(last().method).toBe('PUT');
+    expect(last().body.toString()).toBe('a=1');
+  });
+
   it('rejects a method outside get/post/put/delete/upload', async () => {
     const error = (await client()
       .request({ url: '/api/echo', method: 'patch' })
