@@ -70,7 +70,18 @@ export function exportTable(
   return 'sent';
 }
 
-/** Downloads through a hidden form: GET sends `params` as the query, POST as form fields. */
+/**
+ * Downloads through a hidden form: GET sends `params` as the query, POST as form fields. A GET form replaces the
+ * action's own query, so any query already in `url` is carried over as fields first.
+ */
 export function download(url: string, params: FormFields = {}, method: FormMethod = 'GET', dom = defaultDom()): void {
-  submitHiddenForm(url, method, params, dom);
+  const query = url.indexOf('?');
+  if (method !== 'GET' || query < 0) {
+    submitHiddenForm(url, method, params, dom);
+    return;
+  }
+  const carried = new URLSearchParams(url.slice(query + 1));
+  // fromEntries defines own properties, so even a `__proto__` name stays an ordinary field.
+  const fields = Object.fromEntries([...new Set(carried.keys())].map((name) => [name, carried.getAll(name)]));
+  submitHiddenForm(url.slice(0, query), method, { ...fields, ...params }, dom);
 }

@@ -1,5 +1,6 @@
 import { t } from '../i18n/translate';
 import { notify } from '../notify';
+import { RESIZE_THROTTLE_MS, throttle } from './scroll';
 
 // §8/§9: a browser zoomed outside 80–120 % breaks the fixed layouts of the platform pages, so the user is told.
 
@@ -23,4 +24,24 @@ export function warnIfZoomed(percent: number): string | null {
   const text = zoomWarning(percent);
   if (text) notify('warning', text, ZOOM_WARNING_MS);
   return text;
+}
+
+type ZoomWindow = Pick<Window, 'devicePixelRatio' | 'addEventListener' | 'removeEventListener'>;
+
+/**
+ * Checks the zoom now and again after resizes (zooming fires resize), at most every 50 ms; warns only when the
+ * zoom has changed, so one zoom level is reported once. Returns the function that stops watching.
+ */
+export function watchZoom(win: ZoomWindow = globalThis.window): () => void {
+  let last: number | undefined;
+  const check = () => {
+    const percent = currentZoomPercent(win);
+    if (percent === last) return;
+    last = percent;
+    warnIfZoomed(percent);
+  };
+  const onResize = throttle(check, RESIZE_THROTTLE_MS);
+  check();
+  win.addEventListener('resize', onResize);
+  return () => win.removeEventListener('resize', onResize);
 }

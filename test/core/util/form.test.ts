@@ -116,6 +116,22 @@ describe('download (§7 hidden form)', () => {
     expect(document.querySelectorAll('form')).toHaveLength(0);
   });
 
+  it('keeps a query already in the URL, since a GET form would drop it', () => {
+    download('/api/file?token=a%26b&ids=1&ids=2', { ids: ['3'], name: 'x' });
+    expect(submitted[0]).toMatchObject({
+      action: '/api/file',
+      fields: [
+        ['token', 'a&b'],
+        ['ids', '3'],
+        ['name', 'x'],
+      ],
+    });
+    download('/api/file?__proto__=p', {});
+    expect(submitted[1]).toMatchObject({ action: '/api/file', fields: [['__proto__', 'p']] });
+    download('/api/file?token=t', { name: 'x' }, 'POST');
+    expect(submitted[2]).toMatchObject({ action: '/api/file?token=t', fields: [['name', 'x']] });
+  });
+
   it('sends by POST when asked, values as text', () => {
     download('/api/export', { q: '<b>&"', ok: true }, 'POST');
     expect(submitted[0]).toMatchObject({

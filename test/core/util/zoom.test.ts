@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $language } from '../../../src/core/i18n/translate';
 import { $notices } from '../../../src/core/notify';
-import { currentZoomPercent, warnIfZoomed, zoomWarning } from '../../../src/core/util';
+import { currentZoomPercent, warnIfZoomed, watchZoom, zoomWarning } from '../../../src/core/util';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -52,5 +52,47 @@ describe('warnIfZoomed', () => {
   it('shows nothing at 100 %', () => {
     expect(warnIfZoomed(100)).toBeNull();
     expect($notices.get()).toEqual([]);
+  });
+});
+
+describe('watchZoom', () => {
+  function fakeWindow(devicePixelRatio: number) {
+    const target = new EventTarget();
+    return Object.assign(target, { devicePixelRatio }) as EventTarget & { devicePixelRatio: number };
+  }
+  const messages = () => $notices.get().map((notice) => notice.message);
+
+  it('checks at once and again after resizes, warning once per zoom level', () => {
+    const win = fakeWindow(1.5);
+    const stop = watchZoom(win as unknown as Window);
+    expect(messages()).toHaveLength(1);
+    vi.advanceTimersByTime(100);
+    win.dispatchEvent(new Event('resize'));
+    expect(messages()).toHaveLength(1); // same level: no repeat
+    win.devicePixelRatio = 1;
+    vi.advanceTimersByTime(100);
+    win.dispatchEvent(new Event('resize'));
+    win.devicePixelRatio = 0.5;
+    vi.advanceTimersByTime(100);
+    win.dispatchEvent(new Event('resize'));
+    expect(messages()).toHaveLength(2);
+    expect(messages()[1]).toContain('50%');
+    stop();
+    win.devicePixelRatio = 2;
+    vi.advanceTimersByTime(100);
+    win.dispatchEvent(new Event('resize'));
+    expect(messages()).toHaveLength(2);
+  });
+
+  it('runs the first resize of a burst at once and the rest once, 50 ms later', () => {
+    const win = fakeWindow(1);
+    watchZoom(win as unknown as Window);
+    win.dispatchEvent(new Event('resize'));
+    win.devicePixelRatio = 2;
+    win.dispatchEvent(new Event('resize'));
+    win.dispatchEvent(new Event('resize'));
+    expect(messages()).toHaveLength(0);
+    vi.advanceTimersByTime(50);
+    expect(messages()).toEqual([expect.stringContaining('200%')]);
   });
 });
