@@ -58,6 +58,13 @@ export async function createServer(options: ServerOptions & { faceMatcher?: Face
   });
   try {
     await app.register(cookie);
+    // Bodiless calls (logout, mark-all-read) may still be sent as JSON: an empty JSON body means {}.
+    const json = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if (body === '') done(null, {});
+      else json(request, body as string, done);
+    });
     // The widgets post nested keys with dots (§7); qs with the spec's own limits (§9) reads them back.
     await app.register(formbody, {
       parser: (body) => qs.parse(body, { allowDots: true, depth: 5, arrayLimit: 20, parameterLimit: 1000 }),

@@ -192,6 +192,26 @@ describe('session flow: login → me → refresh after expiry → logout', () =>
     expect((await bare.get('/api/uaa/oauth/me', { bearer: 'garbage' })).status).toBe(401);
   });
 
+  it('treats an empty JSON body as {} and refuses prototype poisoning', async () => {
+    const client = await signedIn(t.url, 'student');
+    const logout = await client.call('POST', '/api/uaa/oauth/logout', {
+      body: '',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(logout.body).toMatchObject({ status: 200, data: true });
+    const poisoned = await client.call('POST', '/api/uaa/oauth/login', {
+      body: '{"username":"teacher","password":"x","__proto__":{"admin":true}}',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(poisoned.status).toBe(400);
+    const unsupported = await client.call('POST', '/api/uaa/oauth/login', {
+      body: 'x',
+      headers: { 'Content-Type': 'text/plain' },
+    });
+    expect(unsupported.status).toBe(400);
+    expect(unsupported.body.status).toBe(400);
+  });
+
   it('refresh without a cookie and logout without a session answer 401', async () => {
     const client = new Client(t.url);
     expect((await client.get('/api/uaa/oauth/refresh')).status).toBe(401);

@@ -1,0 +1,69 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Client } from './helpers';
+
+const repo = resolve(import.meta.dirname, '..', '..');
+const dataDir = mkdtempSync(join(tmpdir(), 'ph-cli-test-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** Starts the CLI exactly as a person would (tsx), on a free port; resolves with the printed URL and the output. */
+function start(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repo, 'demo/server/main.ts')], {
+    cwd: repo,
+    env: { ...process.env, PORT: '0', PH_DATA_DIR: dataDir, PH_LOG: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /reference server: (http:\/\/[^/\s]+)\//.exec(output)?.[1];
+      if (url && output.includes('expired')) {
+        clearTimeout(timer);
+        resolvePromise({ child, url, output: () => output });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`exited ${code}:\n${output}`)));
+  });
+}
+
+function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
+  return new Promise((resolvePromise) => {
+    child.once('exit', (code) => resolvePromise(code));
+    child.kill(signal);
+  });
+}
+
+describe('demo/server/main.ts', () => {
+  it('creates and seeds ph.db, prints the URL and accounts, serves logins, and shuts down cleanly twice', async () => {
+    const first = await start();
+    expect(first.output()).toContain('Demo accounts (password Demo@2026)');
+    for (const name of ['teacher', 'admin', 'staff', 'parent', 'parent1', 'student', 'areauser', 'expired']) {
+      expect(first.output()).toContain(`  ${name}`);
+    }
+    expect(existsSync(join(dataDir, 'ph.db'))).toBe(true);
+    const login = await new Client(first.url).login('teacher');
+    expect(login.body.code).toBe('ok');
+    expect(await stop(first.child, 'SIGTERM')).toBe(0);
+
+    const db = new BetterSqlite3(join(dataDir, 'ph.db'), { readonly: true });
+    const seededAt = db.prepare("SELECT value FROM meta WHERE key = 'seeded_at'").get();
+    db.close();
+
+    const second = await start();
+    expect((await new Client(second.url).login('parent')).body.code).toBe('ok');
+    expect(await stop(second.child, 'SIGINT')).toBe(0);
+    const again = new BetterSqlite3(join(dataDir, 'ph.db'), { readonly: true });
+    expect(again.prepare("SELECT value FROM meta WHERE key = 'seeded_at'").get()).toEqual(seededAt);
+    expect(again.prepare('SELECT version FROM schema_version').get()).toEqual({ version: 1 });
+    expect(again.prepare('SELECT COUNT(*) AS n FROM users').get()).toEqual({ n: 8 });
+    again.close();
+  });
+});
