@@ -5,14 +5,21 @@ import { isValidThemeColor } from '../validate/contact';
 // (ink, lotus, cartoon), a named colour theme, or a custom hex colour. Themes only change tokens (DESIGN §10).
 
 export const DEFAULT_THEME_COLOR = '#457CD6';
-export const PICTURE_THEMES = ['ink', 'lotus', 'cartoon'] as const;
-export type PictureThemeName = (typeof PICTURE_THEMES)[number];
-/** The colour themes of §3 besides `custom`, with the primary colour each stands for. */
+/** The stored value of the default theme. */
+export const DEFAULT_THEME_NAME = 'default';
+/** Picture themes and the primary colour their stylesheet starts from. */
+export const PICTURE_THEME_PRIMARY = { ink: '#3B3B3B', lotus: '#C86B85', cartoon: '#F29F3D' } as const;
+export type PictureThemeName = keyof typeof PICTURE_THEME_PRIMARY;
+export const PICTURE_THEMES = Object.keys(PICTURE_THEME_PRIMARY) as PictureThemeName[];
+/**
+ * The colour themes of §3 besides `custom`, by stored name, with their primary colour. The spec's "siro blue" is
+ * stored as `siroBlue` (stylesheet `siroBlue.css`): names are file names and URL segments, so no spaces.
+ */
 export const COLOR_THEME_PRIMARY = {
-  red: '#D54941',
+  red: '#C94A4A',
   blue: DEFAULT_THEME_COLOR,
-  'siro blue': '#2C8DE0',
-  green: '#2BA471',
+  siroBlue: '#3A8FD9',
+  green: '#2F9E6E',
 } as const;
 export type ColorThemeName = keyof typeof COLOR_THEME_PRIMARY;
 export const COLOR_THEMES = [...(Object.keys(COLOR_THEME_PRIMARY) as ColorThemeName[]), 'custom'] as const;
@@ -26,16 +33,19 @@ export type Theme =
 export const DEFAULT_THEME: Theme = { kind: 'default' };
 
 function isPictureTheme(value: string): value is PictureThemeName {
-  return (PICTURE_THEMES as readonly string[]).includes(value);
+  return Object.hasOwn(PICTURE_THEME_PRIMARY, value);
 }
 
 function isColorTheme(value: string): value is ColorThemeName {
   return Object.hasOwn(COLOR_THEME_PRIMARY, value);
 }
 
-/** A stored or received theme value; anything unknown or malformed falls back to the default theme. */
+/**
+ * A stored or received theme value (the `theme` of GET /api/base/my_desktop/color): a theme name, the spec's
+ * spelling `siro blue`, or a hex colour. Anything unknown or malformed falls back to the default theme.
+ */
 export function parseTheme(value: string | null | undefined): Theme {
-  const text = (value ?? '').trim();
+  const text = (value ?? '').trim().replace(/^siro blue$/, 'siroBlue');
   if (isPictureTheme(text)) return { kind: 'picture', name: text };
   if (isColorTheme(text)) return { kind: 'color', name: text };
   if (isValidThemeColor(text) && text.toUpperCase() !== DEFAULT_THEME_COLOR) return { kind: 'custom', color: text };
@@ -51,12 +61,12 @@ function toTheme(theme: Theme | string): Theme {
   return typeof theme === 'string' ? parseTheme(theme) : theme;
 }
 
-/** The value stored and sent for a theme: its name, its hex colour, or the default colour. */
+/** The value stored and sent for a theme: its name, or its hex colour for a custom one. */
 export function themeValue(theme: Theme | string): string {
   const value = toTheme(theme);
   switch (value.kind) {
     case 'default':
-      return DEFAULT_THEME_COLOR;
+      return DEFAULT_THEME_NAME;
     case 'custom':
       return value.color;
     default:
@@ -64,22 +74,29 @@ export function themeValue(theme: Theme | string): string {
   }
 }
 
-/** The primary colour token of a theme; picture themes start from the default and restyle in their stylesheet. */
+/** The primary colour token (`--ph-color-primary`) of a theme. */
 export function themePrimaryColor(theme: Theme | string): string {
   const value = toTheme(theme);
-  if (value.kind === 'color') return COLOR_THEME_PRIMARY[value.name];
-  if (value.kind === 'custom') return value.color;
-  return DEFAULT_THEME_COLOR;
+  switch (value.kind) {
+    case 'color':
+      return COLOR_THEME_PRIMARY[value.name];
+    case 'picture':
+      return PICTURE_THEME_PRIMARY[value.name];
+    case 'custom':
+      return value.color;
+    default:
+      return DEFAULT_THEME_COLOR;
+  }
 }
 
 /**
  * The common-plugin stylesheet of a named theme (§7 notes), or null for the default and custom colours, which
- * need none. Spaces become hyphens in the file name: `siro blue` → `siro-blue.css`.
+ * need none (their tokens are set directly).
  */
 export function themeStylesheetUrl(theme: Theme | string): string | null {
   const value = toTheme(theme);
   if (value.kind !== 'picture' && value.kind !== 'color') return null;
-  return `/common/plugins/common-ph/${PLATFORM_VERSION}/css/${value.name.replace(/ /g, '-')}.css`;
+  return `/common/plugins/common-ph/${PLATFORM_VERSION}/css/${value.name}.css`;
 }
 
 /** §4: the top/left layout switch is offered except for the picture themes, whose artwork fixes the layout. */

@@ -14,23 +14,19 @@ export function themeSaveStep(isAdmin: boolean): 'confirm' | 'save' {
 }
 
 /**
- * The settheme payload: colour themes (named or custom hex) are sent with type `color`, the default colour and
- * the picture themes with type `default_color`.
+ * The settheme payload: a custom hex colour is sent with type `color`; the default, the named colour themes and
+ * the picture themes are sent by name with type `default_color`.
  */
 export function themePayload(theme: Theme | string): ThemeSetting {
   const value = typeof theme === 'string' ? parseTheme(theme) : theme;
-  const type = value.kind === 'color' || value.kind === 'custom' ? 'color' : 'default_color';
-  return { type, theme: themeValue(value) };
+  return { type: value.kind === 'custom' ? 'color' : 'default_color', theme: themeValue(value) };
 }
 
-export interface ThemeSavePlan {
-  payload: ThemeSetting;
-  /** True when an admin chose to apply the theme to every user of the unit. */
-  syncAll: boolean;
-}
+/** The settheme body; `syncAll` (admins only, checked by the server) applies it to every user of the unit. */
+export type ThemeSaveRequest = ThemeSetting & { syncAll: boolean };
 
-/** The save to perform for a confirm-dialog choice; null when the admin cancelled. */
-export function planThemeSave(theme: Theme | string, choice: ThemeConfirmChoice): ThemeSavePlan | null {
+/** The request for a confirm-dialog choice (non-admins use `save`); null when the admin cancelled. */
+export function planThemeSave(theme: Theme | string, choice: ThemeConfirmChoice): ThemeSaveRequest | null {
   if (choice === 'cancel') return null;
-  return { payload: themePayload(theme), syncAll: choice === 'sync' };
+  return { ...themePayload(theme), syncAll: choice === 'sync' };
 }

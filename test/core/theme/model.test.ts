@@ -23,7 +23,8 @@ describe('theme model (§3)', () => {
     for (const value of ['', null, undefined, 'default', '#457CD6', '#457cd6', 'purple', '#12', 'url(x)']) {
       expect(parseTheme(value)).toEqual({ kind: 'default' });
     }
-    expect(themeValue('')).toBe('#457CD6');
+    expect(themeValue('')).toBe('default');
+    expect(themePrimaryColor('')).toBe('#457CD6');
   });
 
   it('knows the picture themes ink, lotus and cartoon', () => {
@@ -31,11 +32,18 @@ describe('theme model (§3)', () => {
     expect(parseTheme('lotus')).toEqual({ kind: 'picture', name: 'lotus' });
   });
 
-  it('knows the colour themes red, blue, siro blue, green and custom', () => {
-    expect(COLOR_THEMES).toEqual(['red', 'blue', 'siro blue', 'green', 'custom']);
-    expect(parseTheme('siro blue')).toEqual({ kind: 'color', name: 'siro blue' });
-    expect(themePrimaryColor('red')).toMatch(/^#[0-9A-F]{6}$/);
+  it('knows the colour themes red, blue, siro blue (stored as siroBlue), green and custom', () => {
+    expect(COLOR_THEMES).toEqual(['red', 'blue', 'siroBlue', 'green', 'custom']);
+    expect(parseTheme('siroBlue')).toEqual({ kind: 'color', name: 'siroBlue' });
+    expect(parseTheme('siro blue')).toEqual({ kind: 'color', name: 'siroBlue' });
     expect(themePrimaryColor('blue')).toBe(DEFAULT_THEME_COLOR);
+  });
+
+  it('gives every named theme its own primary colour', () => {
+    const named = [...PICTURE_THEMES, 'red', 'siroBlue', 'green'];
+    const colors = named.map(themePrimaryColor);
+    for (const color of colors) expect(color).toMatch(/^#[0-9A-F]{6}$/);
+    expect(new Set([...colors, DEFAULT_THEME_COLOR]).size).toBe(named.length + 1);
   });
 
   it('reads any other hex colour as a custom theme, and round-trips it', () => {
@@ -55,7 +63,7 @@ describe('theme model (§3)', () => {
   });
 
   it('round-trips every named theme through its stored value', () => {
-    for (const name of [...PICTURE_THEMES, 'red', 'blue', 'siro blue', 'green']) {
+    for (const name of [...PICTURE_THEMES, 'red', 'blue', 'siroBlue', 'green']) {
       expect(themeValue(parseTheme(name))).toBe(name);
     }
   });
@@ -65,7 +73,7 @@ describe('themeStylesheetUrl (§7 notes)', () => {
   it('points into the common plugin folder of platform version 1.6.0', () => {
     expect(themeStylesheetUrl('ink')).toBe('/common/plugins/common-ph/1.6.0/css/ink.css');
     expect(themeStylesheetUrl({ kind: 'color', name: 'green' })).toBe('/common/plugins/common-ph/1.6.0/css/green.css');
-    expect(themeStylesheetUrl('siro blue')).toBe('/common/plugins/common-ph/1.6.0/css/siro-blue.css');
+    expect(themeStylesheetUrl('siro blue')).toBe('/common/plugins/common-ph/1.6.0/css/siroBlue.css');
   });
 
   it('has no stylesheet for the default or a custom colour, and never builds a path from free text', () => {
@@ -74,7 +82,7 @@ describe('themeStylesheetUrl (§7 notes)', () => {
     fc.assert(
       fc.property(fc.string(), (value) => {
         const url = themeStylesheetUrl(value);
-        return url === null || /^\/common\/plugins\/common-ph\/1\.6\.0\/css\/[a-z-]+\.css$/.test(url);
+        return url === null || /^\/common\/plugins\/common-ph\/1\.6\.0\/css\/[A-Za-z]+\.css$/.test(url);
       }),
     );
   });
@@ -83,6 +91,15 @@ describe('themeStylesheetUrl (§7 notes)', () => {
 describe('canSwitchLayout (§4)', () => {
   it('is false for ink, lotus and cartoon and true otherwise', () => {
     for (const name of PICTURE_THEMES) expect(canSwitchLayout(name)).toBe(false);
-    for (const name of ['', 'red', 'blue', 'siro blue', 'green', '#112233']) expect(canSwitchLayout(name)).toBe(true);
+    for (const name of ['', 'red', 'blue', 'siroBlue', 'green', '#112233']) expect(canSwitchLayout(name)).toBe(true);
+  });
+});
+
+describe('agreement with the reference server', () => {
+  it('names only themes whose stylesheet it serves, with the same primary colour', async () => {
+    const { NAMED_THEMES } = await import('../../../demo/server/routes/assets/themes');
+    for (const name of [...PICTURE_THEMES, 'red', 'blue', 'siroBlue', 'green', 'default']) {
+      expect(NAMED_THEMES[themeValue(name)]).toBe(themePrimaryColor(name));
+    }
   });
 });

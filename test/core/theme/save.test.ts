@@ -18,19 +18,21 @@ describe('theme save flow (§4, §6)', () => {
 
   it('does nothing on cancel, syncs to all users on sync, and saves for one user on save', () => {
     expect(planThemeSave('red', 'cancel')).toBeNull();
-    expect(planThemeSave('red', 'sync')).toEqual({ payload: { type: 'color', theme: 'red' }, syncAll: true });
-    expect(planThemeSave('red', 'save')).toEqual({ payload: { type: 'color', theme: 'red' }, syncAll: false });
+    expect(planThemeSave('red', 'sync')).toEqual({ type: 'default_color', theme: 'red', syncAll: true });
+    expect(planThemeSave('#FF8800', 'save')).toEqual({ type: 'color', theme: '#FF8800', syncAll: false });
   });
 });
 
 describe('themePayload (§7 POST /api/base/desktop/settheme)', () => {
-  it('sends colour themes and custom colours with type color', () => {
-    expect(themePayload('siro blue')).toEqual({ type: 'color', theme: 'siro blue' });
+  it('sends a custom colour as its hex value with type color', () => {
     expect(themePayload({ kind: 'custom', color: '#FF8800' })).toEqual({ type: 'color', theme: '#FF8800' });
+    expect(themePayload('#abc')).toEqual({ type: 'color', theme: '#abc' });
   });
 
-  it('sends the default colour and the picture themes with type default_color', () => {
-    expect(themePayload({ kind: 'default' })).toEqual({ type: 'default_color', theme: '#457CD6' });
+  it('sends the default and every named theme by name with type default_color', () => {
+    expect(themePayload({ kind: 'default' })).toEqual({ type: 'default_color', theme: 'default' });
+    expect(themePayload('#457CD6')).toEqual({ type: 'default_color', theme: 'default' });
+    expect(themePayload('siro blue')).toEqual({ type: 'default_color', theme: 'siroBlue' });
     expect(themePayload('cartoon')).toEqual({ type: 'default_color', theme: 'cartoon' });
   });
 });
