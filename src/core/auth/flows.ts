@@ -49,8 +49,10 @@ async function authorize(mode: Extract<LoginMode, { mode: 'authorize' }>, deps: 
         scope: mode.scope,
       },
     });
-    // The server validated redirect_uri against the client's registration; it answers where to go next.
-    const url = typeof answer.data === 'string' ? answer.data : null;
+    // The server validated redirect_uri against the client's registration; it answers where to go next,
+    // as `{ redirect }` (the reference server) or as a bare URL string.
+    const url =
+      typeof answer.data === 'string' ? answer.data : ((answer.data as { redirect?: string } | null)?.redirect ?? null);
     if (url) deps.location.assign(url);
     return { status: 'authorized', url };
   } catch (error) {

@@ -42,10 +42,11 @@ export function handleLoginResult(answer: Envelope<Partial<LoginData> | null>, d
     return { status: 'ok', redirect };
   }
   if (answer.status === 400 && answer.code !== INVALID_GRANT) {
-    const data = answer.data ?? {};
+    // `id` is the server's pending-binding id: the bind page finishes linking that identity to a user.
+    const data: Partial<LoginData> & { id?: string } = answer.data ?? {};
     const url = bindPageUrl(
       {
-        id: data.unitId,
+        id: data.id,
         openid: data.openid,
         unionid: data.unionid,
         deviceId: urlQuery(href).query.get('deviceId') ?? undefined,

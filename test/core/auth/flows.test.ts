@@ -46,8 +46,17 @@ beforeAll(async () => {
       ? sendJson(res, 200, envelope(200, { data: { accessToken: 'switched', userType: 3, userId: 'p1' } }))
       : sendJson(res, 200, envelope(400, { message: 'no' })),
   );
-  server.route('POST', '/api/uaa/shiyue_webauth', (_req, res) =>
-    sendJson(res, 200, envelope(200, { data: 'https://client.test/cb?code=abc' })),
+  server.route('POST', '/api/uaa/shiyue_webauth', (req, res) =>
+    sendJson(
+      res,
+      200,
+      envelope(200, {
+        data:
+          form(req.body).state === 'bare'
+            ? 'https://client.test/cb?code=abc'
+            : { redirect: 'https://client.test/cb?code=abc' },
+      }),
+    ),
   );
   server.route('GET', '/api/uaa/social/qy_info', (_req, res) =>
     sendJson(res, 200, envelope(200, { data: { providerAppId: 'wwcorp' } })),
@@ -162,7 +171,7 @@ describe('login failures (§4, §8)', () => {
   it('status 400 with a code other than invalid_grant goes to the bind page', async () => {
     loginAnswer = {
       http: 400,
-      body: envelope(400, { code: 'not_bound', data: { unitId: 'U1', openid: 'o1', unionid: 'n1' } }),
+      body: envelope(400, { code: 'unbound', data: { id: 'U1', openid: 'o1', unionid: 'n1' } }),
     };
     deps = makeDeps('http://school.test/login?code=c&state=wx&deviceId=D9');
     const outcome = await auth.runLoginMode(auth.resolveLoginMode(auth.loginModeContext(deps, 'Chrome')), deps);
@@ -243,6 +252,15 @@ describe('other login modes call their endpoint (§7)', () => {
       scope: '',
     });
     expect(outcome).toEqual({ status: 'authorized', url: 'https://client.test/cb?code=abc' });
+  });
+
+  it('authorize also accepts a bare URL answer', async () => {
+    deps = makeDeps('http://school.test/authorize?client_id=c1&state=bare');
+    expect(await auth.startLogin(deps, 'Chrome')).toEqual({
+      status: 'authorized',
+      url: 'https://client.test/cb?code=abc',
+    });
+    expect(location.visited).toEqual(['https://client.test/cb?code=abc']);
   });
 
   it('authorize without client_id shows the message and calls nothing', async () => {
