@@ -188,12 +188,12 @@ export function createHttpClient(config: HttpClientConfig = {}): HttpClient {
   function sendToLogin(): void {
     const here = location();
     const href = here.href();
+    // Already on the login page: it shows the form itself; leaving it again would loop (§8 "outside the login page").
+    if (new URL(href).pathname === LOGIN_PATH) return;
     if (config.env !== 'production') {
       $loginPrompt.set({ redirectUri: href });
       return;
     }
-    // Already on the login page: leaving it again would loop (§8 "outside the login page").
-    if (new URL(href).pathname === LOGIN_PATH) return;
     here.assign(`${LOGIN_PATH}?redirect_uri=${encodeURIComponent(href)}`);
   }
 
