@@ -125,12 +125,16 @@ describe('refresh failure (§4, §8)', () => {
     expect(handled.get('a')).toBe(1);
   });
 
-  it('production: already on the login page, it stays', async () => {
+  it('already on the login page it stays, and no dialog opens over the form', async () => {
     location = memoryLocation('http://school.test/login?redirect_uri=x');
     await client()
       .request({ url: '/api/data' })
       .catch(() => {});
     expect(location.visited).toEqual([]);
+    await client({ env: 'development' })
+      .request({ url: '/api/data' })
+      .catch(() => {});
+    expect($loginPrompt.get()).toBeNull();
   });
 
   it('development: a login dialog is asked for instead of leaving the page', async () => {
