@@ -21,6 +21,8 @@ export function fitWithin(source: Dimensions, maxWidth = IMAGE_MAX_WIDTH, maxHei
 
 export interface DecodedImage extends Dimensions {
   source: CanvasImageSource;
+  /** Frees the decoded pixels (a full-size photo holds tens of MB) once encoding is done. */
+  release?: () => void;
 }
 
 export interface ImageAdapter {
@@ -28,16 +30,32 @@ export interface ImageAdapter {
   encode(image: DecodedImage, size: Dimensions, type: string, quality: number): Promise<Blob>;
 }
 
+function draw(
+  context: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null,
+  image: DecodedImage,
+  size: Dimensions,
+): void {
+  if (!context) throw new Error('2d canvas is not available');
+  context.drawImage(image.source, 0, 0, size.width, size.height);
+}
+
 export const canvasImageAdapter: ImageAdapter = {
   async decode(file) {
     const bitmap = await createImageBitmap(file);
-    return { source: bitmap, width: bitmap.width, height: bitmap.height };
+    return { source: bitmap, width: bitmap.width, height: bitmap.height, release: () => bitmap.close() };
   },
   async encode(image, size, type, quality) {
+    // Older Safari has no OffscreenCanvas: fall back to a detached <canvas>.
+    if (typeof OffscreenCanvas === 'undefined') {
+      const canvas = document.createElement('canvas');
+      Object.assign(canvas, size);
+      draw(canvas.getContext('2d'), image, size);
+      return new Promise<Blob>((resolve, reject) =>
+        canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('image encoding failed'))), type, quality),
+      );
+    }
     const canvas = new OffscreenCanvas(size.width, size.height);
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error('2d canvas is not available');
-    context.drawImage(image.source, 0, 0, size.width, size.height);
+    draw(canvas.getContext('2d'), image, size);
     return canvas.convertToBlob({ type, quality });
   },
 };
@@ -56,8 +74,17 @@ export async function compressImage(file: File, options: CompressOptions = {}): 
   const adapter = options.adapter ?? canvasImageAdapter;
   const type = options.type ?? 'image/jpeg';
   const image = await adapter.decode(file);
-  const size = fitWithin(image, options.maxWidth, options.maxHeight);
-  const blob = await adapter.encode(image, size, type, options.quality ?? IMAGE_QUALITY);
+  let blob: Blob;
+  try {
+    blob = await adapter.encode(
+      image,
+      fitWithin(image, options.maxWidth, options.maxHeight),
+      type,
+      options.quality ?? IMAGE_QUALITY,
+    );
+  } finally {
+    image.release?.();
+  }
   const extension = type.split('/')[1] === 'jpeg' ? 'jpg' : (type.split('/')[1] ?? 'img');
   const name = `${file.name.replace(/\.[^./\\]*$/, '')}.${extension}`;
   return new File([blob], name, { type, lastModified: file.lastModified });

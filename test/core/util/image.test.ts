@@ -89,4 +89,16 @@ describe('compressImage (§9 quality 0.8)', () => {
     expect(calls).toEqual([{ size: { width: 100, height: 100 }, type: 'image/webp', quality: 0.5 }]);
     expect(result.name).toBe('avatar.webp');
   });
+
+  it('releases the decoded image, also when encoding fails', async () => {
+    let released = 0;
+    const adapter: ImageAdapter = {
+      decode: async () => ({ source: {} as CanvasImageSource, width: 10, height: 10, release: () => released++ }),
+      encode: async () => {
+        throw new Error('encoder broke');
+      },
+    };
+    await expect(compressImage(new File(['x'], 'a.png'), { adapter })).rejects.toThrow('encoder broke');
+    expect(released).toBe(1);
+  });
 });
