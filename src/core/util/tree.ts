@@ -18,36 +18,39 @@ export type TreeNode<T extends FlatNode> = T & { level: number; expend: boolean;
 export function buildTree<T extends FlatNode>(list: readonly T[]): TreeNode<T>[] {
   const byId = new Map<TreeId, T>();
   for (const item of list) if (!byId.has(item.id)) byId.set(item.id, item);
+  const parentOf = (item: T): TreeId | undefined => {
+    const parent = item.parentId;
+    return parent !== undefined && parent !== null && parent !== item.id && byId.has(parent) ? parent : undefined;
+  };
   const childrenOf = new Map<TreeId, T[]>();
   for (const item of byId.values()) {
-    const parent = item.parentId;
-    if (parent === undefined || parent === null || parent === item.id || !byId.has(parent)) continue;
-    const siblings = childrenOf.get(parent) ?? [];
-    siblings.push(item);
-    childrenOf.set(parent, siblings);
+    const parent = parentOf(item);
+    if (parent === undefined) continue;
+    const siblings = childrenOf.get(parent);
+    if (siblings) siblings.push(item);
+    else childrenOf.set(parent, [item]);
   }
   const placed = new Set<TreeId>();
-  const build = (item: T, level: number): TreeNode<T> => {
+  const node = (item: T, level: number): TreeNode<T> => {
     placed.add(item.id);
-    const node: TreeNode<T> = { ...item, level, expend: false, children: [] };
+    return { ...item, level, expend: false, children: [] };
+  };
+  const plant = (item: T): TreeNode<T> => {
+    const root = node(item, 1);
     // Iterative descent keeps deep (10,000-level) chains off the call stack.
-    const stack: TreeNode<T>[] = [node];
-    while (stack.length > 0) {
-      const current = stack.pop() as TreeNode<T>;
+    const stack = [root];
+    for (let current = stack.pop(); current; current = stack.pop()) {
       for (const child of childrenOf.get(current.id) ?? []) {
         if (placed.has(child.id)) continue;
-        placed.add(child.id);
-        const childNode: TreeNode<T> = { ...child, level: current.level + 1, expend: false, children: [] };
+        const childNode = node(child, current.level + 1);
         current.children.push(childNode);
         stack.push(childNode);
       }
     }
-    return node;
+    return root;
   };
-  const isRoot = (item: T) =>
-    item.parentId === undefined || item.parentId === null || item.parentId === item.id || !byId.has(item.parentId);
   const roots: TreeNode<T>[] = [];
-  for (const item of byId.values()) if (isRoot(item)) roots.push(build(item, 1));
-  for (const item of byId.values()) if (!placed.has(item.id)) roots.push(build(item, 1));
+  for (const item of byId.values()) if (parentOf(item) === undefined) roots.push(plant(item));
+  for (const item of byId.values()) if (!placed.has(item.id)) roots.push(plant(item));
   return roots;
 }

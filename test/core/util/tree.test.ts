@@ -67,6 +67,14 @@ describe('buildTree (§3 tree helper)', () => {
     ]);
   });
 
+  it('keeps the first of repeated ids', () => {
+    const tree = buildTree([
+      { id: 1, parentId: null, name: 'first' },
+      { id: 1, parentId: null, name: 'second' },
+    ]);
+    expect(tree.map((node) => node.name)).toEqual(['first']);
+  });
+
   it('does not change its input', () => {
     const list = [
       { id: 1, parentId: null },
