@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHUNK_SIZE, DEVICE_HEADER, MAX_CHUNK_BYTES, MAX_CHUNKS } from '../../src/core/api/wire';
+import { CHUNK_SIZE, DEVICE_HEADER, MAX_CHUNK_BYTES, MAX_CHUNKS, MAX_FILE_BYTES } from '../../src/core/api/wire';
 import { Client, LONG, SQL, signedIn, startServer, type TestServer } from './helpers';
 
 let t: TestServer;
@@ -143,28 +143,31 @@ describe('chunked upload', () => {
     expect((await merge(real, 2, data.length)).body.code).toBe('ok');
   });
 
-  it('rejects chunk indexes out of range and too many chunks', async () => {
+  it('rejects chunk indexes out of range (400) and too many chunks or bytes (413)', async () => {
     const fileMd5 = md5(Buffer.from('range'));
     const parts = [Buffer.from('a'), Buffer.from('b')];
     expect((await blockCheck(fileMd5, 0, 2)).body.code).toBe('chunk_out_of_range');
     expect((await blockCheck(fileMd5, 3, 2)).body.code).toBe('chunk_out_of_range');
-    expect((await blockCheck(fileMd5, 1, MAX_CHUNKS + 1)).status).toBe(400);
+    expect((await blockCheck(fileMd5, 1, MAX_CHUNKS + 1)).status).toBe(413);
     const form = (chunk: string, chunks: string) =>
       chunkForm({ md5: fileMd5, chunk, chunks, fileName: 'a.bin' }, parts[0] as Buffer);
-    for (const [chunk, chunks] of [
-      ['0', '2'],
-      ['3', '2'],
-      ['-1', '2'],
-      ['1', String(MAX_CHUNKS + 1)],
-      ['1.5', '2'],
-      [SQL, '2'],
-    ]) {
+    for (const [chunk, chunks, status] of [
+      ['0', '2', 400],
+      ['3', '2', 400],
+      ['-1', '2', 400],
+      ['1.5', '2', 400],
+      [SQL, '2', 400],
+      ['1', String(MAX_CHUNKS + 1), 413],
+    ] as const) {
       const answer = await client.call('POST', '/zuul/api/storage/file_piecewise/upload', {
-        body: form(chunk as string, chunks as string),
+        body: form(chunk, chunks),
       });
-      expect(answer.status, `${chunk}/${chunks}`).toBe(400);
+      expect(answer.status, `${chunk}/${chunks}`).toBe(status);
     }
-    expect((await merge(fileMd5, MAX_CHUNKS + 1)).status).toBe(400);
+    expect((await merge(fileMd5, MAX_CHUNKS + 1)).status).toBe(413);
+    expect((await merge(fileMd5, 1, MAX_FILE_BYTES + 1)).status).toBe(413);
+    const tooBig = chunkForm({ md5: fileMd5, chunk: 1, chunks: 2, fullSize: MAX_FILE_BYTES + 1 }, parts[0] as Buffer);
+    expect((await client.call('POST', '/zuul/api/storage/file_piecewise/upload', { body: tooBig })).status).toBe(413);
     expect(readdirSync(join(t.dataDir, 'tmp'))).toEqual([]);
   });
 

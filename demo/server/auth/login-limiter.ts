@@ -18,6 +18,7 @@ export class LoginLimiter {
   }
 
   recordFailure(account: string, address: string, now = Date.now()): void {
+    if (this.failures.size > MAX_KEYS) this.prune(now);
     for (const key of [accountKey(account), addressKey(address)]) {
       const list = this.failures.get(key) ?? [];
       list.push(now);
@@ -27,6 +28,11 @@ export class LoginLimiter {
 
   recordSuccess(account: string): void {
     this.failures.delete(accountKey(account));
+  }
+
+  /** Guessed user names would otherwise grow the map without bound. */
+  private prune(now: number): void {
+    for (const key of [...this.failures.keys()]) this.recent(key, now);
   }
 
   private recent(key: string, now: number): number {
@@ -40,5 +46,6 @@ export class LoginLimiter {
   }
 }
 
+const MAX_KEYS = 10_000;
 const accountKey = (account: string) => `account:${account.trim().toLowerCase()}`;
 const addressKey = (address: string) => `address:${address}`;

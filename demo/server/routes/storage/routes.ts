@@ -25,6 +25,11 @@ const chunkOutOfRange = () =>
     { field: 'chunk', message: bilingual('分片序号超出范围', 'Chunk index out of range') },
   ]);
 
+/** Limits of wire.ts are 413 (too large), like an oversized body; a bad index is a plain 400. */
+function checkLimits(chunks: number, fullSize?: number): void {
+  if (chunks > MAX_CHUNKS || (fullSize !== undefined && fullSize > MAX_FILE_BYTES)) throw errors.tooLarge();
+}
+
 export function registerStorageRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const store = new FileStore(ctx);
   const merging = new Map<string, Promise<StoredFile>>();
@@ -61,7 +66,7 @@ export function registerStorageRoutes(app: FastifyInstance, ctx: ServerContext):
           {
             md5,
             chunk: { type: 'integer' },
-            chunks: int(1, MAX_CHUNKS),
+            chunks: { type: 'integer', minimum: 1 },
             size: int(0, MAX_CHUNK_BYTES),
             name: str(255),
             uid: str(64),
@@ -73,6 +78,7 @@ export function registerStorageRoutes(app: FastifyInstance, ctx: ServerContext):
     async (request) => {
       requireAuth(request);
       const { chunk, chunks, size } = request.body;
+      checkLimits(chunks);
       if (chunk < 1 || chunk > chunks) throw chunkOutOfRange();
       const exists = await store.chunkExists(request.body.md5, chunk, size);
       return ok({ data: exists, chunk });
@@ -86,11 +92,10 @@ export function registerStorageRoutes(app: FastifyInstance, ctx: ServerContext):
     try {
       const fileMd5 = (fields.md5 ?? '').toLowerCase();
       if (!MD5.test(fileMd5)) throw errors.badRequest('md5 is invalid', 'md5 无效', [{ field: 'md5', message: 'md5' }]);
-      const chunks = intField(fields, 'chunks', 1, MAX_CHUNKS) as number;
+      const chunks = intField(fields, 'chunks', 1, Number.MAX_SAFE_INTEGER) as number;
       const chunk = intField(fields, 'chunk', 0, Number.MAX_SAFE_INTEGER) as number;
+      checkLimits(chunks, intField(fields, 'fullSize', 0, Number.MAX_SAFE_INTEGER, false));
       if (chunk < 1 || chunk > chunks) throw chunkOutOfRange();
-      const fullSize = intField(fields, 'fullSize', 0, Number.MAX_SAFE_INTEGER, false);
-      if (fullSize !== undefined && fullSize > MAX_FILE_BYTES) throw errors.tooLarge();
       checkedName(fields.fileName || fields.name || file.filename, 'fileName');
       await mkdir(store.chunkDir(fileMd5), { recursive: true });
       // Rename is atomic: a concurrent check or merge sees either no chunk or the whole chunk.
@@ -106,15 +111,22 @@ export function registerStorageRoutes(app: FastifyInstance, ctx: ServerContext):
     '/api/storage/file_piecewise/merge_file',
     {
       schema: {
-        body: object({ md5, name: str(255), size: int(0, MAX_FILE_BYTES), chunks: int(1, MAX_CHUNKS), serverid: id }, [
-          'md5',
-          'chunks',
-        ]),
+        body: object(
+          {
+            md5,
+            name: str(255),
+            size: { type: 'integer', minimum: 0 },
+            chunks: { type: 'integer', minimum: 1 },
+            serverid: id,
+          },
+          ['md5', 'chunks'],
+        ),
       },
     },
     async (request) => {
       const { user } = requireAuth(request);
       const body = request.body;
+      checkLimits(body.chunks, body.size);
       const fileMd5 = body.md5.toLowerCase();
       const name = checkedName(body.name, 'name');
       const running = merging.get(fileMd5);
