@@ -221,3 +221,32 @@ export interface ThemeSetting {
   type: 'color' | 'default_color';
   theme: string;
 }
+
+/** `data` of the upload calls that store a file (single upload, merge_file, base64 image, second_upload_check hit). */
+export interface StoredFile {
+  /** Same as md5: files are stored by content. */
+  fileId: string;
+  md5: string;
+  name: string;
+  size: number;
+  url: string;
+}
+
+/** `data` of POST /api/storage/file_piecewise/block_upload_check: `data.data` tells whether the chunk is stored. */
+export interface ChunkCheck {
+  data: boolean;
+  chunk: number;
+}
+
+/** `data` of a social login answered 400 `unbound`: what the bind page needs (§2 bind page query). */
+export interface UnboundSocial {
+  openid: string;
+  unionid: string;
+  /** The pending binding on the server. */
+  id: string;
+}
+
+/** `data` of POST /api/uaa/shiyue_webauth: the client's redirect_uri with `code` and `state`. */
+export interface AuthorizeResult {
+  redirect: string;
+}

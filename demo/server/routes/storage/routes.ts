@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ChunkCheck } from '../../../../src/core/api/types';
 import {
   DEFAULT_SERVER_ID,
   MAX_CHUNK_BYTES,
@@ -80,8 +81,8 @@ export function registerStorageRoutes(app: FastifyInstance, ctx: ServerContext):
       const { chunk, chunks, size } = request.body;
       checkLimits(chunks);
       if (chunk < 1 || chunk > chunks) throw chunkOutOfRange();
-      const exists = await store.chunkExists(request.body.md5, chunk, size);
-      return ok({ data: exists, chunk });
+      const check: ChunkCheck = { data: await store.chunkExists(request.body.md5, chunk, size), chunk };
+      return ok(check);
     },
   );
 

@@ -4,15 +4,10 @@ import { rename, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { StoredFile } from '../../../../src/core/api/types';
 import type { ServerContext } from '../../context';
 
-export interface StoredFile {
-  fileId: string;
-  md5: string;
-  name: string;
-  size: number;
-  url: string;
-}
+export type { StoredFile };
 
 export interface TempFile {
   path: string;

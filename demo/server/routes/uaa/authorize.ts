@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AuthorizeResult } from '../../../../src/core/api/types';
 import { issueLogin, requireAuth } from '../../auth/session';
 import type { ServerContext } from '../../context';
 import { areLinked, findUser } from '../../db/users';
@@ -73,7 +74,8 @@ export function registerAuthorizeRoutes(app: FastifyInstance, ctx: ServerContext
       const target = new URL(redirectUri);
       target.searchParams.set('code', code);
       if (body.state) target.searchParams.set('state', body.state);
-      return ok({ redirect: target.toString() });
+      const result: AuthorizeResult = { redirect: target.toString() };
+      return ok(result);
     },
   );
 

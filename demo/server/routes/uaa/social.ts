@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { UnboundSocial } from '../../../../src/core/api/types';
 import { issueLogin } from '../../auth/session';
 import type { ServerContext } from '../../context';
 import { findUser } from '../../db/users';
@@ -50,16 +51,9 @@ export function registerSocialRoutes(app: FastifyInstance, ctx: ServerContext): 
           'INSERT INTO social_pending (id, provider, openid, unionid, device_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
         )
         .run(pendingId, provider, ids.openid, ids.unionid, request.body.deviceId ?? null, nowSeconds());
-      throw new ApiError(
-        400,
-        'unbound',
-        bilingual('该账号尚未绑定平台用户', 'This account is not bound to a user yet'),
-        undefined,
-        {
-          ...ids,
-          id: pendingId,
-        },
-      );
+      const unbound: UnboundSocial = { ...ids, id: pendingId };
+      const message = bilingual('该账号尚未绑定平台用户', 'This account is not bound to a user yet');
+      throw new ApiError(400, 'unbound', message, undefined, unbound);
     },
   );
 
