@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import type { FaceMatcher } from './face/matcher';
 
 export interface StaticRoot {
   /** URL prefix with leading and trailing slash, e.g. `/dist/`. */
@@ -23,6 +24,10 @@ export interface ServerOptions {
   /** Send cookies with `Secure` (behind HTTPS). */
   secureCookies?: boolean;
   loginLimit?: Partial<LoginLimitOptions>;
+  /** Origins allowed to call cross-origin with credentials; `loopback` admits any localhost port. Default none. */
+  corsOrigins?: string[];
+  /** Face matching; by default exact image digests (see face/matcher.ts). */
+  faceMatcher?: FaceMatcher;
 }
 
 export interface LoginLimitOptions {
@@ -33,7 +38,7 @@ export interface LoginLimitOptions {
   windowSeconds: number;
 }
 
-export interface ResolvedOptions extends Required<Omit<ServerOptions, 'signingSecret' | 'loginLimit'>> {
+export interface ResolvedOptions extends Required<Omit<ServerOptions, 'signingSecret' | 'loginLimit' | 'faceMatcher'>> {
   signingSecret: string | undefined;
   loginLimit: LoginLimitOptions;
 }
@@ -58,5 +63,6 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     logger: options.logger ?? false,
     secureCookies: options.secureCookies ?? false,
     loginLimit: { ...DEFAULTS.loginLimit, ...options.loginLimit },
+    corsOrigins: options.corsOrigins ?? [],
   };
 }

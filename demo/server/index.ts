@@ -11,8 +11,9 @@ import { LoginLimiter } from './auth/login-limiter';
 import { TokenStore } from './auth/tokens';
 import { resolveOptions, type ServerOptions } from './config';
 import type { ServerContext } from './context';
+import { registerCors } from './cors';
 import { getMeta, openDatabase, setMeta } from './db';
-import { DigestFaceMatcher, type FaceMatcher } from './face/matcher';
+import { DigestFaceMatcher } from './face/matcher';
 import { frameworkError, registerErrorHandlers, registerGuards } from './hooks';
 import { registerRoutes } from './routes';
 import { randomToken } from './util/ids';
@@ -28,7 +29,7 @@ export interface PhServer {
 
 export const STATIC_DIR = join(dirname(fileURLToPath(import.meta.url)), 'static');
 
-export async function createServer(options: ServerOptions & { faceMatcher?: FaceMatcher }): Promise<PhServer> {
+export async function createServer(options: ServerOptions): Promise<PhServer> {
   const resolved = resolveOptions(options);
   const db = openDatabase(resolved.dataDir);
   const dirs = {
@@ -72,6 +73,7 @@ export async function createServer(options: ServerOptions & { faceMatcher?: Face
     await app.register(multipart, {
       limits: { fileSize: MAX_CHUNK_BYTES, files: 1, fields: 30, fieldSize: 2000, parts: 40 },
     });
+    registerCors(app, resolved.corsOrigins);
     registerGuards(app, ctx);
     registerErrorHandlers(app);
     await registerRoutes(app, ctx);

@@ -28,6 +28,10 @@ const server = await createServer({
     perAddress: intEnv('PH_LOGIN_MAX_PER_ADDRESS', 20),
     windowSeconds: intEnv('PH_LOGIN_WINDOW', 900),
   },
+  corsOrigins: (env.PH_CORS_ORIGINS || '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean),
   staticRoots: [
     { prefix: '/dist/', root: resolve(repo, 'dist') },
     { prefix: '/demo/', root: resolve(repo, 'demo', 'pages') },

@@ -279,3 +279,37 @@ describe('unknown api paths', () => {
     expect(DEVICE_HEADER).toBe('X-PH-Device');
   });
 });
+
+describe('CORS for listed origins', () => {
+  it('answers preflights and credentialed calls for listed origins only', async () => {
+    const cors = await startServer({ corsOrigins: ['loopback', 'https://portal.example'] });
+    onTestFinished(() => cors.stop());
+    const preflight = await fetch(`${cors.url}/api/uaa/oauth/login`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://localhost:8000',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type,x-ph-device',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:8000');
+    expect(preflight.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain(DEVICE_HEADER);
+    const client = new Client(cors.url);
+    const login = await client.post(
+      '/api/uaa/oauth/login',
+      { username: 'teacher', password: PASSWORD },
+      {
+        headers: { Origin: 'https://portal.example' },
+      },
+    );
+    expect(login.headers.get('access-control-allow-origin')).toBe('https://portal.example');
+    const me = await client.get('/api/uaa/oauth/me?signature=s', { headers: { Origin: 'http://127.0.0.1:9999' } });
+    expect(me.headers.get('access-control-expose-headers')).toBe(SIGNATURE_HEADER);
+    const foreign = await client.get('/api/uaa/oauth/me', { headers: { Origin: 'https://evil.example' } });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    const noCors = await fetch(`${t.url}/api/uaa/oauth/me`, { headers: { Origin: 'http://localhost:8000' } });
+    expect(noCors.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
