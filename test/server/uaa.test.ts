@@ -64,6 +64,39 @@ describe('social login POST /api/uaa/social/{provider}', () => {
   });
 });
 
+describe('binding an unbound social identity (added calls)', () => {
+  it('lists providers, binds with the account password, then the same code logs in', async () => {
+    const list = await new Client(t.url).get<{ provider: string }[]>('/api/uaa/social_list');
+    expect(list.body.data.map((p) => p.provider)).toEqual(['mp', 'qy', 'wxqr']);
+    const unbound = await new Client(t.url).post<{ id: string; openid: string }>('/api/uaa/social/mp', {
+      code: 'new-student-code',
+    });
+    expect(unbound.body.code).toBe('unbound');
+    const client = new Client(t.url);
+    const wrong = await client.post('/api/uaa/social_bind', {
+      id: unbound.body.data.id,
+      username: 'student',
+      password: 'bad',
+    });
+    expect(wrong.body.code).toBe('invalid_grant');
+    const bound = await client.post<LoginData>('/api/uaa/social_bind', {
+      id: unbound.body.data.id,
+      username: 'student',
+      password: PASSWORD,
+    });
+    expect(bound.body.data).toMatchObject({ userId: 'u-student', openid: unbound.body.data.openid });
+    expect(
+      (await client.post('/api/uaa/social_bind', { id: unbound.body.data.id, username: 'student', password: PASSWORD }))
+        .body.code,
+    ).toBe('bind_expired');
+    const again = await new Client(t.url).post<LoginData>('/api/uaa/social/mp', { code: 'new-student-code' });
+    expect(again.body.data.userId).toBe('u-student');
+    expect(
+      (await client.post('/api/uaa/social_bind', { id: SQL, username: 'student', password: PASSWORD })).status,
+    ).toBe(400);
+  });
+});
+
 describe('GET /api/uaa/social/{qy|mp}_info', () => {
   it('answers the provider app id, 404 for anything else', async () => {
     const client = new Client(t.url);

@@ -14,6 +14,7 @@ import { registerAuthorizeRoutes } from './uaa/authorize';
 import { registerFaceRoutes } from './uaa/face';
 import { registerLoginRoutes } from './uaa/login';
 import { registerSocialRoutes } from './uaa/social';
+import { registerSocialBindRoutes } from './uaa/social-bind';
 import { registerSsoRoutes } from './uaa/sso';
 import { registerUnitConfigRoutes } from './uaa/unit-config';
 
@@ -21,6 +22,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
   for (const register of [
     registerLoginRoutes,
     registerSocialRoutes,
+    registerSocialBindRoutes,
     registerAuthorizeRoutes,
     registerSsoRoutes,
     registerUnitConfigRoutes,
