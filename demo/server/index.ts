@@ -54,6 +54,8 @@ export async function createServer(options: ServerOptions): Promise<PhServer> {
   const app = Fastify({
     logger: resolved.logger,
     trustProxy: false,
+    // One access line per request, written by the onResponse hook (with device and app path), instead of two.
+    disableRequestLogging: true,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkError,
   });

@@ -242,6 +242,35 @@ describe('GET /api/uaa/oauth/login/unit_config', () => {
   });
 });
 
+describe('unexpected failures', () => {
+  it('answer a 500 envelope without details and keep serving', async () => {
+    const broken = await startServer({
+      faceMatcher: {
+        describe: async () => {
+          throw new Error('matcher exploded at /secret/path.ts:12');
+        },
+        match: () => null,
+      },
+    });
+    try {
+      const answer = await new Client(broken.url).post('/api/uaa/oauth/login/face', {
+        faceImage: png().toString('base64'),
+      });
+      expect(answer.status).toBe(500);
+      expect(answer.body).toEqual({
+        status: 500,
+        code: 'server_error',
+        message: '服务器内部错误|||Server internal error!',
+        data: null,
+      });
+      expect(answer.text).not.toContain('secret');
+      expect((await new Client(broken.url).login('teacher')).body.code).toBe('ok');
+    } finally {
+      await broken.stop();
+    }
+  });
+});
+
 describe('face calls', () => {
   it('registers a face, reads it back, logs in and clocks in with the same image', async () => {
     const teacher = await signedIn(t.url, 'teacher');
