@@ -62,6 +62,33 @@ describe('auth rule of the base calls', () => {
   });
 });
 
+describe('bad query values', () => {
+  it('answers 400 for SQL metacharacters and 10k-character values in every id-like query field', async () => {
+    const admin = await signedIn(t.url, 'admin');
+    const paths = [
+      '/api/base/license/unit_oam?unitId=',
+      '/api/base/license/unit?serverId=',
+      '/api/base/unit/have_institute?unitId=',
+      '/api/base/student/find_all_student_by_parent_id?parentId=',
+      '/api/base/student/find_stu_by_parent_id?parentId=',
+      '/api/base/select/already/parent/teacher?parentId=',
+      '/api/base/resource/user/code/tree?code=',
+      '/api/base/desktop/my_app_icon?unitId=',
+      '/api/uaa/face/user?userId=',
+      '/api/uaa/oauth/login/unit_config?unitId=',
+    ];
+    for (const path of paths) {
+      for (const value of [SQL, LONG]) {
+        const answer = await admin.get(path + q(value));
+        expect(answer.status, `${path}${value.slice(0, 12)}`).toBe(400);
+        expect(answer.body.code).toBe('bad_request');
+      }
+    }
+    const users = t.server.context.db.prepare('SELECT COUNT(*) AS n FROM users').get();
+    expect(users).toEqual({ n: 8 });
+  });
+});
+
 describe('theme', () => {
   it('reads and saves the own theme', async () => {
     const staff = await signedIn(t.url, 'staff');
