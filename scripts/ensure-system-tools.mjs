@@ -19,7 +19,10 @@ if (!isRoot) {
 console.log(`Installing ${missing.join(', ')} with apt-get...`);
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-const result = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
+const result = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
+  stdio: 'inherit',
+  env,
+});
 if (result.status !== 0) {
   console.error(`apt-get could not install ${missing.join(' ')}; install it by hand and run npm test again.`);
   process.exit(1);

@@ -1,16 +1,7 @@
 import { aTimeout, expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import { core, loadElements } from './bundles';
-import {
-  isShown,
-  type ModalElement,
-  part,
-  rectOf,
-  settle,
-  waitHidden,
-  waitShown,
-  zIndexOf,
-} from './modal-helpers';
+import { isShown, type ModalElement, part, rectOf, settle, waitHidden, waitShown, zIndexOf } from './modal-helpers';
 
 await loadElements('ph-modal');
 
@@ -149,9 +140,9 @@ describe('ph-modal', () => {
       expect(part(bare, 'footer').hidden).to.equal(true);
 
       const withFooter = await fixture<ModalElement>(
-        html`<ph-modal open heading="A">Body<button slot="footer">OK</button></ph-modal>`,
+        html`<ph-modal heading="A">Body<button slot="footer">OK</button></ph-modal>`,
       );
-      await waitShown(withFooter);
+      await openModal(withFooter);
       await settle();
       expect(part(withFooter, 'footer').hidden).to.equal(false);
     });

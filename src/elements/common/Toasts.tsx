@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { $notices, $translate, dismiss, NOTICE_GAP, type NoticeKind } from '../../core';
 import type { ReactElement } from 'react';
+import { $notices, $translate, dismiss, NOTICE_GAP, type NoticeKind } from '../../core';
 import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from './icons';
 import styles from './toasts.css';
 import tokens from './tokens.css';

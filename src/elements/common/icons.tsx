@@ -1,10 +1,8 @@
 // Inline SVG icons (no icon font to load). Decorative: the control that holds one carries the label.
 
-const common = { width: 16, height: 16, viewBox: '0 0 16 16', 'aria-hidden': true, focusable: false } as const;
-
 export function CloseIcon() {
   return (
-    <svg {...common}>
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
       <path d="M3.5 3.5l9 9m0-9l-9 9" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" fill="none" />
     </svg>
   );
@@ -12,7 +10,7 @@ export function CloseIcon() {
 
 export function SuccessIcon() {
   return (
-    <svg {...common}>
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
       <circle cx="8" cy="8" r="7" fill="currentColor" />
       <path d="M4.8 8.2l2.1 2.1 4.3-4.5" stroke="#fff" strokeWidth="1.6" fill="none" strokeLinecap="round" />
     </svg>
@@ -21,7 +19,7 @@ export function SuccessIcon() {
 
 export function WarningIcon() {
   return (
-    <svg {...common}>
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
       <path d="M8 1.2l7 12.6H1z" fill="currentColor" />
       <path d="M8 6v3.6" stroke="#fff" strokeWidth="1.6" strokeLinecap="round" />
       <circle cx="8" cy="11.7" r="0.9" fill="#fff" />
@@ -31,7 +29,7 @@ export function WarningIcon() {
 
 export function ErrorIcon() {
   return (
-    <svg {...common}>
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
       <circle cx="8" cy="8" r="7" fill="currentColor" />
       <path d="M5.5 5.5l5 5m0-5l-5 5" stroke="#fff" strokeWidth="1.6" strokeLinecap="round" />
     </svg>
@@ -40,7 +38,7 @@ export function ErrorIcon() {
 
 export function InfoIcon() {
   return (
-    <svg {...common}>
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
       <circle cx="8" cy="8" r="7" fill="currentColor" />
       <path d="M8 7.2v4.2" stroke="#fff" strokeWidth="1.6" strokeLinecap="round" />
       <circle cx="8" cy="4.8" r="0.9" fill="#fff" />

@@ -1,5 +1,15 @@
 import { useStore } from '@nanostores/react';
 import {
+  type CSSProperties,
+  type ReactNode,
+  type PointerEvent as ReactPointerEvent,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import { createPortal } from 'react-dom';
+import {
   $modalStack,
   $translate,
   clampToViewport,
@@ -13,12 +23,10 @@ import {
   pushModal,
   removeModal,
 } from '../../core';
-import { type PointerEvent as ReactPointerEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { CloseIcon } from '../common/icons';
 import tokens from '../common/tokens.css';
-import styles from './styles.css';
 import { deepActiveElement, type Phase, useLatest, useResizeThrottled } from './lifecycle';
+import styles from './styles.css';
 
 export type ModalCloseReason = 'escape' | 'backdrop' | 'close-button' | 'api';
 
@@ -165,11 +173,17 @@ function ModalFrame(props: FrameProps) {
   const placement = position
     ? { left: `${position.x}px`, top: `${position.y}px` }
     : { top: props.top || MODAL_DEFAULT_TOP };
+  const dialogStyle: CSSProperties & { '--ph-modal-width': string } = {
+    '--ph-modal-width': props.width || MODAL_DEFAULT_WIDTH,
+    ...placement,
+  };
   const showFooter = props.showFooter ?? Boolean(footer);
 
   return (
     <>
       <style>{tokens + styles}</style>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a backdrop click is a pointer shortcut; keyboard users have Escape and the close button */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: as above */}
       <div
         part="mask"
         className={phase === 'open' ? 'mask shown' : 'mask'}
@@ -191,7 +205,7 @@ function ModalFrame(props: FrameProps) {
           aria-modal="true"
           aria-labelledby={titleId}
           tabIndex={-1}
-          style={{ width: props.width || MODAL_DEFAULT_WIDTH, ...placement }}
+          style={dialogStyle}
         >
           <FocusSentinel target={dialogRef} />
           <div
@@ -231,6 +245,8 @@ function ModalFrame(props: FrameProps) {
 
 /** Keeps Tab inside the dialog: reaching either edge sends focus back to the dialog itself. */
 function FocusSentinel({ target }: { target: { current: HTMLElement | null } }) {
+  // biome-ignore lint/a11y/noNoninteractiveTabindex: a focus-trap sentinel must be reachable by Tab to work
+  // biome-ignore lint/a11y/noStaticElementInteractions: it only redirects focus
   return <span className="sentinel" tabIndex={0} onFocus={() => target.current?.focus()} />;
 }
 

@@ -1,6 +1,6 @@
-import { createElement, useEffect, useRef, useState } from 'react';
-import { defineElement, dispatchFrom, type ElementProps, hostOf } from '../define';
+import { createElement, useCallback, useState } from 'react';
 import { ensureToastHost } from '../common/toast-host';
+import { defineElement, dispatchFrom, type ElementProps, hostOf } from '../define';
 import { type ModalCloseReason, PhModal } from './PhModal';
 
 interface ModalElementProps extends ElementProps {
@@ -20,17 +20,15 @@ export interface PhModalCloseDetail {
 /** <ph-modal>: PhModal rendered in the element's shadow root, its regions filled from slots. */
 function ModalElement({ container, ...props }: ModalElementProps) {
   const host = hostOf(container);
-  const footerSlot = useRef<HTMLSlotElement>(null);
   const [hasFooter, setHasFooter] = useState(false);
-
-  useEffect(() => {
-    const slot = footerSlot.current;
+  // The footer slot mounts with the dialog; watch what the page puts into it for as long as it exists.
+  const footerSlot = useCallback((slot: HTMLSlotElement | null) => {
     if (!slot) return;
     const update = () => setHasFooter(slot.assignedNodes({ flatten: true }).length > 0);
     update();
     slot.addEventListener('slotchange', update);
     return () => slot.removeEventListener('slotchange', update);
-  });
+  }, []);
 
   return createElement(
     PhModal,

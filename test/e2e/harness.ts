@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { createServer, type PhServer } from '../../demo/server/index';
+import { CHROMIUM, chromiumArgs } from '../../scripts/chromium.mjs';
+
+const repo = resolve(import.meta.dirname, '..', '..');
+
+export interface Stage {
+  server: PhServer;
+  browser: Browser;
+  url: (path: string) => string;
+  stop(): Promise<void>;
+}
+
+/** The reference server on an ephemeral port (temporary data dir, the built dist/, the demo pages) and Chromium. */
+export async function startStage(): Promise<Stage> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ph-e2e-'));
+  const server = await createServer({
+    dataDir,
+    port: 0,
+    staticRoots: [
+      { prefix: '/dist/', root: join(repo, 'dist') },
+      { prefix: '/demo/', root: join(repo, 'demo', 'pages') },
+    ],
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs() });
+  return {
+    server,
+    browser,
+    url: (path) => new URL(path, server.url).href,
+    async stop() {
+      await browser.close();
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh page that records uncaught errors and console warnings, so that a test can assert there were none. */
+export async function openPage(stage: Stage, path: string, viewport = { width: 1280, height: 800 }) {
+  const page = await stage.browser.newPage({ viewport });
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  await page.goto(stage.url(path));
+  return { page, problems };
+}
+
+/** Computed z-index of the mask of the ph-modal with this id. */
+export function maskZIndex(page: Page, id: string): Promise<number> {
+  return page.$eval(`#${id}`, (modal) => {
+    const mask = modal.shadowRoot?.querySelector('[part~="mask"]');
+    return mask ? Number(getComputedStyle(mask).zIndex) : -1;
+  });
+}
