@@ -48,6 +48,8 @@ async function stop(signal: string): Promise<void> {
   stopping = true;
   console.log(`\n${signal}: closing`);
   // Stops accepting, lets requests in flight finish (uploads land in tmp/ and are renamed only when whole), then db.
+  // A client that never finishes its upload must not keep the process alive: its temp file is dropped next start.
+  setTimeout(() => process.exit(1), 10_000).unref();
   await server.close();
   process.exit(0);
 }

@@ -204,6 +204,45 @@ describe('chunked upload', () => {
     expect(readdirSync(join(t.dataDir, 'tmp'))).toEqual([]);
   });
 
+  it('leaves no partial chunk when the client aborts mid-upload', async () => {
+    const fileMd5 = md5(Buffer.from('aborted'));
+    const boundary = '----abort';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="md5"\r\n\r\n${fileMd5}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="chunk"\r\n\r\n1\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="chunks"\r\n\r\n1\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\n`,
+    );
+    const controller = new AbortController();
+    const body = new ReadableStream<Uint8Array>({
+      start(stream) {
+        stream.enqueue(new Uint8Array(head));
+        stream.enqueue(new Uint8Array(randomBytes(512 * 1024)));
+      },
+    });
+    const cookie = [...client.cookies].map(([name, c]) => `${name}=${c.value}`).join('; ');
+    const tmp = join(t.dataDir, 'tmp');
+    // The rest never comes: once the server is writing the temp file, the client gives up.
+    const giveUp = (async () => {
+      for (let i = 0; i < 50 && readdirSync(tmp).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(readdirSync(tmp)).toHaveLength(1);
+      controller.abort();
+    })();
+    await expect(
+      fetch(`${t.url}/zuul/api/storage/file_piecewise/upload`, {
+        method: 'POST',
+        body,
+        duplex: 'half',
+        signal: controller.signal,
+        headers: { Cookie: cookie, [DEVICE_HEADER]: 'pc', 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+      } as RequestInit),
+    ).rejects.toThrow();
+    await giveUp;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(readdirSync(join(t.dataDir, 'tmp'))).toEqual([]);
+    expect(existsSync(join(t.dataDir, 'chunks', fileMd5, '1'))).toBe(false);
+  });
+
   it('answers 413 for a chunk above the limit', async () => {
     const big = randomBytes(MAX_CHUNK_BYTES + 1);
     const answer = await client.call('POST', '/zuul/api/storage/file_piecewise/upload', {
