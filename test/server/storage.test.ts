@@ -290,6 +290,10 @@ describe('single upload POST /zuul/api/storage/upload', () => {
       body: chunkForm({ md5: md5(Buffer.from('other')) }, data, 'a.png'),
     });
     expect(mismatch.body.code).toBe('md5_mismatch');
+    const badServer = await client.call('POST', '/zuul/api/storage/upload', {
+      body: chunkForm({ serverid: SQL }, data, 'a.png'),
+    });
+    expect(badServer.status).toBe(400);
     for (const name of ['run.exe', 'notes.txt', 'page.HTML', 'x.jsp']) {
       const answer = await client.call('POST', '/zuul/api/storage/upload', { body: chunkForm({}, data, name) });
       expect(answer.status, name).toBe(400);

@@ -26,6 +26,15 @@ const chunkOutOfRange = () =>
     { field: 'chunk', message: bilingual('分片序号超出范围', 'Chunk index out of range') },
   ]);
 
+/** Multipart fields skip the JSON schema: the server id gets the same closed alphabet as in JSON bodies. */
+function serverIdOf(raw: string | undefined): string {
+  if (!raw) return DEFAULT_SERVER_ID;
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(raw)) {
+    throw errors.badRequest('serverid is invalid', 'serverid 无效', [{ field: 'serverid', message: 'serverid' }]);
+  }
+  return raw;
+}
+
 /** Limits of wire.ts are 413 (too large), like an oversized body; a bad index is a plain 400. */
 function checkLimits(chunks: number, fullSize?: number): void {
   if (chunks > MAX_CHUNKS || (fullSize !== undefined && fullSize > MAX_FILE_BYTES)) throw errors.tooLarge();
@@ -52,7 +61,7 @@ export function registerStorageRoutes(app: FastifyInstance, ctx: ServerContext):
       const name = checkedName(file.filename, 'file');
       const declared = fields.md5?.toLowerCase();
       if (declared && declared !== file.md5) throw md5Mismatch();
-      return ok(await store.commit(file, name, fields.serverid || DEFAULT_SERVER_ID, user.id));
+      return ok(await store.commit(file, name, serverIdOf(fields.serverid), user.id));
     } catch (error) {
       await store.discard(file);
       throw error;
