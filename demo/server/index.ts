@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import qs from 'qs';
 import { MAX_CHUNK_BYTES } from '../../src/core/api/wire';
 import { LoginLimiter } from './auth/login-limiter';
@@ -55,7 +55,7 @@ export async function createServer(options: ServerOptions): Promise<PhServer> {
     logger: resolved.logger,
     trustProxy: false,
     // One access line per request, written by the onResponse hook (with device and app path), instead of two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkError,
   });

@@ -189,6 +189,10 @@ describe('chunked upload', () => {
     const noFile = new FormData();
     noFile.append('md5', md5(Buffer.from('x')));
     expect((await client.call('POST', '/zuul/api/storage/upload', { body: noFile })).status).toBe(400);
+    const longField = chunkForm({ md5: md5(Buffer.from('x')), chunk: 1, chunks: 1, fileName: LONG }, Buffer.from('x'));
+    const long = await client.call('POST', '/zuul/api/storage/file_piecewise/upload', { body: longField });
+    expect(long.status).toBe(400);
+    expect(long.body.fieldErrors?.[0]?.field).toBe('fileName');
     const badMd5 = chunkForm({ md5: '../../etc', chunk: 1, chunks: 1 }, Buffer.from('x'));
     expect((await client.call('POST', '/zuul/api/storage/file_piecewise/upload', { body: badMd5 })).status).toBe(400);
     expect((await client.post('/api/storage/file_piecewise/second_upload_check', { md5: SQL })).status).toBe(400);

@@ -31,6 +31,12 @@ export async function readMultipart(
         file = { ...temp, filename: part.filename };
         if (part.file.truncated) throw errors.tooLarge();
       } else {
+        // busboy cuts fields above the limit short; a cut value is rejected, never used.
+        if (part.valueTruncated || part.fieldnameTruncated) {
+          throw errors.badRequest(`${part.fieldname} is too long`, `${part.fieldname} 过长`, [
+            { field: part.fieldname, message: bilingual('内容过长', 'Too long') },
+          ]);
+        }
         fields[part.fieldname] = String(part.value);
       }
     }
