@@ -1,6 +1,15 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { parseQuery, stringifyQuery } from '../../../src/core/util';
+import qs from 'qs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  parseQuery,
+  QUERY_ARRAY_LIMIT,
+  QUERY_DEPTH,
+  QUERY_PARAMETER_LIMIT,
+  stringifyQuery,
+} from '../../../src/core/util';
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('parseQuery / stringifyQuery (§9 qs defaults)', () => {
   it('parses nested keys and ignores a leading ?', () => {
@@ -12,7 +21,18 @@ describe('parseQuery / stringifyQuery (§9 qs defaults)', () => {
     });
   });
 
+  // The spec's limits equal qs's own defaults, so the boundary tests below would pass without options: this one
+  // pins that parseQuery states them itself (a qs release with other defaults must not change the parser).
+  it('passes the §9 limits to qs explicitly', () => {
+    expect([QUERY_DEPTH, QUERY_ARRAY_LIMIT, QUERY_PARAMETER_LIMIT]).toEqual([5, 20, 1000]);
+    const parse = vi.spyOn(qs, 'parse');
+    parseQuery('a=1');
+    expect(parse).toHaveBeenCalledTimes(1);
+    expect(parse.mock.calls[0]?.[1]).toMatchObject({ depth: 5, arrayLimit: 20, parameterLimit: 1000 });
+  });
+
   it('nests at most 5 levels deep (the rest stays one literal key)', () => {
+    expect(parseQuery('a[b][c][d][e][f]=1')).toEqual({ a: { b: { c: { d: { e: { f: '1' } } } } } });
     expect(parseQuery('a[b][c][d][e][f][g]=1')).toEqual({ a: { b: { c: { d: { e: { f: { '[g]': '1' } } } } } } });
   });
 
@@ -26,7 +46,7 @@ describe('parseQuery / stringifyQuery (§9 qs defaults)', () => {
     );
   });
 
-  it('reads at most 1000 parameters', () => {
+  it('reads at most 1000 parameters (the 1001st is dropped)', () => {
     const query = Array.from({ length: 1200 }, (_, i) => `k${i}=${i}`).join('&');
     const parsed = parseQuery(query);
     expect(Object.keys(parsed)).toHaveLength(1000);
