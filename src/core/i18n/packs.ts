@@ -1,6 +1,7 @@
 import { PLATFORM_VERSION } from '../api/wire';
 import type { Env } from '../config/options';
 import { request } from '../http/request';
+import { pageSingleton } from '../shared';
 import { $languageTable, DEFAULT_LANGUAGE, type Language } from './translate';
 
 export interface LanguageRootContext {
@@ -52,10 +53,27 @@ export interface LoadLanguagePackOptions extends LanguageRootContext {
   fetcher?: PackFetcher;
 }
 
+/**
+ * Which language $languageTable was loaded for, and the latest load: a pack merges only into a table of its own
+ * language (switching en → zh-HK must not keep English texts), and an answer arriving after the user moved on to
+ * another language is not applied.
+ */
+const tableState = pageSingleton('language-table-state', () => ({
+  language: undefined as Language | undefined,
+  latest: 0,
+}));
+
 /** §4 Language packs; resolves with the active table once every fetch has settled. */
 export async function loadLanguagePack(options: LoadLanguagePackOptions): Promise<Record<string, string>> {
-  if (options.language === DEFAULT_LANGUAGE) return $languageTable.get();
+  const load = ++tableState.latest;
+  if (options.language === DEFAULT_LANGUAGE) {
+    // Nothing is loaded for zh-CN (the built-in text is Chinese); a table loaded for another language is dropped.
+    tableState.language = DEFAULT_LANGUAGE;
+    $languageTable.set({});
+    return $languageTable.get();
+  }
   if (options.preloaded) {
+    tableState.language = options.language;
     $languageTable.set({ ...options.preloaded });
     return $languageTable.get();
   }
@@ -66,7 +84,10 @@ export async function loadLanguagePack(options: LoadLanguagePackOptions): Promis
   ];
   // Fetched together, merged in order: the page file overrides the shared one.
   const tables = await Promise.all(urls.map((url) => fetcher(url).catch(() => undefined)));
-  const merged = Object.assign({}, $languageTable.get(), ...tables.filter(isTable));
+  const base = tableState.language === options.language ? $languageTable.get() : {};
+  const merged = Object.assign({}, base, ...tables.filter(isTable));
+  if (load !== tableState.latest) return merged;
+  tableState.language = options.language;
   $languageTable.set(merged);
   return merged;
 }

@@ -81,6 +81,44 @@ describe('loadLanguagePack (§4)', () => {
     expect(await loadLanguagePack({ ...options, fetcher: () => Promise.reject(new Error('x')) })).toEqual({});
   });
 
+  it('merges into the table of the same language (two pages of one document add their keys)', async () => {
+    await loadLanguagePack({ ...options, fetcher: async () => ({ a: 'A' }) });
+    expect(await loadLanguagePack({ ...options, fetcher: async () => ({ b: 'B' }) })).toEqual({ a: 'A', b: 'B' });
+  });
+
+  it('a pack never leaks into another language: zh-CN drops it, zh-HK starts from its own files', async () => {
+    await loadLanguagePack(options);
+    $language.set('en');
+    expect(t('bye')).toBe('Bye');
+    expect(await loadLanguagePack({ ...options, language: 'zh-CN' })).toEqual({});
+    $language.set('zh-CN');
+    expect(t('bye')).toBe('bye');
+    await loadLanguagePack(options);
+    const table = await loadLanguagePack({ ...options, language: 'zh-HK', fetcher: async () => ({ hello: '你好' }) });
+    expect(table).toEqual({ hello: '你好' });
+    expect($languageTable.get()).toEqual({ hello: '你好' });
+  });
+
+  it('an answer arriving after the user switched to another language is not applied', async () => {
+    let release: () => void = () => {};
+    const slow = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const late = loadLanguagePack({
+      ...options,
+      fetcher: async () => {
+        await slow;
+        return { hello: 'Hello (late)' };
+      },
+    });
+    await loadLanguagePack({ ...options, language: 'zh-HK', fetcher: async () => ({ hello: '你好' }) });
+    release();
+    expect(await late).toEqual({ hello: 'Hello (late)' });
+    expect($languageTable.get()).toEqual({ hello: '你好' });
+    await loadLanguagePack({ ...options, language: 'zh-CN' });
+    expect($languageTable.get()).toEqual({});
+  });
+
   it('development pages with area in the code read under area', async () => {
     const table = await loadLanguagePack({ ...options, env: 'development', pageCode: 'areaDesk', skipShared: true });
     expect(table).toEqual({ area: 'Area' });
