@@ -174,6 +174,29 @@ describe('network failures (§8)', () => {
     expect(error.message).toBe('timeout of 25ms exceeded');
   });
 
+  it('without a timeout option a request waits 1,200,000 ms (§9)', async () => {
+    vi.useFakeTimers();
+    try {
+      const hanging: typeof fetch = (_input, init) =>
+        new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        );
+      let settled = false;
+      const pending = client({ fetch: hanging })
+        .request({ url: '/api/echo' })
+        .catch((e: unknown) => e)
+        .finally(() => {
+          settled = true;
+        });
+      await vi.advanceTimersByTimeAsync(1_199_999);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await pending).toMatchObject({ kind: 'timeout', message: 'timeout of 1200000ms exceeded' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('an abort by the caller is "Request aborted" and shows nothing', async () => {
     const controller = new AbortController();
     const pending = client().request({ url: '/api/slow', signal: controller.signal });
