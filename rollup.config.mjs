@@ -1,11 +1,14 @@
 // Bundles of DESIGN.md §5: one ES module per element over a shared runtime chunk, the classic script for
 // legacy pages, the framework-free core for Node and bundlers, and the shell page.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import commonjs from '@rollup/plugin-commonjs';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
+
+// Chunk names carry content hashes: start from an empty dist/ so that no stale chunk is shipped or measured.
+rmSync('dist', { recursive: true, force: true });
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 

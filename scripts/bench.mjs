@@ -1,0 +1,56 @@
+// `npm run bench`: performance figures as ratios against a baseline measured in the same run (README §Performance).
+// Today: gzip size of every bundle, and the work-chat page against React + ReactDOM alone, built here now.
+import commonjs from '@rollup/plugin-commonjs';
+import nodeResolve from '@rollup/plugin-node-resolve';
+import replace from '@rollup/plugin-replace';
+import terser from '@rollup/plugin-terser';
+import { rollup } from 'rollup';
+import { elementFiles, gzipBytes, gzipFile, kb, readBudgets, sharedChunks, workChatBundle } from './bundle-sizes.mjs';
+
+/** React + ReactDOM (client) alone, bundled and minified the way our bundles are. */
+async function reactAloneGzip() {
+  const entry = 'virtual:react-alone';
+  const bundle = await rollup({
+    input: entry,
+    plugins: [
+      {
+        name: 'react-alone-entry',
+        resolveId: (id) => (id === entry ? id : null),
+        load: (id) =>
+          id === entry
+            ? "export { createElement, useState } from 'react'; export { createRoot } from 'react-dom/client';"
+            : null,
+      },
+      replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+      nodeResolve({ browser: true }),
+      commonjs(),
+      terser({ format: { comments: false } }),
+    ],
+    onwarn: () => {},
+  });
+  const { output } = await bundle.generate({ format: 'es' });
+  await bundle.close();
+  return gzipBytes(output[0].code);
+}
+
+const baseline = await reactAloneGzip();
+const budgets = readBudgets();
+const workChat = workChatBundle(budgets.workChatElements);
+
+const rows = [
+  ['React + ReactDOM alone (baseline)', baseline],
+  ['dist/ph-widgets.js (classic, all elements)', gzipFile('dist/ph-widgets.js')],
+  ...sharedChunks().map((file) => [`${file} (shared runtime)`, gzipFile(file)]),
+  ...elementFiles().map((file) => [`${file} (own chunk)`, gzipFile(file)]),
+  [
+    `work-chat page (${budgets.workChatElements.join(' + ')} + runtime)${workChat.missing.length ? ` [not built yet: ${workChat.missing.join(', ')}]` : ''}`,
+    workChat.gzip,
+  ],
+  ['dist/core/index.js (framework-free core)', gzipFile('dist/core/index.js')],
+  ['dist/shell/shell.js (shell page)', gzipFile('dist/shell/shell.js')],
+];
+
+console.log('Bundle sizes (gzip -9), ratio to React + ReactDOM alone built in this run');
+for (const [name, bytes] of rows) {
+  console.log(`${kb(bytes).padStart(10)}  ${(bytes / baseline).toFixed(2).padStart(5)}x  ${name}`);
+}
