@@ -49,6 +49,8 @@ export interface PhinitOptions {
   helpCenterUrl?: string;
   /** Device client id of the app shell, used for device-client login (§4). */
   userClientId?: string;
+  /** The app shell's logout hook, called with 'device login failed' when a lost session cannot log in again (§8). */
+  onDeviceLoginFailed?: (reason: string) => void;
   /** Request timeout in ms; default 1,200,000 (§9). */
   timeout?: number;
   /** Base of the hash router (§2). */

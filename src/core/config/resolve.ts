@@ -34,6 +34,7 @@ export interface PhConfig {
   specialUnitId?: string;
   helpCenterUrl?: string;
   userClientId?: string;
+  onDeviceLoginFailed?: (reason: string) => void;
   timeout: number;
   routerBase: string;
 }
@@ -85,6 +86,7 @@ export function resolveConfig(options: PhinitOptions): PhConfig {
     specialUnitId: options.specialUnitId,
     helpCenterUrl: options.helpCenterUrl,
     userClientId: options.userClientId,
+    onDeviceLoginFailed: options.onDeviceLoginFailed,
     timeout: options.timeout && options.timeout > 0 ? options.timeout : DEFAULT_TIMEOUT,
     routerBase: options.routerBase ?? '/',
   };

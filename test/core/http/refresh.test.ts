@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SIGNATURE_HEADER } from '../../../src/core/api/wire';
-import { memoryLocation } from '../../../src/core/config';
-import { $loginPrompt, createHttpClient, type HttpClientConfig, HttpError } from '../../../src/core/http';
+import { memoryLocation, phinit } from '../../../src/core/config';
+import { $loginPrompt, createHttpClient, type HttpClientConfig, HttpError, request } from '../../../src/core/http';
 import { $session, resetSession } from '../../../src/core/session';
 import { delay, envelope, sendJson, startServer, type TestServer } from './server';
 
@@ -164,6 +164,23 @@ describe('refresh failure (§4, §8)', () => {
     await expect(http.request({ url: '/api/data' })).rejects.toMatchObject({ kind: 'auth' });
     expect(reasons).toEqual(['device login failed']);
     expect(location.visited).toEqual([]);
+  });
+
+  it('the page-wide request() calls the logout hook given to phinit', async () => {
+    deviceLoginWorks = false;
+    const reasons: string[] = [];
+    phinit({
+      code: 'desktop',
+      appCode: 'base',
+      apiBase: server.base,
+      env: 'production',
+      device: 'app',
+      userClientId: 'dev-7',
+      onDeviceLoginFailed: (reason) => reasons.push(reason),
+    });
+    await expect(request({ url: '/api/data', noIntercept: true })).rejects.toMatchObject({ kind: 'auth' });
+    expect(deviceLogins).toEqual(['dev-7']);
+    expect(reasons).toEqual(['device login failed']);
   });
 
   it('a device client id outside the app shell is not used', async () => {
