@@ -1,3 +1,4 @@
+export * from './css';
 export * from './model';
 export * from './picker';
 export * from './save';

@@ -36,6 +36,16 @@ describe('stored preferences', () => {
     expect(prefs.$prefs.get()).toMatchObject({ loggedOut: true, language: 'en', autoLoginCount: 2, autoLogin: true });
   });
 
+  it('keeps the unit style model and the product code under their own keys; $prefs shows them', () => {
+    prefs.$unitStyle.set('cartoon');
+    prefs.$productCode.set('P1');
+    expect(storage).toMatchObject({ unitStyleModel: 'cartoon', productCode: 'P1' });
+    expect(prefs.$prefs.get()).toMatchObject({ unitStyle: 'cartoon', productCode: 'P1' });
+    prefs.$unitStyle.set(undefined);
+    prefs.$productCode.set(undefined);
+    expect(storage).not.toHaveProperty('unitStyleModel');
+  });
+
   it('removes the key when a counter or flag goes back to its default', () => {
     prefs.$autoLoginCount.set(3);
     prefs.$autoLoginCount.set(0);
