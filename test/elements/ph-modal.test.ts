@@ -241,6 +241,30 @@ describe('ph-modal', () => {
     });
   });
 
+  describe('accessibility', () => {
+    it('has no axe violations with two stacked dialogs open', async () => {
+      const wrapper = await fixture<HTMLDivElement>(
+        html`<main>
+          <ph-modal heading="一" id="a"><label>姓名 <input /></label><button slot="footer">确定</button></ph-modal>
+          <ph-modal heading="二" id="b">正文</ph-modal>
+        </main>`,
+      );
+      await openModal(wrapper.querySelector<ModalElement>('#a')!);
+      await openModal(wrapper.querySelector<ModalElement>('#b')!);
+      await expect(wrapper).to.be.accessible();
+    });
+
+    it('is a modal dialog named by its heading', async () => {
+      const modal = await fixture<ModalElement>(html`<ph-modal open heading="通知">B</ph-modal>`);
+      await waitShown(modal);
+      const dialog = part(modal, 'dialog');
+      expect(dialog.getAttribute('role')).to.equal('dialog');
+      expect(dialog.getAttribute('aria-modal')).to.equal('true');
+      const title = modal.shadowRoot?.getElementById(dialog.getAttribute('aria-labelledby')!);
+      expect(title?.textContent).to.equal('通知');
+    });
+  });
+
   describe('focus', () => {
     it('moves focus into the dialog and back to the opener when it closes', async () => {
       const wrapper = await fixture<HTMLDivElement>(
