@@ -2,14 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $language } from '../../../src/core/i18n/translate';
 import { $notices } from '../../../src/core/notify';
-import {
-  $exporting,
-  download,
-  EXPORT_BUSY_MS,
-  exportTable,
-  FORM_REMOVE_MS,
-  TABLE_EXPORT_URL,
-} from '../../../src/core/util';
+import { $exporting, download, exportTable, TABLE_EXPORT_URL } from '../../../src/core/util';
 
 interface Submitted {
   action: string;
@@ -60,7 +53,7 @@ describe('exportTable (§7 table2xls form POST)', () => {
       },
     ]);
     expect(document.querySelectorAll('form')).toHaveLength(1);
-    vi.advanceTimersByTime(FORM_REMOVE_MS - 1);
+    vi.advanceTimersByTime(499);
     expect(document.querySelectorAll('form')).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(document.querySelectorAll('form')).toHaveLength(0);
@@ -76,7 +69,7 @@ describe('exportTable (§7 table2xls form POST)', () => {
     exportTable('#scores', 'a');
     expect($exporting.get()).toBe(true);
     expect(exportTable('#scores', 'a')).toBe('busy');
-    vi.advanceTimersByTime(EXPORT_BUSY_MS - 1);
+    vi.advanceTimersByTime(799);
     expect($exporting.get()).toBe(true);
     vi.advanceTimersByTime(1);
     expect($exporting.get()).toBe(false);
@@ -112,7 +105,7 @@ describe('download (§7 hidden form)', () => {
         hidden: true,
       },
     ]);
-    vi.advanceTimersByTime(FORM_REMOVE_MS);
+    vi.advanceTimersByTime(500);
     expect(document.querySelectorAll('form')).toHaveLength(0);
   });
 
