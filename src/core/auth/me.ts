@@ -12,18 +12,31 @@ export function randomSignature(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** §6: a parent's children, status 1 only (setChildren filters). A failure leaves the list empty. */
+/**
+ * §6: a parent's children (status 1 only: setChildren filters) and the current child the server remembers for them
+ * (the one last chosen). Loaded together; a failed child list leaves the list empty, a failed or unknown current
+ * child means the first one.
+ */
 export async function loadChildren(parentId: string, deps: AuthDeps): Promise<void> {
-  try {
-    const answer: Envelope<Child[]> = await deps.http.request({
-      url: '/api/base/student/find_all_student_by_parent_id',
-      params: { parentId },
-      noIntercept: true,
-    });
-    setChildren(Array.isArray(answer.data) ? answer.data : []);
-  } catch {
-    setChildren([]);
-  }
+  const [children, current] = await Promise.all([
+    deps.http
+      .request<Child[]>({
+        url: '/api/base/student/find_all_student_by_parent_id',
+        params: { parentId },
+        noIntercept: true,
+      })
+      .then((answer) => (Array.isArray(answer.data) ? answer.data : []))
+      .catch(() => [] as Child[]),
+    deps.http
+      .request<Child | null>({
+        url: '/api/base/student/find_stu_by_parent_id',
+        params: { parentId },
+        noIntercept: true,
+      })
+      .then((answer) => answer.data?.id)
+      .catch(() => undefined),
+  ]);
+  setChildren(children, current);
 }
 
 /**

@@ -19,6 +19,7 @@ let server: TestServer;
 let loginAnswer: { http: number; body: unknown } = { http: 200, body: envelope(200) };
 let meAnswer: unknown;
 let children: unknown[] = [];
+let currentChild: unknown = null;
 const form = (body: Buffer) => Object.fromEntries(new URLSearchParams(body.toString()));
 const subtle = webcrypto.subtle as unknown as SubtleCrypto;
 const keyStore = auth.memoryKeyStore();
@@ -39,6 +40,9 @@ beforeAll(async () => {
   );
   server.route('GET', '/api/base/student/find_all_student_by_parent_id', (_req, res) =>
     sendJson(res, 200, envelope(200, { data: children })),
+  );
+  server.route('GET', '/api/base/student/find_stu_by_parent_id', (_req, res) =>
+    sendJson(res, 200, envelope(200, { data: currentChild })),
   );
   server.route('POST', '/api/uaa/oauth/logout', (_req, res) => sendJson(res, 200, envelope(200, { data: true })));
   server.route('GET', '/api/uaa/switch/login', (req, res) =>
@@ -107,6 +111,7 @@ beforeEach(() => {
   $notices.set([]);
   $language.set('zh-CN');
   cleared = 0;
+  currentChild = null;
   loginAnswer = loginOk();
   deps = makeDeps('http://school.test/login');
 });
@@ -366,6 +371,23 @@ describe('fetchMe (§4 login status)', () => {
     expect(call.url.searchParams.get('parentId')).toBe('p1');
     expect(session.$session.get().chirdenList.map((child) => child.id)).toEqual(['c1']);
     expect(session.$session.get().chirdenName).toBe('Kid');
+  });
+
+  it("a parent's current child is the one the server remembers, if it is still a status 1 child", async () => {
+    meAnswer = envelope(200, { data: { userId: 'p1', userType: 3 } });
+    children = [
+      { id: 'c1', realName: 'First', gradeName: 'G', className: 'C', status: 1 },
+      { id: 'c2', realName: 'Gone', gradeName: 'G', className: 'C', status: 0 },
+      { id: 'c3', realName: 'Chosen', gradeName: 'G', className: 'C', status: 1 },
+    ];
+    currentChild = { id: 'c3', realName: 'Chosen' };
+    await auth.fetchMe(deps);
+    const call = server.received.find((entry) => entry.url.pathname.endsWith('find_stu_by_parent_id'))!;
+    expect(call.url.searchParams.get('parentId')).toBe('p1');
+    expect(session.$session.get()).toMatchObject({ chirdenId: 'c3', chirdenName: 'Chosen' });
+    currentChild = { id: 'c2' };
+    await auth.fetchMe(deps);
+    expect(session.$session.get().chirdenId).toBe('c1');
   });
 
   it('a parent whose children cannot be loaded is still logged in, with no children', async () => {
