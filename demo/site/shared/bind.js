@@ -1,0 +1,93 @@
+// The bind page (§2): links the pending third-party identity (query id, from the login's 400 `unbound` answer) to a
+// school account with POST /api/uaa/social_bind {id, username, password}, which also signs in; then on to `/`,
+// where the login page sends the signed-in user to their landing page. Messages are written as text only.
+(() => {
+  const query = new URLSearchParams(location.search);
+  const pending = {
+    id: query.get('id') || '',
+    openid: query.get('openid') || '',
+    unionid: query.get('unionid') || '',
+    deviceId: query.get('deviceId') || '',
+  };
+  const form = document.getElementById('bind-form');
+  const username = document.getElementById('bind-username');
+  const password = document.getElementById('bind-password');
+  const submit = document.getElementById('bind-submit');
+  const formError = document.getElementById('bind-error');
+  const ph = window.PH;
+  let text = PHSite.textFor('bind', PHSite.queryLanguage());
+  let busy = false;
+
+  function fieldError(input, message) {
+    const slot = document.getElementById(`${input.id}-error`);
+    if (slot) slot.textContent = message;
+    if (message) input.setAttribute('aria-invalid', 'true');
+    else input.removeAttribute('aria-invalid');
+  }
+
+  function check(input) {
+    const empty = input.value.trim() === '';
+    fieldError(input, empty ? text[input === username ? 'usernameEmpty' : 'passwordEmpty'] : '');
+    return !empty;
+  }
+
+  for (const input of [username, password]) {
+    input.addEventListener('change', () => check(input));
+    input.addEventListener('blur', () => check(input));
+  }
+
+  function setBusy(on) {
+    busy = on;
+    submit.disabled = on;
+    submit.setAttribute('aria-busy', String(on));
+    submit.textContent = on ? text.busy : text.submit;
+  }
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (busy) return;
+    formError.textContent = '';
+    const ok = [username, password].map(check).every(Boolean);
+    if (!ok) {
+      (username.value.trim() === '' ? username : password).focus();
+      return;
+    }
+    if (!pending.id) {
+      formError.textContent = text.missingId;
+      return;
+    }
+    if (!ph) {
+      formError.textContent = text.failed;
+      return;
+    }
+    setBusy(true);
+    try {
+      await ph.request({
+        url: '/api/uaa/social_bind',
+        method: 'post',
+        data: { id: pending.id, username: username.value.trim(), password: password.value },
+        noIntercept: true,
+      });
+      ph.notify('success', text.done);
+      location.assign('/');
+    } catch (error) {
+      // The server's message in the current language (§8: field errors first, else the message).
+      formError.textContent = error?.message || text.failed;
+      setBusy(false);
+    }
+  });
+
+  function start(language) {
+    text = PHSite.render('bind', language);
+    submit.textContent = busy ? text.busy : text.submit;
+    if (!pending.id) formError.textContent = text.missingId;
+  }
+
+  if (ph) {
+    ph.phinit({ code: 'bind', appCode: 'base', env: 'production', device: 'pc', languagePack: {} });
+    ph.initLanguage().then(start, () => start(PHSite.queryLanguage()));
+  } else {
+    start(PHSite.queryLanguage());
+  }
+  window.PHBind = { pending };
+})();
