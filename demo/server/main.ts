@@ -35,6 +35,8 @@ const server = await createServer({
   staticRoots: [
     { prefix: '/dist/', root: resolve(repo, 'dist') },
     { prefix: '/demo/', root: resolve(repo, 'demo', 'pages') },
+    // The deploy-layout site: the login page at `/`, the landing pages of §2 (see routes/site.ts).
+    { prefix: '/', root: resolve(repo, 'demo', 'site') },
   ],
 });
 

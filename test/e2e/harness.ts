@@ -23,6 +23,7 @@ export async function startStage(): Promise<Stage> {
     staticRoots: [
       { prefix: '/dist/', root: join(repo, 'dist') },
       { prefix: '/demo/', root: join(repo, 'demo', 'pages') },
+      { prefix: '/', root: join(repo, 'demo', 'site') },
     ],
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs() });

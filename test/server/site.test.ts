@@ -1,0 +1,320 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from '../../demo/server/index';
+import { siteFiles } from '../../demo/server/routes/site';
+import { landingPath } from '../../src/core/routes/paths';
+import { Client, startServer, type TestServer } from './helpers';
+
+// The deploy-layout site (demo/site) served at `/`: the login page at the start URL, the landing pages of §2, the
+// pages around login; none of it may stand in front of the server's own paths or reach outside its folder.
+
+const repo = resolve(import.meta.dirname, '..', '..');
+const siteRoot = join(repo, 'demo', 'site');
+
+let t: TestServer;
+let fixtures: string;
+beforeAll(async () => {
+  fixtures = mkdtempSync(join(tmpdir(), 'ph-site-'));
+  mkdirSync(join(fixtures, 'dist'));
+  writeFileSync(join(fixtures, 'dist', 'ph-widgets.js'), 'window.PH = {};\n');
+  t = await startServer({
+    staticRoots: [
+      { prefix: '/dist/', root: join(fixtures, 'dist') },
+      { prefix: '/demo/', root: join(repo, 'demo', 'pages') },
+      { prefix: '/', root: siteRoot },
+    ],
+  });
+});
+afterAll(async () => {
+  await t.stop();
+  rmSync(fixtures, { recursive: true, force: true });
+});
+
+const plain = (path: string, init: RequestInit = {}) => fetch(t.url + path, { redirect: 'manual', ...init });
+
+async function page(path: string): Promise<string> {
+  const response = await plain(path);
+  expect(response.status, path).toBe(200);
+  expect(response.headers.get('content-type'), path).toBe('text/html; charset=utf-8');
+  return response.text();
+}
+
+/** The path exactly as written (fetch would resolve `..` and re-encode): a raw HTTP/1.1 GET. */
+function rawGet(path: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(t.url);
+  return new Promise((resolvePromise, reject) => {
+    const req = httpRequest({ host: hostname, port, path, method: 'GET' }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      response.on('end', () => resolvePromise({ status: response.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const LANDINGS = [
+  { device: 'pc', unitType: '2', path: '/pages/base/pc_desktop_all/index.html' },
+  { device: 'h5', unitType: '2', path: '/pages/base/mobile_desktop_all/index.html' },
+  { device: 'pc', unitType: '1', path: '/area/areaBase/pc_areaDesktop_all/index.html' },
+  { device: 'h5', unitType: '1', path: '/area/areaBase/mobile_areaDesktop_all/index.html' },
+] as const;
+
+describe('the login page', () => {
+  it('answers the start URL, /login, /authorize with the login page itself (200, no redirect)', async () => {
+    for (const path of [
+      '/',
+      '/login',
+      '/login/',
+      '/login/index.html',
+      '/login?redirect_uri=%2Fpages%2Fbase%2Fpc_desktop_all%2Findex.html',
+      '/login/?redirect_uri=x',
+      '/authorize?client_id=x',
+      '/authorize/?client_id=demo-portal&redirect_uri=x',
+    ]) {
+      const html = await page(path);
+      expect(html, path).toContain('<ph-login');
+      expect(html, path).toContain('<script type="module" src="/dist/elements/ph-login.js"></script>');
+      expect(html, path).toContain("loginTickitConifg: { apipath: '/api/sso/ticket/login' }");
+      expect(html, path).toContain('示范实验学校');
+    }
+    const html = await page('/');
+    expect(html).toMatch(/<ph-login[^>]*platforms='\[\{"provider":"qy"[^']*"provider":"mp"[^']*\]'/);
+    expect(html).toMatch(/<ph-login[^>]*\sqr\s/);
+    expect(html).not.toContain('no-auto-start');
+    for (const language of ['zh-CN', 'en', 'zh-HK']) expect(html).toContain(`href="?language=${language}"`);
+    expect((await plain('/', { method: 'HEAD' })).status).toBe(200);
+  });
+
+  it('serves the shared stylesheet and scripts with their types', async () => {
+    const types: Record<string, string> = {
+      '/shared/site.css': 'text/css; charset=utf-8',
+      '/shared/landing.css': 'text/css; charset=utf-8',
+      '/shared/site.js': 'text/javascript; charset=utf-8',
+      '/shared/landing.js': 'text/javascript; charset=utf-8',
+      '/shared/bind.js': 'text/javascript; charset=utf-8',
+    };
+    for (const [path, type] of Object.entries(types)) {
+      const response = await plain(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type'), path).toBe(type);
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+  });
+});
+
+describe('the landing pages', () => {
+  it('answer the production landing paths that core landingPath builds, with and without index.html', async () => {
+    for (const landing of LANDINGS) {
+      const built = landingPath({
+        env: 'production',
+        device: landing.device,
+        unitType: landing.unitType,
+        rootPath: 'pages',
+        base: 'base',
+        areaBase: 'areaBase',
+      });
+      expect(built).toBe(landing.path);
+      const dir = landing.path.replace(/index\.html$/, '');
+      for (const path of [landing.path, dir, dir.slice(0, -1)]) {
+        const html = await page(path);
+        expect(html, path).toContain('<script src="/dist/ph-widgets.js"></script>');
+        expect(html, path).toContain('src="/shared/landing.js"');
+        expect(html, path).toContain(`data-device="${landing.device}"`);
+        for (const id of ['status', 'who', 'real-name', 'login-name', 'user-type', 'unit-name', 'children', 'logout']) {
+          expect(html, `${path} #${id}`).toContain(`id="${id}"`);
+        }
+        expect(html).toMatch(/<ph-modal id="logout-confirm"/);
+        expect(html).toContain('您确认要退出吗？');
+        expect(html).toMatch(/<button id="logout-cancel" slot="footer"/);
+        expect(html).toMatch(/<button id="logout-ok" slot="footer"/);
+      }
+    }
+    expect((await plain('/pages/base/')).status).toBe(404);
+    expect((await plain('/pages/base/pc_nothing_all/index.html')).status).toBe(404);
+  });
+});
+
+describe('the pages around login', () => {
+  it('answers the re-login, forgotten-password and bind pages', async () => {
+    for (const path of ['/needtologinpagerelogin', '/needtologinpagerelogin/']) {
+      const html = await page(path);
+      expect(html).toContain('登录已失效，请重新登录');
+      expect(html).toContain('<ph-login');
+    }
+    for (const path of ['/forgetPassword', '/forgetPassword/']) {
+      const html = await page(path);
+      expect(html).toContain('学校管理员');
+      expect(html).toContain('href="/login"');
+    }
+    for (const path of ['/bind/', '/bind', '/bind/?id=p1&openid=o1&unionid=u1&deviceId=d1']) {
+      const html = await page(path);
+      expect(html).toContain('id="bind-form"');
+      expect(html).toContain('src="/shared/bind.js"');
+    }
+  });
+});
+
+describe('the site leaves the server paths alone', () => {
+  it('answers /api and /zuul with envelopes, not site pages', async () => {
+    const client = new Client(t.url);
+    const me = await client.get('/api/uaa/oauth/me');
+    expect(me.status).toBe(401);
+    expect(me.body.code).toBe('unauthorized');
+    const unknown = await client.get('/api/login');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('not_found');
+    expect((await client.get('/zuul/api/nothing')).body.code).toBe('not_found');
+    const list = await client.get<unknown[]>('/api/uaa/social_list');
+    expect(list.body.code).toBe('ok');
+    await client.login('teacher');
+    expect((await client.get('/api/uaa/oauth/me')).body.code).toBe('ok');
+  });
+
+  it('keeps /dist/, /demo/, /static/, /common/, /sso/, manifests and language files', async () => {
+    expect(await (await plain('/dist/ph-widgets.js')).text()).toContain('window.PH');
+    expect(await (await plain('/demo/')).text()).toContain('pc_notice_tm');
+    expect((await plain('/demo/pc_notice_tm/index.html')).status).toBe(200);
+    expect((await plain('/static/logos/school.svg')).status).toBe(200);
+    expect((await plain('/common/plugins/common-ph/1.6.0/css/blue.css')).status).toBe(200);
+    expect((await plain('/common/plugins/common-ph/1.6.0/lang/en-ph.json')).status).toBe(200);
+    expect((await plain('/pages/pc_grade_tm/lang/en-grade.json')).status).toBe(200);
+    expect((await plain('/grade/manifest.json')).status).toBe(200);
+    expect(await (await plain('/sso/login')).text()).toContain('<form');
+  });
+
+  it('does not leak files outside the site folder', async () => {
+    for (const path of [
+      '/..%2f..%2fpackage.json',
+      '/..%2F..%2F..%2Fpackage.json',
+      '/../../package.json',
+      '/login/../../../package.json',
+      '/login/..%2f..%2f..%2fpackage.json',
+      '/shared/..%2f..%2f..%2fpackage.json',
+      '/shared/%2e%2e/%2e%2e/%2e%2e/package.json',
+      '/pages/base/pc_desktop_all/..%2f..%2f..%2f..%2fpackage.json',
+      '/%2e%2e/%2e%2e/demo/server/main.ts',
+      '/package.json',
+      '/shared/.hidden',
+    ]) {
+      const answer = await rawGet(path);
+      expect([400, 404], path).toContain(answer.status);
+      expect(answer.body, path).not.toContain('"name": "ph-widgets"');
+      expect(answer.body, path).not.toContain('createServer');
+    }
+  });
+});
+
+describe('the site folder', () => {
+  const files = siteFiles(siteRoot);
+  const html = files.filter((file) => file.endsWith('.html'));
+  const scripts = files.filter((file) => file.endsWith('.js'));
+
+  it('has every page, each with the empty favicon and the shared stylesheet', () => {
+    expect(html).toEqual(
+      expect.arrayContaining([
+        'login/index.html',
+        'needtologinpagerelogin/index.html',
+        'forgetPassword/index.html',
+        'bind/index.html',
+        ...LANDINGS.map((landing) => landing.path.slice(1)),
+      ]),
+    );
+    for (const file of html) {
+      const text = readFileSync(join(siteRoot, file), 'utf8');
+      expect(text, file).toContain('<link rel="icon" href="data:," />');
+      expect(text, file).toContain('<link rel="stylesheet" href="/shared/site.css" />');
+      expect(text, file).toContain('<meta name="viewport" content="width=device-width, initial-scale=1" />');
+      expect(text, file).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
+    }
+  });
+
+  it('never writes HTML from script', () => {
+    for (const file of scripts) {
+      expect(readFileSync(join(siteRoot, file), 'utf8'), file).not.toMatch(
+        /innerHTML|outerHTML|insertAdjacentHTML|document\.write/,
+      );
+    }
+  });
+
+  it('has every text in zh-CN, en and zh-HK, with the logout question of §2', () => {
+    // Run the two classic scripts against a bare stand-in of the browser: they publish their tables.
+    const noop = () => undefined;
+    const document = {
+      currentScript: null,
+      addEventListener: noop,
+      getElementById: () => null,
+      querySelectorAll: () => [],
+      documentElement: {},
+      body: { dataset: {} },
+    };
+    const context: Record<string, unknown> = {
+      document,
+      location: { href: 'http://x/', search: '', pathname: '/' },
+      URL,
+      URLSearchParams,
+      console,
+    };
+    context.window = context;
+    for (const file of ['shared/site.js', 'shared/landing.js']) {
+      runInNewContext(readFileSync(join(siteRoot, file), 'utf8'), context, { filename: file });
+    }
+    const site = context.PHSite as { texts: Record<string, Record<string, Record<string, string>>> };
+    const landing = (context.PHLanding as { TEXT: Record<string, Record<string, string>> }).TEXT;
+    const tables = { ...site.texts, landing };
+    for (const [name, table] of Object.entries(tables)) {
+      expect(Object.keys(table).sort(), name).toEqual(['en', 'zh-CN', 'zh-HK']);
+      const keys = Object.keys(table['zh-CN'] ?? {}).sort();
+      for (const language of ['en', 'zh-HK']) {
+        expect(Object.keys(table[language] ?? {}).sort(), `${name} ${language}`).toEqual(keys);
+      }
+      for (const [language, texts] of Object.entries(table)) {
+        for (const [key, value] of Object.entries(texts))
+          expect(value.trim(), `${name}.${language}.${key}`).not.toBe('');
+      }
+    }
+    expect(landing['zh-CN']?.logoutQuestion).toBe('您确认要退出吗？');
+    expect(landing.en?.logoutQuestion).toBe('Are you sure you want to log out?');
+    expect(landing['zh-HK']?.logoutQuestion).toBe('您確認要退出嗎？');
+    expect(site.texts.login?.['zh-CN']?.title).toBe('示范实验学校 统一身份认证');
+    expect(site.texts.login?.en?.title).toBe('Demo Experimental School sign-in');
+    expect(site.texts.relogin?.['zh-CN']?.expired).toBe('登录已失效，请重新登录');
+    expect(site.texts.relogin?.en?.expired).toBe('Your session has ended. Please sign in again.');
+  });
+});
+
+describe('site root configuration', () => {
+  it('refuses a site file that would shadow a server path', async () => {
+    const bad = mkdtempSync(join(tmpdir(), 'ph-site-bad-'));
+    const dataDir = mkdtempSync(join(tmpdir(), 'ph-site-data-'));
+    try {
+      mkdirSync(join(bad, 'api'));
+      writeFileSync(join(bad, 'api', 'index.html'), '<!doctype html>');
+      await expect(createServer({ dataDir, port: 0, staticRoots: [{ prefix: '/', root: bad }] })).rejects.toThrow(
+        /api\/index\.html would shadow/,
+      );
+    } finally {
+      rmSync(bad, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('without a site, / still goes to the demo index', async () => {
+    const other = await startServer({ staticRoots: [{ prefix: '/demo/', root: join(repo, 'demo', 'pages') }] });
+    try {
+      const root = await fetch(`${other.url}/`, { redirect: 'manual' });
+      expect(root.status).toBe(302);
+      expect(root.headers.get('location')).toBe('/demo/');
+      expect((await fetch(`${other.url}/login`, { redirect: 'manual' })).status).toBe(404);
+    } finally {
+      await other.stop();
+    }
+  });
+});
