@@ -3,7 +3,9 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Window } from 'happy-dom';
+import { atom, map } from 'nanostores';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer } from '../../demo/server/index';
 import { siteFiles } from '../../demo/server/routes/site';
 import { landingPath } from '../../src/core/routes/paths';
@@ -316,5 +318,298 @@ describe('site root configuration', () => {
     } finally {
       await other.stop();
     }
+  });
+});
+
+// The page scripts, run in happy-dom against a stand-in of window.PH (the real one is exercised by the browser tiers):
+// what each page shows and calls, and that server data is only ever text.
+
+const windows: Window[] = [];
+afterEach(async () => {
+  await Promise.all(windows.splice(0).map((window) => window.happyDOM.close()));
+});
+
+interface OpenedPage {
+  document: Document;
+  /** Every location.assign of the page. */
+  assigned: string[];
+}
+
+const settle = () => new Promise((resolvePromise) => setTimeout(resolvePromise, 20));
+
+/**
+ * The page's HTML without its scripts, then its scripts in document order: /shared/ files from the folder, inline
+ * ones as written (modules too: they import nothing), data-* attributes kept; /dist/ bundles are replaced by `ph`.
+ */
+async function openSitePage(file: string, url: string, ph: unknown): Promise<OpenedPage> {
+  const window = new Window({
+    url,
+    settings: { enableJavaScriptEvaluation: true, suppressInsecureJavaScriptEnvironmentWarning: true },
+  });
+  windows.push(window);
+  const source = readFileSync(join(siteRoot, file), 'utf8');
+  const scripts = [...source.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+  const document = window.document as unknown as Document;
+  document.write(source.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ''));
+  const assigned: string[] = [];
+  (window.location as unknown as { assign: (url: string) => void }).assign = (target) => {
+    assigned.push(String(target));
+  };
+  if (ph) (window as unknown as { PH: unknown }).PH = ph;
+  for (const [, attributes = '', body = ''] of scripts) {
+    const src = /\ssrc="([^"]+)"/.exec(attributes)?.[1];
+    if (src?.startsWith('/dist/')) continue;
+    const script = document.createElement('script');
+    for (const [, name = '', value = ''] of attributes.matchAll(/\s(data-[\w-]+)="([^"]*)"/g)) {
+      script.setAttribute(name, value);
+    }
+    script.textContent = src ? readFileSync(join(siteRoot, src.slice(1)), 'utf8') : body;
+    document.body.append(script);
+  }
+  await settle();
+  return { document, assigned };
+}
+
+const HOSTILE = '<img src=x onerror="window.hacked=1">';
+
+function parentSession() {
+  const first = { id: 'c1', realName: `陈小明${HOSTILE}`, gradeName: '一年级', className: '1班', status: 1 };
+  const second = { id: 'c2', realName: '陈小红', gradeName: '三年级', className: '2班', status: 1 };
+  return {
+    realName: '陈家长',
+    loginName: 'parent',
+    userType: 3,
+    unitName: '示范实验学校',
+    unitEnName: 'Demo Experimental School',
+    unitType: '2',
+    chirdenList: [first, second],
+    currentChirden: first,
+    chirdenId: 'c1',
+  };
+}
+
+/** A stand-in PH whose fetchMe answers when the test says so. */
+function standInPh(session: Record<string, unknown> | null, language = 'zh-CN') {
+  let answer: (value: unknown) => void = () => undefined;
+  const stores = { session: map<Record<string, unknown>>({}), loginStatus: atom('unknown') };
+  const ph = {
+    phinit: vi.fn(),
+    initLanguage: vi.fn(async () => language),
+    setLanguage: vi.fn(async (next: string) => next),
+    notify: vi.fn(),
+    request: vi.fn(),
+    logout: vi.fn(async () => {
+      stores.session.set({});
+      stores.loginStatus.set('out');
+      return true;
+    }),
+    fetchMe: vi.fn(
+      () =>
+        new Promise((resolvePromise) => {
+          answer = resolvePromise;
+        }),
+    ),
+    stores,
+  };
+  const answerMe = async () => {
+    if (session) {
+      stores.session.set(session);
+      stores.loginStatus.set('in');
+    } else stores.loginStatus.set('out');
+    answer(session);
+    await settle();
+  };
+  return { ph, answerMe };
+}
+
+const text = (document: Document, id: string) => document.getElementById(id)?.textContent ?? null;
+const hidden = (document: Document, id: string) => (document.getElementById(id) as HTMLElement | null)?.hidden;
+
+describe('landing page script', () => {
+  it('shows a placeholder, then a parent with the children as text, and logs out after the confirmation', async () => {
+    const { ph, answerMe } = standInPh(parentSession(), 'en');
+    const href = 'http://school.example/pages/base/pc_desktop_all/index.html?language=en';
+    const { document, assigned } = await openSitePage('pages/base/pc_desktop_all/index.html', href, ph);
+    expect(ph.phinit).toHaveBeenCalledWith({
+      code: 'desktop',
+      appCode: 'base',
+      env: 'production',
+      device: 'pc',
+      appPath: '/pages/base',
+      languagePack: {},
+    });
+    expect(hidden(document, 'status')).toBe(false);
+    expect(text(document, 'status')).toBe('Checking your sign-in…');
+    expect(hidden(document, 'who')).toBe(true);
+    expect(document.body.dataset.loginStatus).toBe('unknown');
+    expect(document.documentElement.lang).toBe('en');
+
+    await answerMe();
+    expect(document.body.dataset.loginStatus).toBe('in');
+    expect(hidden(document, 'status')).toBe(true);
+    expect(hidden(document, 'who')).toBe(false);
+    expect(text(document, 'real-name')).toBe('陈家长');
+    expect(text(document, 'login-name')).toBe('parent');
+    expect(text(document, 'user-type')).toBe('Parent');
+    expect(text(document, 'unit-name')).toBe('Demo Experimental School');
+    expect(hidden(document, 'children-section')).toBe(false);
+    const items = [...document.querySelectorAll('#children > li')];
+    expect(items.map((item) => item.getAttribute('data-child-id'))).toEqual(['c1', 'c2']);
+    expect(items[0]?.querySelector('.child-name')?.textContent).toBe(`陈小明${HOSTILE}`);
+    expect(items[1]?.querySelector('.child-grade')?.textContent).toBe('三年级');
+    expect(items[1]?.querySelector('.child-class')?.textContent).toBe('2班');
+    expect(items[0]?.getAttribute('aria-current')).toBe('true');
+    expect(items[1]?.hasAttribute('aria-current')).toBe(false);
+    expect(document.querySelector('img')).toBeNull();
+
+    expect(text(document, 'logout')).toBe('Sign out');
+    expect(text(document, 'logout-question')).toBe('Are you sure you want to log out?');
+    expect(text(document, 'logout-cancel')).toBe('Cancel');
+    expect(text(document, 'logout-ok')).toBe('OK');
+    const modal = document.getElementById('logout-confirm') as HTMLElement & { open?: boolean };
+    (document.getElementById('logout') as HTMLButtonElement).click();
+    expect(modal.open).toBe(true);
+    (document.getElementById('logout-cancel') as HTMLButtonElement).click();
+    expect(modal.open).toBe(false);
+    expect(ph.logout).not.toHaveBeenCalled();
+    (document.getElementById('logout') as HTMLButtonElement).click();
+    (document.getElementById('logout-ok') as HTMLButtonElement).click();
+    await settle();
+    expect(ph.logout).toHaveBeenCalledTimes(1);
+    expect(assigned).toEqual(['/login']);
+  });
+
+  it('names a teacher in traditional Chinese on the area mobile page, without a children list', async () => {
+    const session = { ...parentSession(), realName: '周督导', loginName: 'areauser', userType: 2, chirdenList: [] };
+    const { ph, answerMe } = standInPh(session, 'zh-HK');
+    const href = 'http://school.example/area/areaBase/mobile_areaDesktop_all/index.html';
+    const { document } = await openSitePage('area/areaBase/mobile_areaDesktop_all/index.html', href, ph);
+    expect(ph.phinit).toHaveBeenCalledWith(
+      expect.objectContaining({ code: 'areaDesktop', appCode: 'areaBase', device: 'h5', appPath: '/area/areaBase' }),
+    );
+    await answerMe();
+    expect(text(document, 'user-type')).toBe('教師');
+    expect(text(document, 'unit-name')).toBe('示范实验学校');
+    expect(text(document, 'page-title')).toBe('區域桌面');
+    expect(hidden(document, 'children-section')).toBe(true);
+    expect(text(document, 'logout-question')).toBe('您確認要退出嗎？');
+    expect(text(document, 'logout-ok')).toBe('確定');
+  });
+
+  it('sends a visitor without a session to /login with redirect_uri (§8)', async () => {
+    const { ph, answerMe } = standInPh(null);
+    const href = 'http://school.example/pages/base/mobile_desktop_all/index.html?x=1';
+    const { document, assigned } = await openSitePage('pages/base/mobile_desktop_all/index.html', href, ph);
+    await answerMe();
+    expect(assigned).toEqual([`/login?redirect_uri=${encodeURIComponent(href)}`]);
+    expect(hidden(document, 'who')).toBe(true);
+    expect(text(document, 'logout-question')).toBe('您确认要退出吗？');
+  });
+
+  it('says so when the widgets are not built', async () => {
+    const href = 'http://school.example/pages/base/pc_desktop_all/index.html';
+    const { document, assigned } = await openSitePage('pages/base/pc_desktop_all/index.html', href, null);
+    expect(text(document, 'status')).toContain('/dist/ph-widgets.js');
+    expect(assigned).toEqual([]);
+  });
+});
+
+describe('login page script', () => {
+  it('calls phinit with the SSO ticket path, renders the language and keeps redirect_uri in the language links', async () => {
+    const { ph } = standInPh(null, 'en');
+    const href = 'http://school.example/login?redirect_uri=%2Fpages%2Fbase%2Fpc_desktop_all%2Findex.html';
+    const { document, assigned } = await openSitePage('login/index.html', href, ph);
+    expect(ph.phinit).toHaveBeenCalledWith({
+      code: 'login',
+      appCode: 'base',
+      env: 'production',
+      device: 'pc',
+      languagePack: {},
+      loginTickitConifg: { apipath: '/api/sso/ticket/login' },
+    });
+    expect(ph.initLanguage).toHaveBeenCalled();
+    expect(document.title).toBe('Demo Experimental School sign-in');
+    expect(document.documentElement.lang).toBe('en');
+    expect(document.querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim()).toBe(
+      'Demo Experimental School Sign-in',
+    );
+    const login = document.querySelector('ph-login');
+    expect(JSON.parse(login?.getAttribute('platforms') ?? '[]')).toEqual([
+      { provider: 'qy', name: 'WeCom' },
+      { provider: 'mp', name: 'WeChat' },
+    ]);
+    expect(login?.hasAttribute('qr')).toBe(true);
+    const links = [...document.querySelectorAll('.languages a')] as HTMLAnchorElement[];
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(
+      ['zh-CN', 'en', 'zh-HK'].map(
+        (language) => `/login?redirect_uri=%2Fpages%2Fbase%2Fpc_desktop_all%2Findex.html&language=${language}`,
+      ),
+    );
+    expect(links.map((link) => link.getAttribute('aria-current'))).toEqual([null, 'true', null]);
+    expect(document.querySelector('nav')?.getAttribute('aria-label')).toBe('Language');
+    links[2]?.click();
+    await settle();
+    expect(ph.setLanguage).toHaveBeenCalledWith('zh-HK');
+    expect(assigned).toEqual([`http://school.example${links[2]?.getAttribute('href')}`]);
+  });
+
+  it('the re-login page explains itself in the chosen language', async () => {
+    const { ph } = standInPh(null, 'zh-HK');
+    const { document } = await openSitePage('needtologinpagerelogin/index.html', 'http://school.example/x', ph);
+    expect(text(document, 'expired')).toBe('登錄已失效，請重新登錄');
+    expect(document.querySelector('ph-login')).not.toBeNull();
+  });
+});
+
+describe('bind page script', () => {
+  const href = 'http://school.example/bind/?id=p1&openid=o1&unionid=u1&deviceId=d1&language=en';
+
+  it('checks the fields, posts social_bind, shows the server message, then goes to / on success', async () => {
+    const { ph } = standInPh(null, 'en');
+    ph.request
+      .mockRejectedValueOnce(Object.assign(new Error(`Incorrect password${HOSTILE}`), { status: 400 }))
+      .mockResolvedValueOnce({ status: 200, code: 'ok', data: {} });
+    const { document, assigned } = await openSitePage('bind/index.html', href, ph);
+    expect(ph.phinit).toHaveBeenCalledWith(expect.objectContaining({ code: 'bind', appCode: 'base' }));
+    expect(text(document, 'bind-submit')).toBe('Link and sign in');
+    const form = document.getElementById('bind-form') as HTMLFormElement;
+    const username = document.getElementById('bind-username') as HTMLInputElement;
+    const password = document.getElementById('bind-password') as HTMLInputElement;
+    const submit = () => form.requestSubmit();
+
+    submit();
+    await settle();
+    expect(ph.request).not.toHaveBeenCalled();
+    expect(text(document, 'bind-username-error')).toBe('User name cannot be empty!');
+    expect(text(document, 'bind-password-error')).toBe('Password cannot be empty!');
+    expect(username.getAttribute('aria-invalid')).toBe('true');
+
+    username.value = '  parent ';
+    password.value = 'wrong';
+    submit();
+    await settle();
+    expect(ph.request).toHaveBeenCalledWith({
+      url: '/api/uaa/social_bind',
+      method: 'post',
+      data: { id: 'p1', username: 'parent', password: 'wrong' },
+      noIntercept: true,
+    });
+    expect(text(document, 'bind-username-error')).toBe('');
+    expect(text(document, 'bind-error')).toBe(`Incorrect password${HOSTILE}`);
+    expect(document.querySelector('img')).toBeNull();
+    expect((document.getElementById('bind-submit') as HTMLButtonElement).disabled).toBe(false);
+    expect(assigned).toEqual([]);
+
+    password.value = 'Demo@2026';
+    submit();
+    await settle();
+    expect(ph.request).toHaveBeenCalledTimes(2);
+    expect(assigned).toEqual(['/']);
+  });
+
+  it('says the link request is missing without an id, and posts nothing', async () => {
+    const { ph } = standInPh(null, 'zh-CN');
+    const { document } = await openSitePage('bind/index.html', 'http://school.example/bind/', ph);
+    expect(text(document, 'bind-error')).toBe('缺少绑定参数，请返回登录页重新进行第三方登录。');
   });
 });
