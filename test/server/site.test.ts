@@ -399,6 +399,7 @@ function standInPh(session: Record<string, unknown> | null, language = 'zh-CN') 
     notify: vi.fn(),
     request: vi.fn(),
     logout: vi.fn(async () => {
+      // As core's logout: the session is emptied first, the status follows.
       stores.session.set({});
       stores.loginStatus.set('out');
       return true;
@@ -477,6 +478,7 @@ describe('landing page script', () => {
     await settle();
     expect(ph.logout).toHaveBeenCalledTimes(1);
     expect(assigned).toEqual(['/login']);
+    expect(text(document, 'real-name')).toBe('陈家长');
   });
 
   it('names a teacher in traditional Chinese on the area mobile page, without a children list', async () => {

@@ -221,9 +221,9 @@
       location.assign(`/login?redirect_uri=${encodeURIComponent(location.href)}`);
       return;
     }
-    // Also later changes (a parent's current child); not the cleared session of a logout.
+    // Also later changes (a parent's current child); not the emptied session of a logout on its way out.
     ph.stores.session.subscribe((session) => {
-      if (ph.stores.loginStatus.get() === 'in') renderSession(session);
+      if (ph.stores.loginStatus.get() === 'in' && session.loginName) renderSession(session);
     });
   }
 
