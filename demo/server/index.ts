@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import qs from 'qs';
+import * as qs from 'qs-esm';
 import { MAX_CHUNK_BYTES } from '../../src/core/api/wire';
 import { LoginLimiter } from './auth/login-limiter';
 import { TokenStore } from './auth/tokens';

@@ -4,7 +4,7 @@ import type { PhinitOptions } from './options';
 import { type PhConfig, resolveConfig } from './resolve';
 
 /** The resolved configuration; null until `phinit` ran. */
-export const $config = pageSingleton('config', () => atom<PhConfig | null>(null));
+export const $config = /* @__PURE__ */ pageSingleton('config', () => atom<PhConfig | null>(null));
 
 /** §4 Initialisation: validates the options and publishes the configuration. */
 export function phinit(options: PhinitOptions): PhConfig {

@@ -1,4 +1,4 @@
-import qs from 'qs';
+import * as qs from 'qs-esm';
 
 // Wire encoding of §7: query strings and form bodies spell nested keys with dots (`a.b=1`), as qs `allowDots`.
 

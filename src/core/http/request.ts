@@ -5,7 +5,7 @@ import { createHttpClient, type HttpClient, type RequestOptions } from './client
 
 // The page-wide client follows the phinit configuration. It is one per page (even with two bundles loaded) and
 // rebuilt only when the configuration changes, so the single-refresh guarantee covers every request of the page.
-const slot = pageSingleton('http-client', () => ({
+const slot = /* @__PURE__ */ pageSingleton('http-client', () => ({
   client: null as HttpClient | null,
   builtFor: undefined as unknown,
 }));

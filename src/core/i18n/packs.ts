@@ -58,7 +58,7 @@ export interface LoadLanguagePackOptions extends LanguageRootContext {
  * language (switching en → zh-HK must not keep English texts), and an answer arriving after the user moved on to
  * another language is not applied.
  */
-const tableState = pageSingleton('language-table-state', () => ({
+const tableState = /* @__PURE__ */ pageSingleton('language-table-state', () => ({
   language: undefined as Language | undefined,
   latest: 0,
 }));

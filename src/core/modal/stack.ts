@@ -5,7 +5,7 @@ import { MODAL_Z_INDEX_BASE } from './constants';
 // The stack of open dialogs on the page (§4 Modal dialogs): the last opened is the top one, the only one
 // that reacts to Escape and backdrop clicks. One stack per page, whichever bundles opened the dialogs.
 
-export const $modalStack = pageSingleton('modal-stack', () => atom<readonly symbol[]>([]));
+export const $modalStack = /* @__PURE__ */ pageSingleton('modal-stack', () => atom<readonly symbol[]>([]));
 
 export const $topModal = computed($modalStack, (stack) => stack[stack.length - 1]);
 

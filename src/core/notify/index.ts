@@ -19,9 +19,9 @@ export const NOTICE_DURATION = 2000;
 /** §9: gap between stacked notifications, in px. */
 export const NOTICE_GAP = 16;
 
-export const $notices = pageSingleton('notices', () => atom<Notice[]>([]));
+export const $notices = /* @__PURE__ */ pageSingleton('notices', () => atom<Notice[]>([]));
 
-const counter = pageSingleton('notice-counter', () => ({ next: 1 }));
+const counter = /* @__PURE__ */ pageSingleton('notice-counter', () => ({ next: 1 }));
 
 export function notify(kind: NoticeKind, message: string, duration = NOTICE_DURATION): Notice {
   const notice: Notice = { id: counter.next++, kind, message: String(message), duration };

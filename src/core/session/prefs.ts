@@ -49,48 +49,48 @@ export interface RecentApp {
   name?: string;
 }
 
-export const $storedUser = pageSingleton('pref.storedUser', () =>
+export const $storedUser = /* @__PURE__ */ pageSingleton('pref.storedUser', () =>
   persistentAtom<Record<string, unknown> | null>(PREF_KEYS.user, null, jsonRecord),
 );
-export const $loggedOut = pageSingleton('pref.loggedOut', () =>
+export const $loggedOut = /* @__PURE__ */ pageSingleton('pref.loggedOut', () =>
   persistentAtom<string | undefined>(PREF_KEYS.loggedOut, undefined),
 );
-export const $storedLanguage = pageSingleton('pref.storedLanguage', () =>
+export const $storedLanguage = /* @__PURE__ */ pageSingleton('pref.storedLanguage', () =>
   persistentAtom<string | undefined>(PREF_KEYS.language, undefined),
 );
-export const $storedLang = pageSingleton('pref.storedLang', () =>
+export const $storedLang = /* @__PURE__ */ pageSingleton('pref.storedLang', () =>
   persistentAtom<string | undefined>(PREF_KEYS.lang, undefined),
 );
-export const $autoLoginCount = pageSingleton('pref.autoLoginCount', () =>
+export const $autoLoginCount = /* @__PURE__ */ pageSingleton('pref.autoLoginCount', () =>
   persistentAtom<number>(PREF_KEYS.autoLoginCount, 0, {
     encode: (value) => (value ? String(value) : undefined),
     decode: (value) => Number.parseInt(value, 10) || 0,
   }),
 );
-export const $autoLogin = pageSingleton('pref.autoLogin', () =>
+export const $autoLogin = /* @__PURE__ */ pageSingleton('pref.autoLogin', () =>
   persistentAtom<boolean>(PREF_KEYS.autoLogin, false, {
     encode: (value) => (value ? 'true' : undefined),
     decode: (value) => value === 'true',
   }),
 );
-export const $rememberedRecord = pageSingleton('pref.rememberedRecord', () =>
+export const $rememberedRecord = /* @__PURE__ */ pageSingleton('pref.rememberedRecord', () =>
   persistentAtom<RememberedRecord | null>(PREF_KEYS.remembered, null, jsonRecord),
 );
-export const $menuLock = pageSingleton('pref.menuLock', () =>
+export const $menuLock = /* @__PURE__ */ pageSingleton('pref.menuLock', () =>
   persistentJSON<Record<string, boolean>>(PREF_KEYS.menuLock, {}),
 );
-export const $unitStyle = pageSingleton('pref.unitStyle', () =>
+export const $unitStyle = /* @__PURE__ */ pageSingleton('pref.unitStyle', () =>
   persistentAtom<string | undefined>(PREF_KEYS.unitStyle, undefined),
 );
-export const $recentApps = pageSingleton('pref.recentApps', () =>
+export const $recentApps = /* @__PURE__ */ pageSingleton('pref.recentApps', () =>
   persistentJSON<Record<string, RecentApp[]>>(PREF_KEYS.recentApps, {}),
 );
-export const $productCode = pageSingleton('pref.productCode', () =>
+export const $productCode = /* @__PURE__ */ pageSingleton('pref.productCode', () =>
   persistentAtom<string | undefined>(PREF_KEYS.productCode, undefined),
 );
 
 /** One read-only view of every stored preference, for components that show several at once. */
-export const $prefs = pageSingleton('prefs', () =>
+export const $prefs = /* @__PURE__ */ pageSingleton('prefs', () =>
   computed(
     [
       $storedUser,

@@ -86,8 +86,8 @@ export function emptySession(): SessionState {
   };
 }
 
-export const $session = pageSingleton('session', () => map<SessionState>(emptySession()));
-export const $loginStatus = pageSingleton('login-status', () => atom<LoginStatus>('unknown'));
+export const $session = /* @__PURE__ */ pageSingleton('session', () => map<SessionState>(emptySession()));
+export const $loginStatus = /* @__PURE__ */ pageSingleton('login-status', () => atom<LoginStatus>('unknown'));
 
 export function resetSession(): void {
   $session.set(emptySession());

@@ -40,7 +40,7 @@ async function fetchCss(url: string): Promise<string> {
 }
 
 /** One fetch per stylesheet at a time, however many elements ask together. */
-const inFlight = pageSingleton('theme-css-in-flight', () => new Map<string, Promise<string | null>>());
+const inFlight = /* @__PURE__ */ pageSingleton('theme-css-in-flight', () => new Map<string, Promise<string | null>>());
 
 /**
  * The CSS text of a theme's stylesheet: from the session cache, else fetched once and cached. Null for the default

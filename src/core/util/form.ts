@@ -14,7 +14,7 @@ export const EXPORT_BUSY_MS = 800;
 export const FORM_REMOVE_MS = 500;
 
 /** True while an export is in progress (for a busy indicator). */
-export const $exporting = pageSingleton('exporting', () => atom(false));
+export const $exporting = /* @__PURE__ */ pageSingleton('exporting', () => atom(false));
 
 export type FormMethod = 'GET' | 'POST';
 export type FormFields = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;

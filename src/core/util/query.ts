@@ -1,4 +1,4 @@
-import qs from 'qs';
+import * as qs from 'qs-esm';
 
 // §9 query-string defaults. qs's own limits guard against hostile URLs: nesting depth 5, array indices up to 20
 // (a larger index becomes an object key instead of a huge sparse array) and at most 1000 parameters.

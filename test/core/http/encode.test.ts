@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import qs from 'qs';
+import * as qs from 'qs-esm';
 import { describe, expect, it } from 'vitest';
 import { buildUrl, encodeBody, encodeParams, toFormData } from '../../../src/core/http';
 

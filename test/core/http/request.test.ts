@@ -1,4 +1,4 @@
-import qs from 'qs';
+import * as qs from 'qs-esm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_PATH_HEADER, DEVICE_HEADER } from '../../../src/core/api/wire';
 import { phinit } from '../../../src/core/config';
