@@ -3,6 +3,7 @@
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { CHROMIUM, chromiumArgs } from './scripts/chromium.mjs';
+import { referenceServer } from './test/elements/reference-server.mjs';
 
 /** Packages such as nanostores read process.env.NODE_ENV, which browsers lack: serve them as production builds. */
 const nodeEnvProduction = {
@@ -14,12 +15,16 @@ const nodeEnvProduction = {
   },
 };
 
+const platform = referenceServer();
+
 export default {
   files: ['test/elements/**/*.test.ts'],
   nodeResolve: true,
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022' }), nodeEnvProduction],
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022' }), nodeEnvProduction, platform.plugin],
+  middleware: [platform.proxy],
   browsers: [chromeLauncher({ launchOptions: { executablePath: CHROMIUM, headless: true, args: chromiumArgs() } })],
   concurrency: 1,
   testFramework: { config: { timeout: 10_000 } },
   testsFinishTimeout: 300_000,
+  filterBrowserLogs: ({ args }) => !String(args[0]).includes('Lit is in dev mode'),
 };

@@ -1,7 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { $language, $translate, LANGUAGES, type Language, notify } from '../core';
+import { $language, $translate, addStrings, LANGUAGES, type Language, notify } from '../core';
 import { PhModal } from '../elements/ph-modal/PhModal';
+import { SHELL_STRINGS } from './strings';
+
+addStrings(SHELL_STRINGS);
 
 /**
  * The shell page. For now it composes the elements that exist as React components; the permission-tree router,

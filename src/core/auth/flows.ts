@@ -78,7 +78,8 @@ function alreadyLoggedIn(deps: AuthDeps): ModeOutcome {
   const landing = landingPath({ ...deps.config, unitType: session.unitType, unitId: session.unitId });
   const redirect = decideRedirect({ href, jumpPage: deps.config.jumpPage, landing });
   if (redirect && sameOriginTarget(redirect, href) !== href) deps.location.assign(redirect);
-  return { status: 'ok', redirect };
+  const { unitType, unitId, userType, userId } = session;
+  return { status: 'ok', redirect, data: { unitType, unitId, userType, userId } };
 }
 
 /** Carries out one mode of §4. */

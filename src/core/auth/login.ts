@@ -12,7 +12,7 @@ import { AUTO_LOGIN_MAX, urlQuery } from './mode';
 import { decideRedirect } from './redirect';
 
 export type LoginOutcome =
-  | { status: 'ok'; redirect: string | null }
+  | { status: 'ok'; redirect: string | null; data: Partial<LoginData> }
   | { status: 'bind'; url: string }
   | { status: 'failed'; message: string; envelope?: Envelope };
 
@@ -39,7 +39,7 @@ export function handleLoginResult(answer: Envelope<Partial<LoginData> | null>, d
     const redirect = decideRedirect({ href, jumpPage: config.jumpPage, landing });
     if (redirect) deps.location.assign(redirect);
     else deps.location.reload();
-    return { status: 'ok', redirect };
+    return { status: 'ok', redirect, data };
   }
   if (answer.status === 400 && answer.code !== INVALID_GRANT) {
     // `id` is the server's pending-binding id: the bind page finishes linking that identity to a user.

@@ -4,15 +4,19 @@ import { $loginStatus, resetSession } from '../session/state';
 import type { AuthDeps } from './deps';
 
 /**
- * §4 Logout clears exactly: the stored user data, session storage, the auto-login counter and the product code.
- * `markLoggedOut` also sets IS_LOGOUTED, which turns auto-login off: a chosen logout does, a lost session does not.
+ * §4 Logout clears exactly: the stored user data, session storage, the auto-login counter and the product code,
+ * and sets IS_LOGOUTED (`chosen`). A lost session (`me` fails) clears the same data but keeps IS_LOGOUTED and the
+ * auto-login counter as they are: auto-login may bring the user back, and every page load that finds the session
+ * gone must not hand it four fresh attempts.
  */
-export function clearLocalSession(deps: Pick<AuthDeps, 'sessionStorage'>, markLoggedOut: boolean): void {
+export function clearLocalSession(deps: Pick<AuthDeps, 'sessionStorage'>, chosen: boolean): void {
   $storedUser.set(null);
   deps.sessionStorage?.clear();
-  $autoLoginCount.set(0);
   $productCode.set(undefined);
-  if (markLoggedOut) $loggedOut.set(LOGGED_OUT);
+  if (chosen) {
+    $autoLoginCount.set(0);
+    $loggedOut.set(LOGGED_OUT);
+  }
   resetSession();
   $loginStatus.set('out');
 }

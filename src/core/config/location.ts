@@ -1,4 +1,5 @@
 // The page location behind a thin adapter: navigation decisions of http and auth are observable in Node tests.
+import { pageSingleton } from '../shared';
 
 export interface LocationAdapter {
   /** Full current URL. */
@@ -22,14 +23,15 @@ function browserLocation(): LocationAdapter | null {
   };
 }
 
-let current: LocationAdapter = browserLocation() ?? unavailable;
+// One per page, like the stores: a test (or an app shell) that replaces it replaces it for every bundle.
+const slot = /* @__PURE__ */ pageSingleton('location', () => ({ current: browserLocation() ?? unavailable }));
 
 export function setLocationAdapter(adapter: LocationAdapter): void {
-  current = adapter;
+  slot.current = adapter;
 }
 
 export function getLocation(): LocationAdapter {
-  return current;
+  return slot.current;
 }
 
 /** A recording adapter for tests and server-side rendering. */

@@ -3,20 +3,36 @@ import { pageSingleton } from '../shared';
 import { BUILTIN_STRINGS } from './strings';
 
 // The active language and the text table every element reads. Packs loaded at run time (loadLanguagePack)
-// are merged into $languageTable and win over the built-in strings.
+// are merged into $languageTable and win over the built-in strings. Built-in strings are core's own plus what
+// each element and the shell add for themselves (addStrings), so a page carries only the texts of what it loads.
 
 export const LANGUAGES = ['zh-CN', 'en', 'zh-HK'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 
-export const $language = pageSingleton('language', () => atom<Language>(DEFAULT_LANGUAGE));
+export const $language = /* @__PURE__ */ pageSingleton('language', () => atom<Language>(DEFAULT_LANGUAGE));
 /** Key-to-text table of loaded language packs, merged (§4 Language packs). */
-export const $languageTable = pageSingleton('language-table', () => atom<Record<string, string>>({}));
+export const $languageTable = /* @__PURE__ */ pageSingleton('language-table', () => atom<Record<string, string>>({}));
 
 export type TranslateParams = Record<string, string | number>;
+export type StringTable = Record<Language, Record<string, string>>;
+
+const builtin = /* @__PURE__ */ pageSingleton(
+  'builtin-strings',
+  (): StringTable => ({
+    'zh-CN': { ...BUILTIN_STRINGS['zh-CN'] },
+    en: { ...BUILTIN_STRINGS.en },
+    'zh-HK': { ...BUILTIN_STRINGS['zh-HK'] },
+  }),
+);
+
+/** Adds built-in texts (an element's or the shell's), in the three languages. */
+export function addStrings(strings: StringTable): void {
+  for (const language of LANGUAGES) Object.assign(builtin[language], strings[language]);
+}
 
 function lookup(language: Language, table: Record<string, string>, key: string): string {
-  return table[key] ?? BUILTIN_STRINGS[language][key] ?? BUILTIN_STRINGS[DEFAULT_LANGUAGE][key] ?? key;
+  return table[key] ?? builtin[language][key] ?? builtin[DEFAULT_LANGUAGE][key] ?? key;
 }
 
 function interpolate(text: string, params?: TranslateParams): string {

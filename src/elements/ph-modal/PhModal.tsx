@@ -25,7 +25,8 @@ import {
 } from '../../core';
 import { CloseIcon } from '../common/icons';
 import tokens from '../common/tokens.css';
-import { deepActiveElement, type Phase, useLatest, useResizeThrottled } from './lifecycle';
+import { useLatest } from '../common/use-latest';
+import { deepActiveElement, type Phase, useResizeThrottled } from './lifecycle';
 import styles from './styles.css';
 
 export type ModalCloseReason = 'escape' | 'backdrop' | 'close-button' | 'api';
@@ -46,6 +47,8 @@ export interface PhModalProps {
   /** Whether the footer region shows; defaults to whether `footer` was given. */
   showFooter?: boolean;
   children?: ReactNode;
+  /** Fixed stacking level instead of the stack's (the login dialog sits at 2500, §9). */
+  zIndex?: number;
   /** Render in place (inside an element's shadow root) instead of a portal on document.body. */
   inline?: boolean;
   /** The user asked to close (Escape, backdrop, close button): the owner sets `open` to false. */
@@ -187,7 +190,7 @@ function ModalFrame(props: FrameProps) {
       <div
         part="mask"
         className={phase === 'open' ? 'mask shown' : 'mask'}
-        style={{ zIndex: modalZIndex(id) }}
+        style={{ zIndex: props.zIndex ?? modalZIndex(id) }}
         onPointerDown={(event) => {
           maskPressed.current = event.target === event.currentTarget;
         }}

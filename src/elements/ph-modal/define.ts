@@ -1,6 +1,7 @@
 import { createElement, useCallback, useState } from 'react';
 import { ensureToastHost } from '../common/toast-host';
 import { defineElement, dispatchFrom, type ElementProps, hostOf } from '../define';
+import { installGlobals } from '../global';
 import { type ModalCloseReason, PhModal } from './PhModal';
 
 interface ModalElementProps extends ElementProps {
@@ -51,6 +52,7 @@ export const PhModalElement = defineElement('ph-modal', ModalElement, {
   booleans: ['open', 'noEscapeClose', 'noBackdropClose', 'noDrag'],
 });
 ensureToastHost();
+installGlobals();
 
 declare global {
   interface HTMLElementTagNameMap {

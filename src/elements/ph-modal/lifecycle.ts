@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { useLatest } from '../common/use-latest';
 
 /** closed → opening (mounted, fading in) → open → closing (fading out) → closed. */
 export type Phase = 'closed' | 'opening' | 'open' | 'closing';
@@ -11,13 +12,6 @@ export function deepActiveElement(): HTMLElement | null {
   let active: Element | null = document.activeElement;
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
   return active instanceof HTMLElement && active !== document.body ? active : null;
-}
-
-/** A ref that always holds the latest value, for listeners registered once. */
-export function useLatest<T>(value: T): { readonly current: T } {
-  const ref = useRef(value);
-  ref.current = value;
-  return ref;
 }
 
 export function useResizeThrottled(onResize: () => void): void {

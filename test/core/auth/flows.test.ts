@@ -123,7 +123,8 @@ describe('login status 200 (§4)', () => {
   it('posts username, password and noIntercept, notifies success, marks logged in and goes home', async () => {
     const outcome = await auth.login({ username: 'alice', password: 'pw' }, deps);
     expect(lastForm()).toEqual({ username: 'alice', password: 'pw', noIntercept: 'true' });
-    expect(outcome).toEqual({ status: 'ok', redirect: '/pages/base/pc_desktop_all/index.html' });
+    expect(outcome).toMatchObject({ status: 'ok', redirect: '/pages/base/pc_desktop_all/index.html' });
+    expect(outcome.status === 'ok' && outcome.data).toMatchObject({ accessToken: 'tok', unitId: 'U1', userId: 'u1' });
     expect(noticeList()).toEqual([['success', '登录成功']]);
     expect(session.$loginStatus.get()).toBe('in');
     expect(session.$session.get()).toMatchObject({ accessToken: 'tok', unitId: 'U1', userId: 'u1' });
@@ -166,7 +167,7 @@ describe('login status 200 (§4)', () => {
   it('reloads in place on a settings page', async () => {
     deps = makeDeps('http://school.test/pages/base/index.html#/desktop/setting');
     const outcome = await auth.login({ username: 'a', password: 'b' }, deps);
-    expect(outcome).toEqual({ status: 'ok', redirect: null });
+    expect(outcome).toMatchObject({ status: 'ok', redirect: null });
     expect(location.visited).toEqual([]);
     expect(location.reloads).toBe(1);
   });
@@ -406,6 +407,13 @@ describe('fetchMe (§4 login status)', () => {
     expect(storage).not.toHaveProperty('user');
     expect(storage).not.toHaveProperty('IS_LOGOUTED');
     expect(cleared).toBe(1);
+  });
+
+  it('keeps the auto-login attempt count when the session is lost, so reloads cannot reset the limit of 4', async () => {
+    session.$autoLoginCount.set(3);
+    meAnswer = envelope(401, { data: null });
+    expect(await auth.fetchMe(deps)).toBeNull();
+    expect(session.$autoLoginCount.get()).toBe(3);
   });
 });
 

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SIGNATURE_HEADER } from '../../../src/core/api/wire';
 import { memoryLocation, phinit } from '../../../src/core/config';
-import { $loginPrompt, createHttpClient, type HttpClientConfig, HttpError, request } from '../../../src/core/http';
+import {
+  $loginFormShown,
+  $loginPrompt,
+  createHttpClient,
+  type HttpClientConfig,
+  HttpError,
+  request,
+} from '../../../src/core/http';
 import { $session, resetSession } from '../../../src/core/session';
 import { delay, envelope, sendJson, startServer, type TestServer } from './server';
 
@@ -135,6 +142,19 @@ describe('refresh failure (§4, §8)', () => {
       .request({ url: '/api/data' })
       .catch(() => {});
     expect($loginPrompt.get()).toBeNull();
+  });
+
+  it('stays on any page that shows a login form (the start URL / shows one)', async () => {
+    location = memoryLocation('http://school.test/');
+    $loginFormShown.set(true);
+    try {
+      await client()
+        .request({ url: '/api/data' })
+        .catch(() => {});
+      expect(location.visited).toEqual([]);
+    } finally {
+      $loginFormShown.set(false);
+    }
   });
 
   it('development: a login dialog is asked for instead of leaving the page', async () => {

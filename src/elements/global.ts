@@ -1,0 +1,52 @@
+// window.PH: the page API of legacy pages (and of ES-module pages, which load an element first). Installed by the
+// first bundle on the page; later bundles find it and leave it alone.
+import {
+  $language,
+  $loginStatus,
+  $session,
+  authDeps,
+  changeLanguage,
+  createGlobalPhinit,
+  fetchMe,
+  initLanguage,
+  type Language,
+  logout,
+  notify,
+  phinit,
+  request,
+  requireConfig,
+  t,
+} from '../core';
+import { WIDGETS_VERSION } from './define';
+
+const languageContext = () => ({ href: location.href, config: requireConfig() });
+
+const api = {
+  version: WIDGETS_VERSION,
+  phinit,
+  notify,
+  t,
+  request,
+  /** §9 order (query `language`, phinit's `language`, stored `lange_`, `lang`, zh-CN), then its language pack. */
+  initLanguage: (): Promise<Language> => initLanguage(languageContext()),
+  /** The user's choice: stored under `lange_` for the next page, pack loaded. */
+  setLanguage: (language: string): Promise<Language> => changeLanguage(language, languageContext()),
+  fetchMe: () => fetchMe(authDeps()),
+  logout: () => logout(authDeps()),
+  stores: { session: $session, loginStatus: $loginStatus, language: $language },
+};
+
+export type PhGlobal = typeof api;
+
+declare global {
+  interface Window {
+    PH?: PhGlobal;
+    phinit?: ReturnType<typeof createGlobalPhinit>;
+  }
+}
+
+export function installGlobals(): void {
+  if (window.PH) return;
+  window.PH = api;
+  window.phinit = createGlobalPhinit(window);
+}

@@ -1,0 +1,151 @@
+import { useStore } from '@nanostores/react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import {
+  $autoLogin,
+  $language,
+  $translate,
+  type FieldError,
+  hasRememberedCredentials,
+  splitBilingual,
+  validateLoginFields,
+} from '../../core';
+import { EyeIcon, EyeOffIcon } from '../common/icons';
+
+type Field = 'username' | 'password';
+
+export interface LoginFormProps {
+  busy: boolean;
+  /** Field errors the server answered (bilingual `中文|||English` messages). */
+  serverErrors: FieldError[];
+  onSubmit: (values: { username: string; password: string }, remember: boolean) => void;
+  /** A field changed: its server error no longer applies. */
+  onEdit: (field: Field) => void;
+}
+
+/**
+ * The account/password form of §2 with the §5 rules: both trimmed and required, checked on change and on blur,
+ * errors under their fields (also the server's). Enter submits when both are filled and no error shows, otherwise
+ * it moves to the empty field.
+ */
+export function LoginForm({ busy, serverErrors, onSubmit, onEdit }: LoginFormProps) {
+  const translate = useStore($translate);
+  const language = useStore($language);
+  const [values, setValues] = useState({ username: '', password: '' });
+  const [checked, setChecked] = useState<Record<Field, boolean>>({ username: false, password: false });
+  const [showPassword, setShowPassword] = useState(false);
+  const [remember, setRemember] = useState(() => $autoLogin.get() && hasRememberedCredentials());
+  const inputs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const ids = { username: useId(), password: useId() };
+
+  // Validation runs at render so that messages follow a language change.
+  const validation = validateLoginFields(values).errors;
+  const errorOf = (field: Field): string | undefined => {
+    if (checked[field] && validation[field]) return validation[field];
+    const server = serverErrors.find((error) => error.field === field);
+    return server ? splitBilingual(server.message, language) : undefined;
+  };
+  const errors = { username: errorOf('username'), password: errorOf('password') };
+
+  const check = (field: Field) => setChecked((current) => ({ ...current, [field]: true }));
+  const change = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    check(field);
+    onEdit(field);
+  };
+
+  const submit = () => {
+    setChecked({ username: true, password: true });
+    const result = validateLoginFields(values);
+    if (!result.valid) {
+      inputs[result.errors.username ? 'username' : 'password'].current?.focus();
+      return;
+    }
+    if (!busy) onSubmit(result.values, remember);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || (event.target as HTMLElement).tagName !== 'INPUT') return;
+    if ((event.target as HTMLInputElement).type === 'checkbox') return;
+    event.preventDefault();
+    const empty = (['username', 'password'] as const).find((field) => !values[field].trim());
+    if (empty) {
+      check(empty);
+      inputs[empty].current?.focus();
+    } else if (!errors.username && !errors.password) submit();
+  };
+
+  const onFormSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+
+  const field = (name: Field, label: string, placeholder: string, extra?: ReactNode) => (
+    <div className={errors[name] ? 'field invalid' : 'field'} part={`field field-${name}`}>
+      <label htmlFor={ids[name]}>{label}</label>
+      <div className="control">
+        <input
+          ref={inputs[name]}
+          id={ids[name]}
+          name={name}
+          part="input"
+          type={name === 'password' && !showPassword ? 'password' : 'text'}
+          autoComplete={name === 'password' ? 'current-password' : 'username'}
+          placeholder={placeholder}
+          value={values[name]}
+          maxLength={name === 'password' ? 128 : 64}
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={errors[name] ? `${ids[name]}-error` : undefined}
+          readOnly={busy}
+          onChange={(event) => change(name, event.target.value)}
+          onBlur={() => check(name)}
+        />
+        {extra}
+      </div>
+      <div className="error" id={`${ids[name]}-error`} part="error" role={errors[name] ? 'alert' : undefined}>
+        {errors[name]}
+      </div>
+    </div>
+  );
+
+  return (
+    <form className="form" part="form" noValidate onSubmit={onFormSubmit} onKeyDown={onKeyDown}>
+      {field('username', translate('login.account'), translate('login.accountPlaceholder'))}
+      {field(
+        'password',
+        translate('login.password'),
+        translate('login.passwordPlaceholder'),
+        <button
+          type="button"
+          className="ph-icon-button reveal"
+          part="reveal"
+          aria-pressed={showPassword}
+          aria-label={translate(showPassword ? 'login.hidePassword' : 'login.showPassword')}
+          title={translate(showPassword ? 'login.hidePassword' : 'login.showPassword')}
+          onClick={() => setShowPassword((shown) => !shown)}
+        >
+          {showPassword ? <EyeOffIcon /> : <EyeIcon />}
+        </button>,
+      )}
+      <div className="row">
+        <label className="remember">
+          <input
+            className="check"
+            type="checkbox"
+            name="remember"
+            checked={remember}
+            disabled={busy}
+            onChange={(event) => setRemember(event.target.checked)}
+          />
+          {translate('login.remember')}
+        </label>
+        <a className="forgot" part="forgot" href="/forgetPassword" target="_blank" rel="noopener">
+          {translate('login.forgot')}
+        </a>
+      </div>
+      <button type="submit" className="submit" part="submit" disabled={busy} aria-busy={busy}>
+        {busy ? <span className="spinner" aria-hidden="true" /> : null}
+        {translate('login.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,215 @@
+import { useStore } from '@nanostores/react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  $config,
+  $loginFormShown,
+  $loginPrompt,
+  $loginStatus,
+  $translate,
+  addStrings,
+  authDeps,
+  type FieldError,
+  fetchMe,
+  LOGIN_DIALOG_Z_INDEX,
+  type LoginData,
+  type ModeOutcome,
+} from '../../core';
+import { QrIcon } from '../common/icons';
+import tokens from '../common/tokens.css';
+import { useLatest } from '../common/use-latest';
+import { PhModal } from '../ph-modal/PhModal';
+import { LoginForm } from './LoginForm';
+import { type LoginErrorDetail, runLoginModes, signInWithPassword } from './sign-in';
+import { LOGIN_STRINGS } from './strings';
+import styles from './styles.css';
+
+addStrings(LOGIN_STRINGS);
+
+/** A third-party sign-in entry (§2): a link when it has a url, else the page handles `ph-login-platform`. */
+export interface LoginPlatform {
+  provider: string;
+  name: string;
+  url?: string;
+}
+
+export interface PhLoginProps {
+  /** `inline` (default): the login page's form. `dialog`: an overlay at z-index 2500 for signing in again. */
+  mode?: 'inline' | 'dialog';
+  open?: boolean;
+  heading?: string;
+  platforms?: LoginPlatform[];
+  /** Show the messaging app's QR container (its script renders into the `qr` slot). */
+  qr?: boolean;
+  /** Do not run the §4 login-mode order when mounted (a form only). */
+  noAutoStart?: boolean;
+  /** Content of the QR container (the element passes its `qr` slot). */
+  qrContent?: ReactNode;
+  onSuccess?: (data: Partial<LoginData>) => void;
+  onError?: (error: LoginErrorDetail) => void;
+  onLogout?: () => void;
+  onPlatform?: (platform: LoginPlatform) => void;
+  /** The user closed the dialog. */
+  onRequestClose?: () => void;
+}
+
+type Phase = 'starting' | 'form' | 'busy' | 'leaving';
+
+/** Outcomes after which the page is on its way elsewhere: the form stays busy until it has gone. */
+const LEAVING: ReadonlySet<ModeOutcome['status']> = new Set(['ok', 'bind', 'authorized']);
+
+/** The login form or dialog of spec §2, running the login modes of §4 on the login page. */
+export function PhLogin(props: PhLoginProps) {
+  const dialog = props.mode === 'dialog';
+  const autoStart = !dialog && !props.noAutoStart;
+  const translate = useStore($translate);
+  const config = useStore($config);
+  const prompt = useStore($loginPrompt);
+  const [phase, setPhase] = useState<Phase>(autoStart ? 'starting' : 'form');
+  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
+  const submitting = useRef(false);
+  const started = useRef(false);
+  const latest = useLatest(props);
+  const titleId = useId();
+
+  useEffect(() => {
+    let previous = $loginStatus.get();
+    return $loginStatus.listen((status) => {
+      if (previous === 'in' && status === 'out') latest.current.onLogout?.();
+      previous = status;
+    });
+  }, [latest]);
+
+  useEffect(() => {
+    if (dialog) return;
+    $loginFormShown.set(true);
+    return () => $loginFormShown.set(false);
+  }, [dialog]);
+
+  useEffect(() => {
+    if (!autoStart || !config || started.current) return;
+    started.current = true;
+    const announce = (data: Partial<LoginData>) => latest.current.onSuccess?.(data);
+    const fail = (error: LoginErrorDetail) => latest.current.onError?.(error);
+    void (async () => {
+      await fetchMe(authDeps());
+      const outcome = await runLoginModes(announce, fail);
+      setPhase(LEAVING.has(outcome.status) ? 'leaving' : 'form');
+    })();
+  }, [autoStart, config, latest]);
+
+  const submit = async (values: { username: string; password: string }, remember: boolean) => {
+    if (submitting.current) return;
+    submitting.current = true;
+    setPhase('busy');
+    setServerErrors([]);
+    const result = await signInWithPassword(values, remember, dialog ? 'dialog' : 'page', (data) =>
+      latest.current.onSuccess?.(data),
+    );
+    if (result.status === 'failed') {
+      setServerErrors(result.error.fieldErrors);
+      latest.current.onError?.(result.error);
+      setPhase('form');
+      submitting.current = false;
+      return;
+    }
+    if (dialog) $loginPrompt.set(null);
+    setPhase('leaving');
+  };
+
+  const form = (
+    <LoginForm
+      busy={phase !== 'form'}
+      serverErrors={serverErrors}
+      onSubmit={submit}
+      onEdit={(field) => setServerErrors((errors) => errors.filter((error) => error.field !== field))}
+    />
+  );
+  const status =
+    phase === 'starting' ? (
+      <p className="status" role="status">
+        {translate('login.checking')}
+      </p>
+    ) : null;
+  const others = <OtherWays {...props} />;
+
+  if (dialog) {
+    return (
+      <PhModal
+        inline
+        open={Boolean(props.open || prompt)}
+        heading={props.heading || translate('login.dialogTitle')}
+        width="400px"
+        zIndex={LOGIN_DIALOG_Z_INDEX}
+        onRequestClose={() => {
+          $loginPrompt.set(null);
+          latest.current.onRequestClose?.();
+        }}
+      >
+        <style>{tokens + styles}</style>
+        {form}
+        {others}
+      </PhModal>
+    );
+  }
+  return (
+    <>
+      <style>{tokens + styles}</style>
+      <section className="card" part="card" aria-labelledby={titleId}>
+        <h2 className="title" part="title" id={titleId}>
+          {props.heading || translate('login.title')}
+        </h2>
+        {status}
+        {form}
+        {others}
+      </section>
+    </>
+  );
+}
+
+function OtherWays({ platforms = [], qr, qrContent, onPlatform }: PhLoginProps) {
+  const translate = useStore($translate);
+  if (platforms.length === 0 && !qr) return null;
+  return (
+    <div className="others" part="others">
+      <p className="others-title">{translate('login.others')}</p>
+      {platforms.length > 0 ? (
+        <ul className="platforms">
+          {platforms.map((platform) => {
+            const label = translate('login.platform', { name: platform.name });
+            const badge = (
+              <span className="badge" aria-hidden="true">
+                {platform.name.slice(0, 1)}
+              </span>
+            );
+            return (
+              <li key={platform.provider}>
+                {platform.url ? (
+                  <a className="platform" part="platform" href={platform.url} aria-label={label} title={label}>
+                    {badge}
+                  </a>
+                ) : (
+                  <button
+                    type="button"
+                    className="platform"
+                    part="platform"
+                    aria-label={label}
+                    title={label}
+                    onClick={() => onPlatform?.(platform)}
+                  >
+                    {badge}
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      {qr ? (
+        <figure className="qr" part="qr">
+          <div className="qr-box">{qrContent ?? <QrIcon />}</div>
+          <figcaption>{translate('login.qr')}</figcaption>
+        </figure>
+      ) : null}
+    </div>
+  );
+}
