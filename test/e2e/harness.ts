@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { createServer, type PhServer } from '../../demo/server/index';
+import { createServer, type PhServer, type ServerOptions } from '../../demo/server/index';
 import { CHROMIUM, chromiumArgs } from '../../scripts/chromium.mjs';
 
 const repo = resolve(import.meta.dirname, '..', '..');
@@ -15,9 +15,10 @@ export interface Stage {
 }
 
 /** The reference server on an ephemeral port (temporary data dir, the built dist/, the demo pages) and Chromium. */
-export async function startStage(): Promise<Stage> {
+export async function startStage(options: Partial<ServerOptions> = {}): Promise<Stage> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ph-e2e-'));
   const server = await createServer({
+    ...options,
     dataDir,
     port: 0,
     staticRoots: [
@@ -45,6 +46,8 @@ export async function openPage(stage: Stage, path: string, viewport = { width: 1
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
+    // A 401 is how a page learns that nobody is signed in (`me`, then the refresh): expected, not a problem.
+    if (message.text().includes('status of 401')) return;
     if (message.type() === 'error' || message.type() === 'warning')
       problems.push(`${message.type()}: ${message.text()}`);
   });

@@ -29,14 +29,19 @@ function loadFor(language: Language, ctx: LanguageInitContext): Promise<Record<s
   });
 }
 
-/** Page start: the language of §9's order becomes active, then its pack loads. */
+/**
+ * Page start: the language of §9's order becomes active, then its pack loads. A valid `language` query value is
+ * the visitor's choice (a language link): it is stored under `lange_` so that the pages after it keep it.
+ */
 export async function initLanguage(ctx: LanguageInitContext): Promise<Language> {
+  const query = languageFromUrl(ctx.href);
   const language = resolveLanguage({
-    query: languageFromUrl(ctx.href),
+    query,
     argument: ctx.config.language,
     stored: $storedLanguage.get(),
     storedLang: $storedLang.get(),
   });
+  if (query && normalizeLanguage(query) === query) $storedLanguage.set(language);
   $language.set(language);
   await loadFor(language, ctx);
   return language;

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import type { LoginData } from '../../core';
+import { QrIcon } from '../common/icons';
 import { ensureToastHost } from '../common/toast-host';
 import { defineElement, dispatchFrom, type ElementProps, hostOf } from '../define';
 import { installGlobals } from '../global';
@@ -23,7 +24,7 @@ function LoginElement({ container, ...props }: LoginElementProps) {
   const host = hostOf(container);
   return createElement(PhLogin, {
     ...props,
-    qrContent: createElement('slot', { name: 'qr' }),
+    qrContent: createElement('slot', { name: 'qr' }, createElement(QrIcon)),
     onSuccess: (data) => dispatchFrom<PhLoginSuccessDetail>(host, 'ph-login-success', data),
     onError: ({ status, code, message }) =>
       dispatchFrom<PhLoginErrorDetail>(host, 'ph-login-error', { status, code, message }),

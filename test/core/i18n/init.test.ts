@@ -53,6 +53,15 @@ describe('initLanguage', () => {
     expect(fetched).toEqual([]);
   });
 
+  it('keeps a valid query language for the next pages (lange_), and never stores an invalid one', async () => {
+    await initLanguage({ href: 'http://school.test/login?language=en', config, fetcher });
+    expect(storage.lange_).toBe('en');
+    expect(await initLanguage({ href: 'http://school.test/pages/base/index.html', config, fetcher })).toBe('en');
+
+    await initLanguage({ href: 'http://school.test/login?language=fr', config, fetcher });
+    expect(storage.lange_).toBe('en');
+  });
+
   it('uses a preloaded pack instead of fetching', async () => {
     await initLanguage({
       href: 'http://school.test/?language=en',

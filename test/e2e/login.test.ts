@@ -1,0 +1,182 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { openPage, type Stage, startStage } from './harness';
+
+// A person at the start URL of `npm start`, with the keyboard only, against the reference server (spec §2, §4, §6).
+const PASSWORD = 'Demo@2026';
+const SCHOOL_LANDING = '/pages/base/pc_desktop_all/index.html';
+const AREA_LANDING = '/area/areaBase/pc_areaDesktop_all/index.html';
+
+/** Presses Tab until the focused control inside <ph-login> is the field `name`. */
+async function tabTo(page: Page, name: string): Promise<void> {
+  for (let presses = 0; presses < 30; presses += 1) {
+    const focused = await page.evaluate(() => {
+      const host = document.activeElement;
+      const inner = host?.shadowRoot?.activeElement as HTMLInputElement | null | undefined;
+      return inner?.name ?? '';
+    });
+    if (focused === name) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached the ${name} field`);
+}
+
+async function signInWithKeyboard(page: Page, account: string, password: string): Promise<void> {
+  await page.locator('ph-login').getByRole('button', { name: '登录', exact: true }).waitFor();
+  await tabTo(page, 'username');
+  await page.keyboard.type(account);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(password);
+  await page.keyboard.press('Enter');
+}
+
+async function landedOn(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path);
+  await page.locator('body[data-login-status="in"]').waitFor();
+}
+
+describe('signing in at the start URL', () => {
+  let stage: Stage;
+  before(async () => {
+    stage = await startStage();
+  });
+  after(async () => {
+    await stage.stop();
+  });
+
+  it('a teacher signs in with the keyboard only and lands on the teacher desktop', async () => {
+    const { page, problems } = await openPage(stage, '/');
+    await signInWithKeyboard(page, 'teacher', PASSWORD);
+    await landedOn(page, SCHOOL_LANDING);
+    assert.equal(await page.locator('#login-name').textContent(), 'teacher');
+    assert.deepEqual(problems, []);
+
+    // Signed in, the start URL goes straight on to the landing page.
+    await page.goto(stage.url('/'));
+    await landedOn(page, SCHOOL_LANDING);
+    await page.close();
+  });
+
+  it('an area user lands on the area desktop', async () => {
+    const { page } = await openPage(stage, '/');
+    await signInWithKeyboard(page, 'areauser', PASSWORD);
+    await landedOn(page, AREA_LANDING);
+    await page.close();
+  });
+
+  it("a parent's session holds only the children with status 1", async () => {
+    const { page } = await openPage(stage, '/');
+    await signInWithKeyboard(page, 'parent', PASSWORD);
+    await landedOn(page, SCHOOL_LANDING);
+    const children = await page.$$eval('#children li', (items) =>
+      items.map((item) => item.getAttribute('data-child-id')),
+    );
+    const stored = await page.evaluate(() => window.PH!.stores.session.get().chirdenList.map((child) => child.id));
+    assert.equal(children.length, 2);
+    assert.deepEqual(children, stored);
+    await page.close();
+  });
+
+  it("a wrong password shows the server's field error under the password field", async () => {
+    const { page } = await openPage(stage, '/login?language=en');
+    await page.locator('ph-login').getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await page.locator('ph-login').getByLabel('Account').fill('teacher');
+    await page.locator('ph-login').getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.keyboard.press('Enter');
+    const error = page.locator('ph-login [part~="field-password"] [part~="error"]');
+    await error.filter({ hasText: 'Incorrect password' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/login');
+    await page.close();
+  });
+
+  it('does not follow a redirect_uri to another origin', async () => {
+    const { page } = await openPage(stage, `/login?redirect_uri=${encodeURIComponent('http://evil.example/')}`);
+    await signInWithKeyboard(page, 'teacher', PASSWORD);
+    await landedOn(page, SCHOOL_LANDING);
+    assert.equal(new URL(page.url()).origin, new URL(stage.server.url).origin);
+    await page.close();
+  });
+
+  it('follows a same-origin redirect_uri', async () => {
+    const { page } = await openPage(stage, `/login?redirect_uri=${encodeURIComponent(AREA_LANDING)}`);
+    await signInWithKeyboard(page, 'areauser', PASSWORD);
+    await landedOn(page, AREA_LANDING);
+    await page.close();
+  });
+});
+
+describe('the session elsewhere', () => {
+  let stage: Stage;
+  before(async () => {
+    stage = await startStage();
+  });
+  after(async () => {
+    await stage.stop();
+  });
+
+  it('a landing page without a session sends the visitor to /login with the way back', async () => {
+    const { page } = await openPage(stage, SCHOOL_LANDING);
+    await page.waitForURL((url) => url.pathname === '/login');
+    assert.equal(new URL(page.url()).searchParams.get('redirect_uri'), stage.url(SCHOOL_LANDING));
+    await signInWithKeyboard(page, 'teacher', PASSWORD);
+    await landedOn(page, SCHOOL_LANDING);
+    await page.close();
+  });
+
+  it('logging out asks first, then clears the session and sets IS_LOGOUTED', async () => {
+    const { page } = await openPage(stage, '/');
+    await signInWithKeyboard(page, 'teacher', PASSWORD);
+    await landedOn(page, SCHOOL_LANDING);
+    await page.locator('#logout').click();
+    await page.getByText('您确认要退出吗？').waitFor();
+    await page.locator('#logout-ok').click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    const stored = await page.evaluate(() => ({
+      flag: localStorage.getItem('IS_LOGOUTED'),
+      user: localStorage.getItem('user'),
+    }));
+    assert.deepEqual(stored, { flag: 'logout', user: null });
+    await page.locator('ph-login').getByRole('button', { name: '登录', exact: true }).waitFor();
+    await page.goto(stage.url(SCHOOL_LANDING));
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.close();
+  });
+
+  it('the desktop-client re-login page signs in again', async () => {
+    const { page } = await openPage(stage, '/needtologinpagerelogin');
+    await signInWithKeyboard(page, 'teacher', PASSWORD);
+    await landedOn(page, SCHOOL_LANDING);
+    await page.close();
+  });
+});
+
+describe('token refresh seen from a page', () => {
+  let stage: Stage;
+  before(async () => {
+    stage = await startStage({ accessTtlSeconds: 2 });
+  });
+  after(async () => {
+    await stage.stop();
+  });
+
+  it('after the access token expires, many requests cause exactly one refresh and all succeed', async () => {
+    const { page } = await openPage(stage, '/');
+    await signInWithKeyboard(page, 'teacher', PASSWORD);
+    await landedOn(page, SCHOOL_LANDING);
+    const refreshes: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/uaa/oauth/refresh') refreshes.push(request.url());
+    });
+    await page.waitForTimeout(2500);
+    const statuses = await page.evaluate(async () => {
+      const calls = Array.from({ length: 12 }, () =>
+        window.PH!.request({ url: '/api/base/desktop/unhandlecount' }).then((answer) => answer.status),
+      );
+      return Promise.all(calls);
+    });
+    assert.deepEqual(statuses, Array(12).fill(200));
+    assert.equal(refreshes.length, 1);
+    await page.close();
+  });
+});
