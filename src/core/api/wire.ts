@@ -46,3 +46,24 @@ export const DEFAULT_SERVER_ID = 'base';
 export const INVALID_GRANT = 'invalid_grant';
 /** Success code of the envelope. */
 export const OK = 'ok';
+
+/** §5: extensions no upload may carry (compared in lower case: see src/core/validate/files.ts). The server refuses them too. */
+export const DISALLOWED_EXTENSIONS = [
+  'exe',
+  'jar',
+  'jsp',
+  'asp',
+  'dll',
+  'php',
+  'aspx',
+  'bat',
+  'sh',
+  'html',
+  'com',
+  'cgi',
+  'class',
+  'txt',
+  'jspx',
+] as const;
+/** §5 image extensions (compared in lower case). */
+export const IMAGE_EXTENSIONS = ['gif', 'jpg', 'jpeg', 'bmp', 'png', 'tif'] as const;

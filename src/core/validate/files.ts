@@ -1,3 +1,4 @@
+import { DISALLOWED_EXTENSIONS, IMAGE_EXTENSIONS } from '../api/wire';
 import { t } from '../i18n/translate';
 import { formatBytes } from '../util/format';
 
@@ -5,26 +6,8 @@ import { formatBytes } from '../util/format';
 // Deliberate difference from the spec: extensions are compared case-insensitively. The spec's case-sensitive
 // check lets `virus.EXE` through; a server on Windows would still run it.
 
-export const DISALLOWED_EXTENSIONS = [
-  'exe',
-  'jar',
-  'jsp',
-  'asp',
-  'dll',
-  'php',
-  'aspx',
-  'bat',
-  'sh',
-  'html',
-  'com',
-  'cgi',
-  'class',
-  'txt',
-  'jspx',
-] as const;
 /** The second, shorter list of §5. */
 export const DISALLOWED_EXTENSIONS_SHORT = ['jspx', 'jsp', 'exe'] as const;
-export const IMAGE_EXTENSIONS = ['gif', 'jpg', 'jpeg', 'bmp', 'png', 'tif'] as const;
 export const MEDIA_EXTENSIONS = [
   'mp3',
   'wma',

@@ -1,12 +1,11 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DISALLOWED_EXTENSIONS, IMAGE_EXTENSIONS } from '../../../src/core/api/wire';
 import { $language } from '../../../src/core/i18n/translate';
 import {
   checkUploadFile,
-  DISALLOWED_EXTENSIONS,
   DISALLOWED_EXTENSIONS_SHORT,
   fileExtension,
-  IMAGE_EXTENSIONS,
   isImageName,
   isMediaName,
   MEDIA_EXTENSIONS,

@@ -1,25 +1,9 @@
+import { DISALLOWED_EXTENSIONS, IMAGE_EXTENSIONS } from '../../../../src/core/api/wire';
 import { bilingual, errors } from '../../envelope';
 
-/** Spec §5: extensions no upload may carry (compared in lower case). */
-export const DISALLOWED_EXTENSIONS = new Set([
-  'exe',
-  'jar',
-  'jsp',
-  'asp',
-  'dll',
-  'php',
-  'aspx',
-  'bat',
-  'sh',
-  'html',
-  'com',
-  'cgi',
-  'class',
-  'txt',
-  'jspx',
-]);
-
-export const IMAGE_EXTENSIONS = new Set(['gif', 'jpg', 'jpeg', 'bmp', 'png', 'tif']);
+/** Spec §5 lists, shared with the widgets (wire.ts), as sets for lookups. */
+const DISALLOWED = new Set<string>(DISALLOWED_EXTENSIONS);
+export const IMAGE_EXTENSION_SET = new Set<string>(IMAGE_EXTENSIONS);
 
 /**
  * A display name only: files are stored under their MD5, so a name never becomes a path. Still, directory parts,
@@ -42,7 +26,7 @@ export function extensionOf(name: string): string {
 
 export function checkedName(raw: string | undefined, field = 'name'): string {
   const name = sanitizeName(raw ?? '');
-  if (DISALLOWED_EXTENSIONS.has(extensionOf(name))) {
+  if (DISALLOWED.has(extensionOf(name))) {
     throw errors.badRequest('This file type may not be uploaded', '不允许上传该类型的文件', [
       { field, message: bilingual('文件类型错误', 'File type not allowed') },
     ]);

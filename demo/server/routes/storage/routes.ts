@@ -16,7 +16,7 @@ import { ApiError, bilingual, errors, ok } from '../../envelope';
 import { id, int, md5, object, str } from '../../schemas';
 import { BASE64_BODY_LIMIT, decodeBase64Image } from '../../util/images';
 import { intField, readMultipart } from './multipart';
-import { checkedName, extensionOf, IMAGE_EXTENSIONS } from './names';
+import { checkedName, extensionOf, IMAGE_EXTENSION_SET } from './names';
 import { FileStore, type StoredFile } from './store';
 
 const MD5 = /^[a-f0-9]{32}$/;
@@ -197,7 +197,7 @@ export function registerStorageRoutes(app: FastifyInstance, ctx: ServerContext):
     async (request) => {
       const { user } = requireAuth(request);
       const type = request.body.type.toLowerCase();
-      if (!IMAGE_EXTENSIONS.has(type)) {
+      if (!IMAGE_EXTENSION_SET.has(type)) {
         throw errors.badRequest('The type must be an image extension', '文件类型错误', [
           { field: 'type', message: bilingual('文件类型错误', 'file type error') },
         ]);
