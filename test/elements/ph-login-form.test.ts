@@ -125,6 +125,15 @@ describe('ph-login form', () => {
       expect(requestsTo(LOGIN)).to.have.length(0);
     });
 
+    it('says it in traditional Chinese for zh-HK', async () => {
+      core.$language.set('zh-HK');
+      const login = await mount();
+      submitButton(login).click();
+      await aTimeout(20);
+      expect(errorUnder(field(login, '賬號'))).to.equal('用戶名不能為空！');
+      expect(errorUnder(field(login, '密碼'))).to.equal('密碼不能為空！');
+    });
+
     it('sends the trimmed account and password', async () => {
       const login = await mount();
       await type(field(login, '账号'), '  teacher  ');
@@ -274,6 +283,16 @@ describe('ph-login form', () => {
       work.click();
       expect(((await chosen) as CustomEvent).detail).to.deep.equal({ provider: 'qy', name: '企业微信' });
       expect(button(login, '使用微信登录')).to.exist;
+    });
+
+    it('shows a platform icon when one is given, the first letter of its name otherwise', async () => {
+      const login = await mount(
+        html`<ph-login no-auto-start platforms='[{"provider":"qy","name":"企业微信","icon":"/static/img/wecom.svg"},{"provider":"mp","name":"微信"}]'></ph-login>`,
+      );
+      expect(button(login, '使用企业微信登录').querySelector('img')?.getAttribute('src')).to.equal(
+        '/static/img/wecom.svg',
+      );
+      expect(button(login, '使用微信登录').textContent).to.equal('微');
     });
 
     it('offers the QR container only when asked, with a slot for the messaging app', async () => {

@@ -537,8 +537,8 @@ describe('login page script', () => {
     );
     const login = document.querySelector('ph-login');
     expect(JSON.parse(login?.getAttribute('platforms') ?? '[]')).toEqual([
-      { provider: 'qy', name: 'WeCom' },
-      { provider: 'mp', name: 'WeChat' },
+      { provider: 'qy', name: 'WeCom', icon: '/static/img/wecom.svg' },
+      { provider: 'mp', name: 'WeChat', icon: '/static/img/wechat.svg' },
     ]);
     expect(login?.hasAttribute('qr')).toBe(true);
     const links = [...document.querySelectorAll('.languages a')] as HTMLAnchorElement[];

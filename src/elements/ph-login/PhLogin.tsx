@@ -30,6 +30,8 @@ export interface LoginPlatform {
   provider: string;
   name: string;
   url?: string;
+  /** Icon image URL; without one the first letter of the name stands in. */
+  icon?: string;
 }
 
 export interface PhLoginProps {
@@ -176,7 +178,9 @@ function OtherWays({ platforms = [], qr, qrContent, onPlatform }: PhLoginProps) 
         <ul className="platforms">
           {platforms.map((platform) => {
             const label = translate('login.platform', { name: platform.name });
-            const badge = (
+            const badge = platform.icon ? (
+              <img className="badge" src={platform.icon} alt="" width="28" height="28" loading="lazy" />
+            ) : (
               <span className="badge" aria-hidden="true">
                 {platform.name.slice(0, 1)}
               </span>
