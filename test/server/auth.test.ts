@@ -220,6 +220,36 @@ describe('session flow: login → me → refresh after expiry → logout', () =>
   });
 });
 
+describe('refresh token lifetime is in seconds', () => {
+  it('refreshTtlSeconds: 2 refreshes after ~1 s and not after ~2.5 s', async () => {
+    const short = await startServer({ accessTtlSeconds: 1, refreshTtlSeconds: 2, signingSecret: 'test-secret' });
+    onTestFinished(() => short.stop());
+    const client = new Client(short.url);
+    await client.login('teacher');
+    await sleep(1000);
+    const fresh = await client.get<LoginData>('/api/uaa/oauth/refresh');
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.data.userId).toBe('u-teacher');
+    await sleep(1500);
+    const stale = await client.get('/api/uaa/oauth/refresh');
+    expect(stale.status).toBe(401);
+    expect(stale.body).toMatchObject({ status: 401, code: 'unauthorized' });
+  });
+
+  it("another user's login does not end a live session", async () => {
+    const short = await startServer({ refreshTtlSeconds: 5, signingSecret: 'test-secret' });
+    onTestFinished(() => short.stop());
+    const teacher = await signedIn(short.url, 'teacher');
+    await sleep(400);
+    // Every login purges expired sessions; the teacher's is still live and must survive it.
+    await signedIn(short.url, 'student');
+    const me = await teacher.get<MeData>('/api/uaa/oauth/me');
+    expect(me.status).toBe(200);
+    expect(me.body.data.userId).toBe('u-teacher');
+    expect((await teacher.get('/api/uaa/oauth/refresh')).status).toBe(200);
+  });
+});
+
 describe('relogin and device client login', () => {
   it('relogin turns a valid access token into a fresh session', async () => {
     const first = await signedIn(t.url, 'staff');

@@ -21,7 +21,8 @@ export interface ResolvedAccess {
 }
 
 /**
- * Times are epoch milliseconds, so a lifetime of one second really lasts one second.
+ * Times are epoch milliseconds, so a lifetime of one second really lasts one second; both lifetimes are given in
+ * seconds and converted with `* 1000` where they are stored.
  * Sessions hold the refresh token; each session has any number of short-lived access tokens (several tabs refresh
  * independently). Only SHA-256 digests are stored, so a copy of the database cannot be replayed.
  */
@@ -44,7 +45,7 @@ export class TokenStore {
         sessionId,
         userId,
         sha256(refreshToken),
-        now + this.refreshTtl,
+        now + this.refreshTtl * 1000,
         social?.openid ?? null,
         social?.unionid ?? null,
         now,
