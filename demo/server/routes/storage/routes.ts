@@ -139,36 +139,11 @@ export function registerStorageRoutes(app: FastifyInstance, ctx: ServerContext):
       checkLimits(body.chunks, body.size);
       const fileMd5 = body.md5.toLowerCase();
       const name = checkedName(body.name, 'name');
+      // A merge of the same file already running is shared: its answer (file or error) is this call's answer too.
+      // It is registered before the first await, so two concurrent calls can never both start one.
       const running = merging.get(fileMd5);
       if (running) return ok(await running);
-      const existing = store.find(fileMd5);
-      if (existing) {
-        await store.removeChunks(fileMd5);
-        return ok(existing);
-      }
-      const missing: number[] = [];
-      for (let chunk = 1; chunk <= body.chunks; chunk++) {
-        if (!(await store.chunkExists(fileMd5, chunk))) missing.push(chunk);
-      }
-      if (missing.length) {
-        throw new ApiError(
-          400,
-          'chunk_missing',
-          bilingual('分片不完整，无法合并', 'Chunks are missing, cannot merge'),
-          undefined,
-          { missing },
-        );
-      }
-      const work = (async () => {
-        const temp = await store.concatenate(fileMd5, body.chunks);
-        if (temp.md5 !== fileMd5 || (body.size !== undefined && temp.size !== body.size)) {
-          await store.discard(temp);
-          throw md5Mismatch();
-        }
-        const stored = await store.commit(temp, name, body.serverid || DEFAULT_SERVER_ID, user.id);
-        await store.removeChunks(fileMd5);
-        return stored;
-      })();
+      const work = mergeChunks(fileMd5, body.chunks, body.size, name, body.serverid || DEFAULT_SERVER_ID, user.id);
       merging.set(fileMd5, work);
       try {
         return ok(await work);
@@ -177,6 +152,42 @@ export function registerStorageRoutes(app: FastifyInstance, ctx: ServerContext):
       }
     },
   );
+
+  async function mergeChunks(
+    fileMd5: string,
+    chunks: number,
+    size: number | undefined,
+    name: string,
+    serverId: string,
+    userId: string,
+  ): Promise<StoredFile> {
+    const existing = store.find(fileMd5);
+    if (existing) {
+      await store.removeChunks(fileMd5);
+      return existing;
+    }
+    const missing: number[] = [];
+    for (let chunk = 1; chunk <= chunks; chunk++) {
+      if (!(await store.chunkExists(fileMd5, chunk))) missing.push(chunk);
+    }
+    if (missing.length) {
+      throw new ApiError(
+        400,
+        'chunk_missing',
+        bilingual('分片不完整，无法合并', 'Chunks are missing, cannot merge'),
+        undefined,
+        { missing },
+      );
+    }
+    const temp = await store.concatenate(fileMd5, chunks);
+    if (temp.md5 !== fileMd5 || (size !== undefined && temp.size !== size)) {
+      await store.discard(temp);
+      throw md5Mismatch();
+    }
+    const stored = await store.commit(temp, name, serverId, userId);
+    await store.removeChunks(fileMd5);
+    return stored;
+  }
 
   app.post<{ Body: { serverid?: string; fileName: string; base64Str: string; type: string } }>(
     '/api/storage/upload/base64_convert_image',
