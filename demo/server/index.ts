@@ -54,6 +54,9 @@ export async function createServer(options: ServerOptions): Promise<PhServer> {
   const app = Fastify({
     logger: resolved.logger,
     trustProxy: false,
+    // close() ends every connection, including an upload whose client stopped sending mid-body; waiting for it
+    // would hang the shutdown (and a test's afterAll) for as long as the peer keeps the socket open.
+    forceCloseConnections: true,
     // One access line per request, written by the onResponse hook (with device and app path), instead of two.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { maxParamLength: 200 },

@@ -128,9 +128,7 @@ describe('chunked upload', () => {
     const data = randomBytes(300 * 1024);
     const fileMd5 = md5(data);
     const parts = Array.from({ length: 300 }, (_, i) => data.subarray(i * 1024, (i + 1) * 1024));
-    for (let first = 1; first <= parts.length; first += 50) {
-      await Promise.all(Array.from({ length: 50 }, (_, i) => uploadChunk(fileMd5, first + i, parts)));
-    }
+    for (let chunk = 1; chunk <= parts.length; chunk++) await uploadChunk(fileMd5, chunk, parts);
     const answers = await Promise.all(Array.from({ length: 6 }, () => merge(fileMd5, parts.length, data.length)));
     for (const answer of answers) {
       expect(answer.status, answer.text).toBe(200);
