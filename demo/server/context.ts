@@ -34,5 +34,10 @@ declare module 'fastify' {
     public?: boolean;
     /** Browsers call it without script (form posts, images, downloads), so no device header is required. */
     deviceOptional?: boolean;
+    /**
+     * A login call (§4): the widgets send the user to the bind page for any 400 whose code is not `invalid_grant`,
+     * so every 400 of such a route except `unbound` is answered as `invalid_grant` (message and fieldErrors kept).
+     */
+    loginLike?: boolean;
   }
 }

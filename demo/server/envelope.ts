@@ -34,6 +34,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The one login answer code that sends the user to the bind page (with `data: {id, openid, unionid}`). */
+export const UNBOUND = 'unbound';
+
 export const errors = {
   badRequest: (en = 'Invalid request', zh = '请求参数错误', fieldErrors?: FieldError[]) =>
     new ApiError(400, 'bad_request', bilingual(zh, en), fieldErrors),

@@ -1,9 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { APP_PATH_HEADER, DEVICE_HEADER, DEVICES } from '../../src/core/api/wire';
+import type { Envelope } from '../../src/core/api/types';
+import { APP_PATH_HEADER, DEVICE_HEADER, DEVICES, INVALID_GRANT } from '../../src/core/api/wire';
 import { readAccessToken, resolveAuth } from './auth/session';
 import type { ServerContext } from './context';
-import { ApiError, bilingual, errors } from './envelope';
+import { ApiError, bilingual, errors, UNBOUND } from './envelope';
 
+const DEVICE_REQUIRED = 'device_required';
 const API_PREFIXES = ['/api/', '/zuul/api/'];
 
 export function isApiPath(url: string): boolean {
@@ -21,7 +23,7 @@ export function registerGuards(app: FastifyInstance, ctx: ServerContext): void {
       if (typeof device !== 'string' || !(DEVICES as readonly string[]).includes(device)) {
         throw new ApiError(
           400,
-          'device_required',
+          DEVICE_REQUIRED,
           bilingual(`缺少设备标识 ${DEVICE_HEADER}`, `Missing or unknown ${DEVICE_HEADER} header (app, h5 or pc)`),
         );
       }
@@ -50,22 +52,21 @@ const KEPT_STATUSES = new Set([400, 401, 403, 404, 413, 429]);
 /** Every failure becomes an envelope whose status is the HTTP status; no stack trace ever leaves the process. */
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof ApiError) return reply.status(error.status).send(error.toEnvelope());
+    const send = (apiError: ApiError) => reply.status(apiError.status).send(forRoute(request, apiError.toEnvelope()));
+    if (error instanceof ApiError) return send(error);
     if (error.validation) {
       const fieldErrors = error.validation.map((issue) => ({
         field: fieldOf(issue.instancePath, issue.params),
         message: bilingual('参数不合法', `Invalid value: ${issue.message ?? 'rejected'}`),
       }));
-      return reply.status(400).send(errors.badRequest(undefined, undefined, fieldErrors).toEnvelope());
+      return send(errors.badRequest(undefined, undefined, fieldErrors));
     }
     const status = error.statusCode ?? 500;
-    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.status(413).send(errors.tooLarge().toEnvelope());
-    }
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') return send(errors.tooLarge());
     if (status >= 400 && status < 500) {
       const kept = KEPT_STATUSES.has(status) ? status : 400;
       const code = status === 429 ? 'too_many_requests' : 'bad_request';
-      return reply.status(kept).send(new ApiError(kept, code, bilingual('请求无效', 'Invalid request')).toEnvelope());
+      return send(new ApiError(kept, code, bilingual('请求无效', 'Invalid request')));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply
@@ -86,6 +87,18 @@ export function frameworkError(_error: FastifyError, request: FastifyRequest, re
     return;
   }
   reply.status(400).type('text/plain; charset=utf-8').send('Bad request');
+}
+
+/**
+ * On login calls only `unbound` may mean "go to the bind page": any other 400 (schema failure, malformed body, bad
+ * code or image) is a plain failed login. The missing device header keeps its own code: it is no user input.
+ */
+function forRoute(request: FastifyRequest, envelope: Envelope<unknown>): Envelope<unknown> {
+  const loginLike = request.routeOptions.config?.loginLike === true;
+  if (!loginLike || envelope.status !== 400 || envelope.code === UNBOUND || envelope.code === DEVICE_REQUIRED) {
+    return envelope;
+  }
+  return { ...envelope, code: INVALID_GRANT };
 }
 
 function fieldOf(instancePath: string, params: Record<string, unknown>): string {

@@ -58,9 +58,51 @@ describe('social login POST /api/uaa/social/{provider}', () => {
     expect((await client.post('/api/uaa/social/..%2F..%2Fetc', { code: 'demo-teacher-code' })).status).toBe(400);
     const missing = await client.post('/api/uaa/social/qy', {});
     expect(missing.status).toBe(400);
-    expect(missing.body.code).toBe('invalid_code');
-    expect((await client.post('/api/uaa/social/qy', { code: SQL })).body.code).toBe('invalid_code');
+    expect(missing.body.code).toBe('invalid_grant');
+    expect(missing.body.fieldErrors?.[0]?.field).toBe('code');
+    expect((await client.post('/api/uaa/social/qy', { code: SQL })).body.code).toBe('invalid_grant');
     expect((await client.post('/api/uaa/social/qy', { code: LONG })).status).toBe(400);
+  });
+});
+
+describe('login-like calls answer bad input with invalid_grant, never a bind-page code (§4)', () => {
+  const cases: [string, string, unknown][] = [
+    ['oauth/login missing password', '/api/uaa/oauth/login', { username: 'teacher' }],
+    ['oauth/login over-long username', '/api/uaa/oauth/login', { username: LONG, password: PASSWORD }],
+    ['relogin missing token', '/api/uaa/oauth/relogin', {}],
+    ['relogin over-long token', '/api/uaa/oauth/relogin', { accessToken: LONG }],
+    ['login_user_client malformed id', '/api/uaa/oauth/login_user_client', { userClientId: SQL }],
+    ['social missing code', '/api/uaa/social/qy', {}],
+    ['social malformed code', '/api/uaa/social/qy', { code: SQL }],
+    ['social over-long code', '/api/uaa/social/qy', { code: LONG }],
+    ['sso ticket missing', '/api/sso/ticket/login', {}],
+    ['sso ticket over-long', '/api/sso/ticket/login', { ticket: LONG }],
+    ['face login missing image', '/api/uaa/oauth/login/face', {}],
+    ['face login not an image', '/api/uaa/oauth/login/face', { faceImage: Buffer.from('hello').toString('base64') }],
+  ];
+  for (const [label, path, body] of cases) {
+    it(label, async () => {
+      const answer = await new Client(t.url).post(path, body);
+      expect(answer.status, answer.text).toBe(400);
+      expect(answer.body).toMatchObject({ status: 400, code: 'invalid_grant' });
+      expect(answer.body.message).toContain('|||');
+    });
+  }
+
+  it('keeps fieldErrors, and answers a malformed JSON body and a bad GET ticket the same way', async () => {
+    const client = new Client(t.url);
+    const missing = await client.post('/api/uaa/oauth/login', { username: 'teacher' });
+    expect(missing.body.fieldErrors?.[0]?.field).toBe('password');
+    const broken = await client.call('POST', '/api/uaa/oauth/login', {
+      body: '{"username":',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(broken.body).toMatchObject({ status: 400, code: 'invalid_grant' });
+    const ticket = await client.get(`/api/sso/ticket/login?ticket=${LONG}`);
+    expect(ticket.body).toMatchObject({ status: 400, code: 'invalid_grant' });
+    // Other calls keep bad_request, and the missing device header keeps its own code.
+    expect((await client.post('/api/uaa/social_bind', {})).body.code).toBe('bad_request');
+    expect((await client.post('/api/uaa/oauth/login', {}, { device: null })).body.code).toBe('device_required');
   });
 });
 
@@ -296,7 +338,8 @@ describe('face calls', () => {
     expect(login.body).toMatchObject({ code: 'ok', data: { userId: 'u-teacher' } });
     const stranger = await guest.post('/api/uaa/oauth/login/face', { faceImage: png().toString('base64') });
     expect(stranger.status).toBe(400);
-    expect(stranger.body.code).toBe('face_not_matched');
+    expect(stranger.body.code).toBe('invalid_grant');
+    expect(stranger.body.message).toBe('未识别到已登记的人脸|||No registered face matches this photo');
 
     const clock = await teacher.post<{ userId: string; clockTime: string }>('/api/uaa/login/face/clocking', {
       faceImage: face.toString('base64'),

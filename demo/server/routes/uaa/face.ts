@@ -25,7 +25,11 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   app.post<{ Body: { faceImage: string } }>(
     '/api/uaa/oauth/login/face',
-    { config: { public: true }, bodyLimit: BASE64_BODY_LIMIT, schema: { body: object({ faceImage }, ['faceImage']) } },
+    {
+      config: { public: true, loginLike: true },
+      bodyLimit: BASE64_BODY_LIMIT,
+      schema: { body: object({ faceImage }, ['faceImage']) },
+    },
     async (request, reply) => {
       const probe = await ctx.faceMatcher.describe(decodeBase64Image(request.body.faceImage).bytes);
       const userId = ctx.faceMatcher.match(probe, enrolled());

@@ -26,7 +26,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): v
   app.post<{ Body: { username: string; password: string } }>(
     '/api/uaa/oauth/login',
     {
-      config: { public: true },
+      config: { public: true, loginLike: true },
       schema: {
         body: object({ username: str(64, { minLength: 1 }), password: str(128, { minLength: 1 }), noIntercept: flag }, [
           'username',
@@ -59,7 +59,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): v
   app.post<{ Body: { accessToken: string } }>(
     '/api/uaa/oauth/relogin',
     {
-      config: { public: true },
+      config: { public: true, loginLike: true },
       schema: { body: object({ accessToken: str(200, { minLength: 1 }) }, ['accessToken']) },
     },
     async (request, reply) => {
@@ -72,7 +72,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): v
 
   app.post<{ Body: { userClientId: string } }>(
     '/api/uaa/oauth/login_user_client',
-    { config: { public: true }, schema: { body: object({ userClientId: id }, ['userClientId']) } },
+    { config: { public: true, loginLike: true }, schema: { body: object({ userClientId: id }, ['userClientId']) } },
     async (request, reply) => {
       const client = ctx.db.prepare('SELECT user_id FROM device_clients WHERE id = ?').get(request.body.userClientId) as
         | { user_id: string }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { UnboundSocial } from '../../../../src/core/api/types';
+import { INVALID_GRANT } from '../../../../src/core/api/wire';
 import { issueLogin } from '../../auth/session';
 import type { ServerContext } from '../../context';
 import { findUser } from '../../db/users';
-import { ApiError, bilingual, ok } from '../../envelope';
+import { ApiError, bilingual, ok, UNBOUND } from '../../envelope';
 import { object, str } from '../../schemas';
 import { nowSeconds, randomToken, sha256 } from '../../util/ids';
 
@@ -23,7 +24,7 @@ export function registerSocialRoutes(app: FastifyInstance, ctx: ServerContext): 
   app.post<{ Params: { provider: string }; Body: SocialBody }>(
     '/api/uaa/social/:provider',
     {
-      config: { public: true },
+      config: { public: true, loginLike: true },
       schema: {
         params: providerParam,
         body: object({ code: str(128), token: str(128), deviceId: str(128), unitHost: str(253), state: str(128) }),
@@ -34,7 +35,7 @@ export function registerSocialRoutes(app: FastifyInstance, ctx: ServerContext): 
       if (!findProvider(ctx, provider)) throw unknownProvider();
       const credential = request.body.code || request.body.token;
       if (!credential || !CODE_PATTERN.test(credential)) {
-        throw new ApiError(400, 'invalid_code', bilingual('授权码无效', 'Invalid authorisation code'), [
+        throw new ApiError(400, INVALID_GRANT, bilingual('授权码无效', 'Invalid authorisation code'), [
           { field: 'code', message: bilingual('授权码无效', 'Invalid authorisation code') },
         ]);
       }
@@ -53,7 +54,7 @@ export function registerSocialRoutes(app: FastifyInstance, ctx: ServerContext): 
         .run(pendingId, provider, ids.openid, ids.unionid, request.body.deviceId ?? null, nowSeconds());
       const unbound: UnboundSocial = { ...ids, id: pendingId };
       const message = bilingual('该账号尚未绑定平台用户', 'This account is not bound to a user yet');
-      throw new ApiError(400, 'unbound', message, undefined, unbound);
+      throw new ApiError(400, UNBOUND, message, undefined, unbound);
     },
   );
 

@@ -75,12 +75,12 @@ export function registerSsoRoutes(app: FastifyInstance, ctx: ServerContext): voi
   const ticketSchema = object({ ticket: str(100, { minLength: 1 }) }, ['ticket']);
   app.post<{ Body: { ticket: string } }>(
     SSO_TICKET_PATH,
-    { config: { public: true }, schema: { body: ticketSchema } },
+    { config: { public: true, loginLike: true }, schema: { body: ticketSchema } },
     async (request, reply) => ticketLogin(request.body.ticket, reply),
   );
   app.get<{ Querystring: { ticket: string } }>(
     SSO_TICKET_PATH,
-    { config: { public: true }, schema: { querystring: ticketSchema } },
+    { config: { public: true, loginLike: true }, schema: { querystring: ticketSchema } },
     async (request, reply) => ticketLogin(request.query.ticket, reply),
   );
 }
