@@ -31,7 +31,7 @@ const PROTECTED_GETS = [
   '/api/base/license/unit_oam?unitId=unit-school',
   '/api/base/license/unit?unitId=unit-school&serverId=base',
   '/api/base/select/already/parent/teacher?parentId=u-parent',
-  '/api/base/role/user/u-admin/XX_SYS_/base',
+  '/api/base/role/user/u-teacher/XX_SYS_/base',
   '/api/base/unit/is_vocational_school',
   '/api/base/unit/have_institute?unitId=unit-school',
   '/api/base/student/find_all_student_by_parent_id?parentId=u-parent',
@@ -254,12 +254,26 @@ describe('licences and unit flags', () => {
     expect((await (await signedIn(t.url, 'areauser')).get<boolean>('/api/base/unit/have_institute')).body.data).toBe(
       false,
     );
-    expect((await teacher.get<boolean>('/api/base/role/user/u-admin/XX_SYS_/base')).body.data).toBe(true);
     expect((await teacher.get<boolean>('/api/base/role/user/u-teacher/XX_SYS_/base')).body.data).toBe(false);
     expect((await teacher.get(`/api/base/role/user/${q(SQL)}/XX_SYS_/base`)).status).toBe(400);
     const long = await teacher.get(`/api/base/role/user/${LONG}/XX_SYS_/base`);
     expect(long.status).toBe(400);
     expect(long.body.code).toBe('bad_request');
+  });
+
+  it('answers the role check for the caller, or for an admin about users of the own unit; 403 otherwise', async () => {
+    const teacher = await signedIn(t.url, 'teacher');
+    const admin = await signedIn(t.url, 'admin');
+    const role = (client: Client, userId: string) => client.get<boolean>(`/api/base/role/user/${userId}/XX_SYS_/base`);
+    expect((await role(teacher, 'u-teacher')).body).toMatchObject({ status: 200, data: false });
+    expect((await role(admin, 'u-admin')).body).toMatchObject({ status: 200, data: true });
+    expect((await role(admin, 'u-teacher')).body).toMatchObject({ status: 200, data: false });
+    const other = await role(teacher, 'u-admin');
+    expect(other.status).toBe(403);
+    expect(other.body.code).toBe('forbidden');
+    expect((await role(admin, 'u-areauser')).status).toBe(403);
+    expect((await role(admin, 'u-nobody')).status).toBe(403);
+    expect((await role(await signedIn(t.url, 'areauser'), 'u-admin')).status).toBe(403);
   });
 
   it('serves the unit logo as SVG without token or device header', async () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../auth/session';
 import type { ServerContext } from '../../context';
-import { findUnit, hasRole } from '../../db/users';
+import { findUnit, findUser, hasRole, isAdmin } from '../../db/users';
 import { errors, ok } from '../../envelope';
 import { id, object, str } from '../../schemas';
 import { formatDateTime } from '../../util/ids';
@@ -58,8 +58,15 @@ export function registerUnitRoutes(app: FastifyInstance, ctx: ServerContext): vo
     '/api/base/role/user/:userId/:role/base',
     { schema: { params: object({ userId: id, role: str(32, { pattern: '^[A-Za-z0-9_]+$' }) }, ['userId', 'role']) } },
     async (request) => {
-      requireAuth(request);
-      return ok(hasRole(ctx.db, request.params.userId, request.params.role));
+      // Callers ask about themselves; only an admin (XX_SYS_) may ask about users of the own unit. Anyone else is
+      // refused, so the roles of other units' users (or whether a user id exists) are never told.
+      const { user } = requireAuth(request);
+      const asked = request.params.userId;
+      if (asked !== user.id) {
+        const target = findUser(ctx.db, asked);
+        if (!isAdmin(ctx.db, user.id) || !target || target.unit_id !== user.unit_id) throw errors.forbidden();
+      }
+      return ok(hasRole(ctx.db, asked, request.params.role));
     },
   );
 
