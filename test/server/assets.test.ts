@@ -143,6 +143,32 @@ describe('POST /api/base/common/table2xls', () => {
     expect(sheet?.getCell('A2').font?.bold).toBe(true);
   });
 
+  it('answers 413 above 200 000 covered cells (spans included), and exports a table just at the limit', async () => {
+    const teacher = await signedIn(t.url, 'teacher');
+    // Each row covers 2 × 100 cells, so 1000 rows are exactly the limit and 1001 rows are one row above it.
+    const spans = (rows: number) =>
+      `<table>${'<tr><td colspan="100">a</td><td colspan="100">b</td></tr>'.repeat(rows)}</table>`;
+    const over = await teacher.call('POST', '/api/base/common/table2xls', {
+      device: null,
+      form: { title: 'big', data: spans(1001) },
+    });
+    expect(over.status).toBe(413);
+    expect(over.body).toMatchObject({ status: 413, code: 'too_large' });
+    expect(over.body.message).toContain('|||');
+    const square = '<tr><td rowspan="100" colspan="100">x</td><td rowspan="100" colspan="100">y</td></tr>';
+    const squares = await teacher.call('POST', '/api/base/common/table2xls', {
+      device: null,
+      form: { data: `<table>${`${square}${'<tr></tr>'.repeat(99)}`.repeat(11)}</table>` },
+    });
+    expect(squares.status).toBe(413);
+    const atLimit = await teacher.raw('POST', '/api/base/common/table2xls', {
+      device: null,
+      form: { title: 'limit', data: spans(1000) },
+    });
+    expect(atLimit.status).toBe(200);
+    await atLimit.arrayBuffer();
+  });
+
   it('asks for a table when none is posted, needs a session, and limits the title', async () => {
     const teacher = await signedIn(t.url, 'teacher');
     const none = await teacher.call('POST', '/api/base/common/table2xls', {

@@ -8,7 +8,23 @@ import { object, str } from '../schemas';
 
 const MAX_ROWS = 10_000;
 const MAX_COLUMNS = 200;
+/**
+ * Cells a table may cover, spans included: without it ~800 KB of `rowspan="100" colspan="100"` would make the
+ * server track and write about two million cells. Above it the answer is 413 `too_large` (an envelope, like every
+ * other error of this call).
+ */
+export const MAX_COVERED_CELLS = 200_000;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const tableTooLarge = () =>
+  new ApiError(
+    413,
+    'too_large',
+    bilingual(
+      `表格过大（最多 ${MAX_COVERED_CELLS} 个单元格）`,
+      `The table is too large (at most ${MAX_COVERED_CELLS} cells)`,
+    ),
+  );
 
 const noTable = () =>
   new ApiError(400, 'no_table', bilingual('请指定要下载的表格', 'Please specify the table to download'), [
@@ -46,6 +62,7 @@ export async function tableToXlsx(html: string, title: string): Promise<Buffer> 
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName(title));
   const taken = new Set<string>();
+  let covered = 0;
   rows.slice(0, MAX_ROWS).forEach((row, r) => {
     let c = 0;
     for (const cell of row.childNodes.filter(isCell)) {
@@ -53,6 +70,8 @@ export async function tableToXlsx(html: string, title: string): Promise<Buffer> 
       if (c >= MAX_COLUMNS) break;
       const colspan = span(cell, 'colspan');
       const rowspan = span(cell, 'rowspan');
+      covered += colspan * rowspan;
+      if (covered > MAX_COVERED_CELLS) throw tableTooLarge();
       const target = sheet.getCell(r + 1, c + 1);
       target.value = cellValue(cell.text);
       if (cell.tagName === 'TH') target.font = { bold: true };
