@@ -26,6 +26,11 @@ export interface ServerOptions {
   loginLimit?: Partial<LoginLimitOptions>;
   /** Origins allowed to call cross-origin with credentials; `loopback` admits any localhost port. Default none. */
   corsOrigins?: string[];
+  /**
+   * Chunk folders (and temp files) untouched for longer than this are removed: uploads that were never merged.
+   * Swept at start and every hour (or every `chunkTtlSeconds`, when shorter). Default 24 h.
+   */
+  chunkTtlSeconds?: number;
   /** Face matching; by default exact image digests (see face/matcher.ts). */
   faceMatcher?: FaceMatcher;
 }
@@ -48,6 +53,7 @@ export const DEFAULTS = {
   host: '127.0.0.1',
   accessTtlSeconds: 30 * 60,
   refreshTtlSeconds: 7 * 24 * 60 * 60,
+  chunkTtlSeconds: 24 * 60 * 60,
   loginLimit: { perAccount: 5, perAddress: 20, windowSeconds: 15 * 60 },
 } as const;
 
@@ -58,6 +64,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     host: options.host ?? DEFAULTS.host,
     accessTtlSeconds: options.accessTtlSeconds ?? DEFAULTS.accessTtlSeconds,
     refreshTtlSeconds: options.refreshTtlSeconds ?? DEFAULTS.refreshTtlSeconds,
+    chunkTtlSeconds: options.chunkTtlSeconds ?? DEFAULTS.chunkTtlSeconds,
     signingSecret: options.signingSecret,
     staticRoots: options.staticRoots ?? [],
     logger: options.logger ?? false,

@@ -20,6 +20,7 @@ const server = await createServer({
   host: env.HOST || '127.0.0.1',
   accessTtlSeconds: intEnv('PH_ACCESS_TTL', 1800),
   refreshTtlSeconds: intEnv('PH_REFRESH_TTL', 604800),
+  chunkTtlSeconds: intEnv('PH_CHUNK_TTL', 86400),
   signingSecret: env.PH_SIGNING_SECRET || undefined,
   secureCookies: env.PH_SECURE_COOKIES === '1',
   logger: env.PH_LOG === '0' ? false : { level: env.PH_LOG_LEVEL || 'info' },

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { CHUNK_SIZE, DEVICE_HEADER, MAX_CHUNK_BYTES, MAX_CHUNKS, MAX_FILE_BYTES } from '../../src/core/api/wire';
 import { Client, LONG, SQL, signedIn, startServer, type TestServer } from './helpers';
 
@@ -377,5 +377,53 @@ describe('download helper /api/storage/download', () => {
     const withDevice = await client.raw('GET', `/api/storage/download?fileId=${md5(data)}`, { device: 'pc' });
     expect(withDevice.status).toBe(200);
     expect(md5(Buffer.from(await withDevice.arrayBuffer()))).toBe(md5(data));
+  });
+});
+
+describe('sweep of chunks never merged', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('removes chunk folders untouched for longer than chunkTtlSeconds at start, keeps fresh ones', async () => {
+    const own = await startServer();
+    onTestFinished(() => own.stop());
+    const owner = await signedIn(own.url, 'teacher');
+    const stale = randomBytes(1000);
+    const fresh = randomBytes(1000);
+    await uploadChunk(md5(stale), 1, [stale], 'stale.bin', owner);
+    await uploadChunk(md5(fresh), 1, [fresh], 'fresh.bin', owner);
+    const staleDir = join(own.dataDir, 'chunks', md5(stale));
+    // Two days old (default lifetime 24 h): the folder and its chunk.
+    const old = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    utimesSync(join(staleDir, '1'), old, old);
+    utimesSync(staleDir, old, old);
+    await own.restart();
+    expect(existsSync(staleDir)).toBe(false);
+    expect(existsSync(join(own.dataDir, 'chunks', md5(fresh), '1'))).toBe(true);
+  });
+
+  it('sweeps on a timer while running, chunk folders and temp files alike, and merges still work', async () => {
+    const own = await startServer({ chunkTtlSeconds: 1 });
+    onTestFinished(() => own.stop());
+    const owner = await signedIn(own.url, 'teacher');
+    const data = randomBytes(1000);
+    await uploadChunk(md5(data), 1, [data], 'left.bin', owner);
+    const leftover = join(own.dataDir, 'tmp', 'left-over.part');
+    writeFileSync(leftover, 'partial');
+    const emptyDir = join(own.dataDir, 'chunks', md5(Buffer.from('empty')));
+    mkdirSync(emptyDir);
+    expect(existsSync(join(own.dataDir, 'chunks', md5(data), '1'))).toBe(true);
+    await sleep(2600);
+    expect(existsSync(join(own.dataDir, 'chunks', md5(data)))).toBe(false);
+    expect(existsSync(emptyDir)).toBe(false);
+    expect(existsSync(leftover)).toBe(false);
+    // A fresh upload right after a sweep is merged as usual.
+    const next = randomBytes(1000);
+    await uploadChunk(md5(next), 1, [next], 'next.bin', owner);
+    const merged = await owner.post<{ md5: string }>('/api/storage/file_piecewise/merge_file', {
+      md5: md5(next),
+      name: 'next.bin',
+      chunks: 1,
+    });
+    expect(merged.body).toMatchObject({ status: 200, data: { md5: md5(next) } });
   });
 });

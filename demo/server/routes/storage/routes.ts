@@ -20,6 +20,7 @@ import { checkedName, extensionOf, IMAGE_EXTENSION_SET } from './names';
 import { FileStore, type StoredFile } from './store';
 
 const MD5 = /^[a-f0-9]{32}$/;
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 const chunkOutOfRange = () =>
   new ApiError(400, 'chunk_out_of_range', bilingual('分片序号超出范围', 'Chunk index out of range'), [
@@ -43,6 +44,24 @@ function checkLimits(chunks: number, fullSize?: number): void {
 export function registerStorageRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const store = new FileStore(ctx);
   const merging = new Map<string, Promise<StoredFile>>();
+
+  // Chunks of uploads that were never merged would stay forever: swept at start and then on an unref'd timer
+  // (it never keeps the process alive), stopped when the server closes.
+  const ttlMs = ctx.options.chunkTtlSeconds * 1000;
+  const sweep = () =>
+    store
+      .sweep(Date.now() - ttlMs, (fileMd5) => merging.has(fileMd5))
+      .then((removed) => {
+        if (removed.chunkDirs.length || removed.tmpFiles.length) app.log.info(removed, 'swept stale upload chunks');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'chunk sweep failed'));
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await sweep();
+    timer = setInterval(sweep, Math.min(SWEEP_INTERVAL_MS, Math.max(ttlMs, 1000)));
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 
   app.post<{ Body: { md5: string; name?: string; serverid?: string } }>(
     '/api/storage/file_piecewise/second_upload_check',

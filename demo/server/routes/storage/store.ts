@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { rename, rm, stat, unlink } from 'node:fs/promises';
+import { readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -120,6 +120,47 @@ export class FileStore {
 
   removeChunks(md5: string): Promise<void> {
     return rm(this.chunkDir(md5), { recursive: true, force: true });
+  }
+
+  /**
+   * Removes chunk folders whose folder and chunks were all last modified before `olderThan` (epoch ms) — uploads
+   * never merged — except those `busy` names (a merge running on them), and temp files as old. Answers what went.
+   */
+  async sweep(olderThan: number, busy: (md5: string) => boolean): Promise<{ chunkDirs: string[]; tmpFiles: string[] }> {
+    const removed = { chunkDirs: [] as string[], tmpFiles: [] as string[] };
+    for (const name of await entries(this.ctx.dirs.chunks)) {
+      if (busy(name)) continue;
+      const dir = join(this.ctx.dirs.chunks, name);
+      const times = [await mtime(dir)];
+      for (const chunk of await entries(dir)) times.push(await mtime(join(dir, chunk)));
+      if (Math.max(...times) >= olderThan || busy(name)) continue;
+      await rm(dir, { recursive: true, force: true });
+      removed.chunkDirs.push(name);
+    }
+    for (const name of await entries(this.ctx.dirs.tmp)) {
+      const path = join(this.ctx.dirs.tmp, name);
+      if ((await mtime(path)) >= olderThan) continue;
+      await rm(path, { recursive: true, force: true });
+      removed.tmpFiles.push(name);
+    }
+    return removed;
+  }
+}
+
+async function entries(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch {
+    return [];
+  }
+}
+
+/** Modification time in epoch ms; something already gone counts as brand new (nothing to sweep). */
+async function mtime(path: string): Promise<number> {
+  try {
+    return (await stat(path)).mtimeMs;
+  } catch {
+    return Number.POSITIVE_INFINITY;
   }
 }
 
