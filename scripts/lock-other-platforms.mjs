@@ -2,7 +2,7 @@
 // other platforms' optional packages (biome, rollup) out of package-lock.json, and `npm ci` then refuses the lock as
 // out of sync. This adds the entries npm would have written — version from the parent, os/cpu/libc from the package
 // name — so that `npm ci` works here and the lock stays usable on other platforms. Runs after every `npm install`.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const LOCK = 'package-lock.json';
 const OSES = new Set(['android', 'darwin', 'freebsd', 'linux', 'openbsd', 'openharmony', 'win32', 'sunos', 'aix']);
@@ -18,6 +18,8 @@ function platformOf(name) {
   return platform;
 }
 
+// An install without a lock file (npm install --no-package-lock) has nothing to complete.
+if (!existsSync(LOCK)) process.exit(0);
 const lock = JSON.parse(readFileSync(LOCK, 'utf8'));
 const packages = lock.packages;
 let added = 0;

@@ -28,11 +28,12 @@ const api = {
   t,
   request,
   /** §9 order (query `language`, phinit's `language`, stored `lange_`, `lang`, zh-CN), then its language pack. */
-  initLanguage: (): Promise<Language> => initLanguage(languageContext()),
+  initLanguage: async (): Promise<Language> => initLanguage(languageContext()),
   /** The user's choice: stored under `lange_` for the next page, pack loaded. */
-  setLanguage: (language: string): Promise<Language> => changeLanguage(language, languageContext()),
-  fetchMe: () => fetchMe(authDeps()),
-  logout: () => logout(authDeps()),
+  setLanguage: async (language: string): Promise<Language> => changeLanguage(language, languageContext()),
+  // async: a page that forgot phinit gets a rejected promise, not an exception thrown at the call.
+  fetchMe: async () => fetchMe(authDeps()),
+  logout: async () => logout(authDeps()),
   stores: { session: $session, loginStatus: $loginStatus, language: $language },
 };
 

@@ -64,6 +64,36 @@ describe('legacy module page with dist/ph-widgets.js', () => {
     await page.close();
   });
 
+  it('shares one state between the classic script and the ES element modules on one page', async () => {
+    const { page, problems } = await openPage(stage, '/demo/');
+    await page.addScriptTag({ url: '/dist/ph-widgets.js' });
+    // The classic bundle configures the page and signs in; the ES module loaded after it finds the page's state.
+    await page.evaluate(async () => {
+      window.PH!.phinit({ code: 'login', appCode: 'base', env: 'production', languagePack: {} });
+      await window.PH!.request({
+        url: '/api/uaa/oauth/login',
+        method: 'post',
+        data: { username: 'parent', password: 'Demo@2026' },
+      });
+      await window.PH!.fetchMe();
+    });
+    await page.addScriptTag({ url: '/dist/elements/ph-login.js', type: 'module' });
+    await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<ph-login no-auto-start></ph-login>'));
+    const login = page.locator('ph-login');
+    await login.getByLabel('账号', { exact: true }).fill('teacher');
+    await login.getByLabel('密码', { exact: true }).fill('not-the-password');
+    await page.keyboard.press('Enter');
+    // One configuration, one session, one toast host, whichever bundle each piece came from.
+    await login.locator('[part~="field-password"] [part~="error"]').filter({ hasText: '密码错误' }).waitFor();
+    assert.equal(await page.evaluate(() => document.querySelectorAll('ph-toast-host').length), 1);
+    // The wrong password's 400 is the point of the test, not a problem.
+    assert.deepEqual(
+      problems.filter((problem) => !problem.includes('status of 400')),
+      [],
+    );
+    await page.close();
+  });
+
   it('shows the legacy global phinit errors of §8', async () => {
     const { page } = await openPage(stage, PAGE);
     // Anonymous functions only: the page cannot see helpers that the test's compiler adds around named ones.

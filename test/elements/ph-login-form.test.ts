@@ -2,6 +2,7 @@ import { aTimeout, expect, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { core, loadElements } from './bundles';
 import {
+  api,
   button,
   errorUnder,
   field,
@@ -83,9 +84,9 @@ describe('ph-login form', () => {
       );
       await expect(login).to.be.accessible();
       submitButton(login).click();
-      await aTimeout(20);
       core.$language.set('en');
-      await aTimeout(20);
+      await aTimeout(30);
+      expect(errorUnder(field(login, 'Password'))).to.equal('Password cannot be empty!');
       await expect(login).to.be.accessible();
     });
   });
@@ -221,6 +222,7 @@ describe('ph-login form', () => {
       const detail = ((await succeeded) as CustomEvent).detail;
       expect(detail).to.include({ unitType: '2', userType: 2 });
       expect(detail.userId).to.be.a('string');
+      expect(detail, 'the token stays out of a page-wide event').to.not.have.any.keys('accessToken', 'expiresIn');
       expect(noticeTexts()).to.include('登录成功');
       expect(core.$loginStatus.get()).to.equal('in');
       await waitForNavigation(location);
@@ -295,6 +297,12 @@ describe('ph-login form', () => {
       expect(button(login, '使用微信登录').textContent).to.equal('微');
     });
 
+    it('shows no platforms, and still works, when the platforms attribute is not valid JSON', async () => {
+      const login = await mount(html`<ph-login no-auto-start platforms="[{oops"></ph-login>`);
+      expect(shadow(login).querySelector('[part~="platform"]')).to.equal(null);
+      expect(field(login, '账号')).to.exist;
+    });
+
     it('offers the QR container only when asked, with a slot for the messaging app', async () => {
       const plain = await mount();
       expect(shadow(plain).querySelector('[part~="qr"]')).to.equal(null);
@@ -331,6 +339,18 @@ describe('ph-login form', () => {
   });
 
   describe('ph-logout', () => {
+    it('is dispatched when the session is lost (me answers 401)', async () => {
+      await api(LOGIN, { username: 'teacher', password: PASSWORD });
+      await core.fetchMe(core.authDeps());
+      expect(core.$loginStatus.get()).to.equal('in');
+      const login = await mount();
+      const loggedOut = oneEvent(login, 'ph-logout');
+      await api('/api/uaa/oauth/logout', {});
+      await core.fetchMe(core.authDeps());
+      await loggedOut;
+      expect(core.$loggedOut.get(), 'a lost session is not a chosen logout').to.equal(undefined);
+    });
+
     it('is dispatched when the session ends by a logout', async () => {
       const login = await mount();
       await type(field(login, '账号'), 'teacher');

@@ -285,17 +285,48 @@ describe('ph-modal', () => {
       expect(document.activeElement).to.equal(opener);
     });
 
-    it('keeps Tab inside the dialog', async () => {
+    it('returns focus to the first opener also when reopened while still fading out', async () => {
       const wrapper = await fixture<HTMLDivElement>(
-        html`<div><button id="outside">outside</button><ph-modal heading="A"><input id="field" /></ph-modal></div>`,
+        html`<div><button id="opener">open</button><ph-modal heading="A">B</ph-modal></div>`,
+      );
+      const opener = wrapper.querySelector<HTMLButtonElement>('#opener')!;
+      const modal = wrapper.querySelector('ph-modal')!;
+      opener.focus();
+      await openModal(modal);
+      modal.open = false;
+      await aTimeout(60);
+      modal.open = true;
+      await waitShown(modal);
+      await sendKeys({ press: 'Escape' });
+      await waitHidden(modal);
+      expect(document.activeElement).to.equal(opener);
+    });
+
+    it('lets Tab reach every control and keeps it inside the dialog, both ways', async () => {
+      const wrapper = await fixture<HTMLDivElement>(
+        html`<div>
+          <button id="outside">outside</button>
+          <ph-modal heading="A"><input id="field" /><button id="ok" slot="footer">OK</button></ph-modal>
+        </div>`,
       );
       const modal = wrapper.querySelector('ph-modal')!;
       await openModal(modal);
-      for (let i = 0; i < 6; i += 1) {
+      await settle();
+      const close = part(modal, 'close');
+      const focused = () =>
+        document.activeElement === modal ? modal.shadowRoot?.activeElement : document.activeElement;
+
+      const forward = [];
+      for (let i = 0; i < 4; i += 1) {
         await sendKeys({ press: 'Tab' });
-        const active = document.activeElement;
-        expect(active === modal || active?.id === 'field', `tab ${i} left the dialog for ${active?.id}`).to.equal(true);
+        forward.push(focused());
       }
+      expect(forward).to.deep.equal([close, wrapper.querySelector('#field'), wrapper.querySelector('#ok'), close]);
+
+      await sendKeys({ down: 'Shift' });
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ up: 'Shift' });
+      expect(focused(), 'Shift+Tab before the first control wraps to the last').to.equal(wrapper.querySelector('#ok'));
     });
   });
 

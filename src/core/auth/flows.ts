@@ -6,7 +6,7 @@ import { $loginStatus, $session } from '../session/state';
 import { hasRememberedCredentials } from './credentials';
 import type { AuthDeps } from './deps';
 import { type AutoLoginOutcome, autoLogin, type LoginOutcome, login, loginCall } from './login';
-import { type LoginMode, type LoginModeContext, resolveLoginMode } from './mode';
+import { type LoginMode, type LoginModeContext, resolveLoginMode, withoutSecrets } from './mode';
 import { decideRedirect, sameOriginTarget } from './redirect';
 
 /** The inputs of resolveLoginMode from the page, the configuration and the stored preferences. */
@@ -85,6 +85,8 @@ function alreadyLoggedIn(deps: AuthDeps): ModeOutcome {
 /** Carries out one mode of §4. */
 export function runLoginMode(mode: LoginMode, deps: AuthDeps): Promise<ModeOutcome> {
   const href = deps.location.href();
+  const clean = withoutSecrets(href);
+  if (clean) deps.location.replace(clean);
   switch (mode.mode) {
     case 'error':
       notify('error', mode.message);

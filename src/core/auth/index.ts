@@ -23,6 +23,7 @@ export {
   MISSING_TICKET_CONFIG,
   resolveLoginMode,
   urlQuery,
+  withoutSecrets,
 } from './mode';
 export type { RedirectDecisionContext } from './redirect';
 export { decideRedirect, sameOriginTarget } from './redirect';

@@ -41,9 +41,11 @@ export function handleLoginResult(answer: Envelope<Partial<LoginData> | null>, d
     else deps.location.reload();
     return { status: 'ok', redirect, data };
   }
-  if (answer.status === 400 && answer.code !== INVALID_GRANT) {
-    // `id` is the server's pending-binding id: the bind page finishes linking that identity to a user.
-    const data: Partial<LoginData> & { id?: string } = answer.data ?? {};
+  const identity: Partial<LoginData> & { id?: string } = answer.data ?? {};
+  // §4: 400 with a code other than invalid_grant goes to the bind page — when the answer names an identity to
+  // bind (`id` is the server's pending binding). A 400 about malformed input has none: it is shown, not bound.
+  if (answer.status === 400 && answer.code !== INVALID_GRANT && (identity.id || identity.openid)) {
+    const data = identity;
     const url = bindPageUrl(
       {
         id: data.id,

@@ -53,6 +53,32 @@ export function urlQuery(href: string): { path: string; query: URLSearchParams }
   return { path: `${url.pathname}#${hashPath}`, query };
 }
 
+/** Query values that are credentials: once read they leave the address bar, the history and later Referers. */
+const SECRET_QUERY = ['password', 'accessToken', 'ticket', 'code', 'token'];
+
+/** `href` without the credential query values (in the search and in a hash route's query); null if it had none. */
+export function withoutSecrets(href: string): string | null {
+  const url = new URL(href);
+  let changed = false;
+  const strip = (params: URLSearchParams) => {
+    for (const key of SECRET_QUERY) {
+      if (params.has(key)) {
+        params.delete(key);
+        changed = true;
+      }
+    }
+    return params.toString();
+  };
+  const search = strip(new URLSearchParams(url.search));
+  url.search = search;
+  const [hashPath = '', hashQuery] = url.hash.slice(1).split('?');
+  if (hashQuery !== undefined) {
+    const query = strip(new URLSearchParams(hashQuery));
+    url.hash = query ? `${hashPath}?${query}` : hashPath;
+  }
+  return changed ? url.href : null;
+}
+
 /** Work-chat (WeCom) before the chat app: the WeCom user agent also says MicroMessenger. */
 export function chatProvider(userAgent = ''): ChatProvider | null {
   if (/wxwork/i.test(userAgent)) return 'qy';

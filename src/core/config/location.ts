@@ -6,12 +6,15 @@ export interface LocationAdapter {
   href(): string;
   assign(url: string): void;
   reload(): void;
+  /** Changes the address in place, without a new history entry or a load (strips secrets from the URL). */
+  replace(url: string): void;
 }
 
 const unavailable: LocationAdapter = {
   href: () => 'http://localhost/',
   assign: () => {},
   reload: () => {},
+  replace: () => {},
 };
 
 function browserLocation(): LocationAdapter | null {
@@ -20,6 +23,7 @@ function browserLocation(): LocationAdapter | null {
     href: () => location.href,
     assign: (url) => location.assign(url),
     reload: () => location.reload(),
+    replace: (url) => history.replaceState(history.state, '', url),
   };
 }
 
@@ -45,6 +49,9 @@ export function memoryLocation(start = 'http://localhost/'): LocationAdapter & {
     },
     reload() {
       state.reloads++;
+    },
+    replace(url) {
+      state.href = new URL(url, state.href).href;
     },
     get visited() {
       return state.visited;

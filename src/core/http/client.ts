@@ -17,7 +17,7 @@ import { notify as defaultNotify, type NoticeKind } from '../notify';
 import { $session, storeLoginInfo } from '../session/state';
 import { buildUrl, encodeBody, encodeParams, type Params, TIMESTAMP_PARAM } from './encode';
 import { envelopeMessage, HttpError, isEnvelope, type RequestSummary, type ResponseSummary } from './errors';
-import { $loginFormShown, $loginPrompt } from './login-prompt';
+import { $loginDialogReady, $loginFormShown, $loginPrompt } from './login-prompt';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'upload';
 export const HTTP_METHODS: readonly HttpMethod[] = ['get', 'post', 'put', 'delete', 'upload'];
@@ -190,7 +190,8 @@ export function createHttpClient(config: HttpClientConfig = {}): HttpClient {
     const href = here.href();
     // Already on the login page: it shows the form itself; leaving it again would loop (§8 "outside the login page").
     if ($loginFormShown.get() || new URL(href).pathname === LOGIN_PATH) return;
-    if (config.env !== 'production') {
+    // Development asks the page's login dialog; a page without one leaves for the login page all the same.
+    if (config.env !== 'production' && $loginDialogReady.get()) {
       $loginPrompt.set({ redirectUri: href });
       return;
     }

@@ -40,7 +40,16 @@ export interface HttpErrorInit {
 }
 
 /** Every rejection of the request flow. `status` is the envelope status when there is one, else the HTTP one. */
+/** Registered, so that every copy of core on a page recognises the others' errors (see src/core/shared). */
+const HTTP_ERROR = Symbol.for('ph-widgets.http-error');
+
 export class HttpError extends Error {
+  /** `instanceof HttpError` holds for an HttpError made by any bundle on the page, not only this copy's. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && HTTP_ERROR in value;
+  }
+
+  readonly [HTTP_ERROR] = true;
   readonly kind: HttpErrorKind;
   readonly status: number | undefined;
   readonly code: string | undefined;

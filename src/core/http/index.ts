@@ -4,5 +4,5 @@ export type { Params } from './encode';
 export { buildUrl, encodeBody, encodeParams, TIMESTAMP_PARAM, toFormData } from './encode';
 export type { HttpErrorKind, RequestSummary, ResponseSummary } from './errors';
 export { envelopeMessage, HttpError, isEnvelope } from './errors';
-export { $loginFormShown, $loginPrompt } from './login-prompt';
+export { $loginDialogReady, $loginFormShown, $loginPrompt } from './login-prompt';
 export { defaultClient, request } from './request';

@@ -14,3 +14,6 @@ export const $loginPrompt = /* @__PURE__ */ pageSingleton('login-prompt', () =>
  * no redirect to the login page and no dialog, whatever the page's path (`/`, `/login`, `/authorize`).
  */
 export const $loginFormShown = /* @__PURE__ */ pageSingleton('login-form-shown', () => atom(false));
+
+/** True while a login dialog (`<ph-login mode="dialog">`) is on the page to answer $loginPrompt. */
+export const $loginDialogReady = /* @__PURE__ */ pageSingleton('login-dialog-ready', () => atom(false));

@@ -64,7 +64,9 @@ export function LoginForm({ busy, serverErrors, onSubmit, onEdit }: LoginFormPro
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key !== 'Enter' || (event.target as HTMLElement).tagName !== 'INPUT') return;
+    // Enter that picks an input-method candidate (typing a Chinese name) is not a submit.
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing || (event.target as HTMLElement).tagName !== 'INPUT')
+      return;
     if ((event.target as HTMLInputElement).type === 'checkbox') return;
     event.preventDefault();
     const empty = (['username', 'password'] as const).find((field) => !values[field].trim());

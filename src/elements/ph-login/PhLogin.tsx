@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import {
   $config,
+  $loginDialogReady,
   $loginFormShown,
   $loginPrompt,
   $loginStatus,
@@ -73,18 +74,22 @@ export function PhLogin(props: PhLoginProps) {
   const latest = useLatest(props);
   const titleId = useId();
 
+  // The session ended — a logout, or a lost session (in → unknown while `me` asks → out) — after it had begun.
   useEffect(() => {
-    let previous = $loginStatus.get();
+    let signedIn = $loginStatus.get() === 'in';
     return $loginStatus.listen((status) => {
-      if (previous === 'in' && status === 'out') latest.current.onLogout?.();
-      previous = status;
+      if (status === 'in') signedIn = true;
+      if (status === 'out' && signedIn) {
+        signedIn = false;
+        latest.current.onLogout?.();
+      }
     });
   }, [latest]);
 
   useEffect(() => {
-    if (dialog) return;
-    $loginFormShown.set(true);
-    return () => $loginFormShown.set(false);
+    const flag = dialog ? $loginDialogReady : $loginFormShown;
+    flag.set(true);
+    return () => flag.set(false);
   }, [dialog]);
 
   useEffect(() => {

@@ -11,21 +11,25 @@ interface LoginElementProps extends ElementProps {
   mode?: 'inline' | 'dialog';
   open?: boolean;
   heading?: string;
-  platforms?: LoginPlatform[];
+  /** JSON text of LoginPlatform[] (an attribute); read leniently so that a typo cannot break the element. */
+  platforms?: string;
   qr?: boolean;
   noAutoStart?: boolean;
 }
 
-export type PhLoginSuccessDetail = Partial<LoginData>;
+/** The login data of §3 without the token: events reach every script on the page. */
+export type PhLoginSuccessDetail = Omit<Partial<LoginData>, 'accessToken' | 'expiresIn'>;
 export type PhLoginErrorDetail = Pick<LoginErrorDetail, 'status' | 'code' | 'message'>;
 
 /** <ph-login>: PhLogin in the element's shadow root; outcomes become ph-login-* events on the host. */
-function LoginElement({ container, ...props }: LoginElementProps) {
+function LoginElement({ container, platforms, ...props }: LoginElementProps) {
   const host = hostOf(container);
   return createElement(PhLogin, {
     ...props,
+    platforms: parsePlatforms(platforms),
     qrContent: createElement('slot', { name: 'qr' }, createElement(QrIcon)),
-    onSuccess: (data) => dispatchFrom<PhLoginSuccessDetail>(host, 'ph-login-success', data),
+    onSuccess: ({ accessToken: _token, expiresIn: _expires, ...data }) =>
+      dispatchFrom<PhLoginSuccessDetail>(host, 'ph-login-success', data),
     onError: ({ status, code, message }) =>
       dispatchFrom<PhLoginErrorDetail>(host, 'ph-login-error', { status, code, message }),
     onLogout: () => dispatchFrom(host, 'ph-logout', {}),
@@ -34,8 +38,23 @@ function LoginElement({ container, ...props }: LoginElementProps) {
   });
 }
 
+/** The `platforms` attribute: a JSON array of `{provider, name, url?, icon?}`; anything else shows none. */
+function parsePlatforms(text: string | undefined): LoginPlatform[] {
+  if (!text) return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value)
+      ? value.filter(
+          (entry): entry is LoginPlatform => typeof entry?.provider === 'string' && typeof entry?.name === 'string',
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
+
 export const PhLoginElement = defineElement('ph-login', LoginElement, {
-  props: { mode: 'string', heading: 'string', platforms: 'json' },
+  props: { mode: 'string', heading: 'string', platforms: 'string' },
   booleans: ['open', 'qr', 'noAutoStart'],
 });
 ensureToastHost();

@@ -37,6 +37,7 @@ function heldLocation(real: LocationAdapter) {
     reload: () => {
       pending = () => real.reload();
     },
+    replace: (url) => real.replace(url),
   };
   return {
     adapter,

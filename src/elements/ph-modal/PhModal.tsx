@@ -26,6 +26,7 @@ import {
 import { CloseIcon } from '../common/icons';
 import tokens from '../common/tokens.css';
 import { useLatest } from '../common/use-latest';
+import { tabbablesWithin } from './focus';
 import { deepActiveElement, type Phase, useResizeThrottled } from './lifecycle';
 import styles from './styles.css';
 
@@ -54,6 +55,7 @@ export interface PhModalProps {
   /** The user asked to close (Escape, backdrop, close button): the owner sets `open` to false. */
   onRequestClose?: (reason: ModalCloseReason) => void;
   onOpened?: () => void;
+  /** It closed (the fade-out has begun). */
   onClosed?: (reason: ModalCloseReason) => void;
 }
 
@@ -68,20 +70,26 @@ export function PhModal(props: PhModalProps) {
   const closeReason = useRef<ModalCloseReason>('api');
   const opener = useRef<HTMLElement | null>(null);
   const callbacks = useLatest(props);
+  /** Whether the dialog is on screen (opening, open or fading out): a close only counts from there. */
+  const shown = useLatest(phase !== 'closed');
 
   useEffect(() => {
     const id = idRef.current;
     if (open) {
-      opener.current = deepActiveElement();
+      // Reopened while still fading out: the element that opened it first is still the one to return to.
+      opener.current ??= deepActiveElement();
       closeReason.current = 'api';
-      pushModal(id);
+      pushModal(id, callbacks.current.zIndex);
       setPhase('opening');
       callbacks.current.onOpened?.();
       return;
     }
     removeModal(id);
-    setPhase((current) => (current === 'closed' ? current : 'closing'));
-  }, [open, callbacks]);
+    if (shown.current) {
+      callbacks.current.onClosed?.(closeReason.current);
+      setPhase('closing');
+    }
+  }, [open, callbacks, shown]);
 
   useEffect(() => {
     if (phase !== 'closing') return;
@@ -90,13 +98,13 @@ export function PhModal(props: PhModalProps) {
       const target = opener.current;
       opener.current = null;
       if (target?.isConnected) target.focus();
-      callbacks.current.onClosed?.(closeReason.current);
     }, MODAL_FADE_MS);
     return () => clearTimeout(timer);
-  }, [phase, callbacks]);
+  }, [phase]);
 
   useEffect(() => () => removeModal(idRef.current), []);
 
+  const portal = useShadowPortal(!inline && phase !== 'closed');
   if (phase === 'closed') return null;
   const dialog = (
     <ModalFrame
@@ -110,7 +118,28 @@ export function PhModal(props: PhModalProps) {
       }}
     />
   );
-  return inline ? dialog : createPortal(<div className="ph-scope">{dialog}</div>, document.body);
+  if (inline) return dialog;
+  return portal ? createPortal(dialog, portal) : null;
+}
+
+/**
+ * Outside an element (the React shell) the dialog still gets a shadow root of its own, on a host appended to
+ * <body>: its styles cannot leak into the page, nor the page's into it, and no ancestor's stacking context traps it.
+ */
+function useShadowPortal(enabled: boolean): ShadowRoot | null {
+  const [root, setRoot] = useState<ShadowRoot | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    const host = document.createElement('div');
+    host.dataset.phPortal = 'ph-modal';
+    document.body.append(host);
+    setRoot(host.attachShadow({ mode: 'open' }));
+    return () => {
+      host.remove();
+      setRoot(null);
+    };
+  }, [enabled]);
+  return root;
 }
 
 interface FrameProps extends PhModalProps {
@@ -140,7 +169,8 @@ function ModalFrame(props: FrameProps) {
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || latest.current.phase === 'closing' || !isTopModal(id)) return;
+      // Escape while an input method composes (Chinese, Japanese) cancels the composition, not the dialog.
+      if (event.key !== 'Escape' || event.isComposing || latest.current.phase === 'closing' || !isTopModal(id)) return;
       event.preventDefault();
       if (!latest.current.noEscapeClose) latest.current.requestClose('escape');
     };
@@ -190,7 +220,7 @@ function ModalFrame(props: FrameProps) {
       <div
         part="mask"
         className={phase === 'open' ? 'mask shown' : 'mask'}
-        style={{ zIndex: props.zIndex ?? modalZIndex(id) }}
+        style={{ zIndex: modalZIndex(id) }}
         onPointerDown={(event) => {
           maskPressed.current = event.target === event.currentTarget;
         }}
@@ -200,6 +230,7 @@ function ModalFrame(props: FrameProps) {
           if (fromMask && !props.noBackdropClose && isTopModal(id)) props.requestClose('backdrop');
         }}
       >
+        <FocusSentinel dialog={dialogRef} edge="start" />
         <div
           ref={dialogRef}
           part="dialog"
@@ -210,7 +241,6 @@ function ModalFrame(props: FrameProps) {
           tabIndex={-1}
           style={dialogStyle}
         >
-          <FocusSentinel target={dialogRef} />
           <div
             part="header"
             className={props.noDrag ? 'header' : 'header draggable'}
@@ -239,18 +269,29 @@ function ModalFrame(props: FrameProps) {
           <div part="footer" className="footer" hidden={!showFooter}>
             {footer}
           </div>
-          <FocusSentinel target={dialogRef} />
         </div>
+        <FocusSentinel dialog={dialogRef} edge="end" />
       </div>
     </>
   );
 }
 
-/** Keeps Tab inside the dialog: reaching either edge sends focus back to the dialog itself. */
-function FocusSentinel({ target }: { target: { current: HTMLElement | null } }) {
+/**
+ * Keeps Tab inside the dialog. One sentinel stands before the dialog and one after it: Tab past the last control
+ * reaches the end one, which wraps to the first control; Shift+Tab before the first reaches the start one, which
+ * wraps to the last.
+ */
+function FocusSentinel({ dialog, edge }: { dialog: { current: HTMLElement | null }; edge: 'start' | 'end' }) {
+  const wrap = () => {
+    const box = dialog.current;
+    if (!box) return;
+    const controls = tabbablesWithin(box);
+    const target = edge === 'start' ? controls.at(-1) : controls[0];
+    (target ?? box).focus();
+  };
   // biome-ignore lint/a11y/noNoninteractiveTabindex: a focus-trap sentinel must be reachable by Tab to work
-  // biome-ignore lint/a11y/noStaticElementInteractions: it only redirects focus
-  return <span className="sentinel" tabIndex={0} onFocus={() => target.current?.focus()} />;
+  // biome-ignore lint/a11y/noStaticElementInteractions: it only moves focus
+  return <span className="sentinel" tabIndex={0} onFocus={wrap} />;
 }
 
 function dialogSize(dialog: HTMLElement) {

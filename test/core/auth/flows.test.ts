@@ -185,6 +185,13 @@ describe('login failures (§4, §8)', () => {
     expect(location.visited).toEqual(['http://school.test/bind/?id=U1&openid=o1&unionid=n1&deviceId=D9']);
   });
 
+  it('a 400 that names no identity to bind (malformed input) is shown, not sent to the bind page', async () => {
+    loginAnswer = { http: 400, body: envelope(400, { code: 'bad_request', message: '参数错误|||Bad request' }) };
+    const outcome = await auth.login({ username: 'a', password: 'b' }, deps);
+    expect(outcome).toMatchObject({ status: 'failed', message: '参数错误' });
+    expect(location.visited).toEqual([]);
+  });
+
   it('one-proxy mode binds under the root path', async () => {
     loginAnswer = { http: 200, body: envelope(400, { code: 'x', data: { openid: 'o' } }) };
     deps = makeDeps('http://school.test/login', { config: { ...config, oneProxy: true } });
@@ -244,6 +251,14 @@ describe('other login modes call their endpoint (§7)', () => {
     const entry = server.received.at(-1)!;
     expect(entry.url.pathname).toBe(path);
     expect(form(entry.body)).toEqual({ ...fields, noIntercept: 'true' });
+  });
+
+  it('takes the password out of the address before signing in with it (history, Referer)', async () => {
+    loginAnswer = { http: 400, body: envelope(400, { code: 'invalid_grant', message: 'x' }) };
+    deps = makeDeps('http://school.test/login?username=u&password=p&redirect_uri=%2Fx');
+    await auth.startLogin(deps, 'Chrome');
+    expect(form(server.received.at(-1)!.body)).toMatchObject({ username: 'u', password: 'p' });
+    expect(location.href()).toBe('http://school.test/login?username=u&redirect_uri=%2Fx');
   });
 
   it('authorize posts the OAuth fields and follows the server answer', async () => {

@@ -8,6 +8,7 @@ import {
   MISSING_TICKET_CONFIG,
   resolveLoginMode,
   sameOriginTarget,
+  withoutSecrets,
 } from '../../../src/core/auth';
 
 const ctx = (href: string, extra: Partial<LoginModeContext> = {}): LoginModeContext => ({
@@ -198,5 +199,20 @@ describe('decideRedirect (§4) and the open-redirect guard', () => {
         },
       ),
     );
+  });
+});
+
+describe('withoutSecrets: credentials leave the address once read', () => {
+  it('drops password, access token, ticket, code and token from the search and the hash route, keeping the rest', () => {
+    expect(
+      withoutSecrets('http://s.test/login?username=u&password=p&redirect_uri=%2Fx#/authorize?ticket=t&client_id=c'),
+    ).toBe('http://s.test/login?username=u&redirect_uri=%2Fx#/authorize?client_id=c');
+    expect(withoutSecrets('http://s.test/login?code=c&state=mp&deviceId=d&token=k&accessToken=a')).toBe(
+      'http://s.test/login?state=mp&deviceId=d',
+    );
+  });
+
+  it('says null when there is nothing to drop', () => {
+    expect(withoutSecrets('http://s.test/login?redirect_uri=%2Fx#/home')).toBeNull();
   });
 });

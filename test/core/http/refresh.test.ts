@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SIGNATURE_HEADER } from '../../../src/core/api/wire';
 import { memoryLocation, phinit } from '../../../src/core/config';
 import {
+  $loginDialogReady,
   $loginFormShown,
   $loginPrompt,
   createHttpClient,
@@ -158,11 +159,25 @@ describe('refresh failure (§4, §8)', () => {
   });
 
   it('development: a login dialog is asked for instead of leaving the page', async () => {
+    $loginDialogReady.set(true);
+    try {
+      await client({ env: 'development' })
+        .request({ url: '/api/data' })
+        .catch(() => {});
+      expect(location.visited).toEqual([]);
+      expect($loginPrompt.get()).toEqual({ redirectUri: location.href() });
+    } finally {
+      $loginDialogReady.set(false);
+    }
+  });
+
+  it('development without a login dialog on the page goes to the login page, not silent', async () => {
     await client({ env: 'development' })
       .request({ url: '/api/data' })
       .catch(() => {});
-    expect(location.visited).toEqual([]);
-    expect($loginPrompt.get()).toEqual({ redirectUri: location.href() });
+    expect($loginPrompt.get()).toBeNull();
+    expect(location.visited).toHaveLength(1);
+    expect(new URL(location.visited[0]!).pathname).toBe('/login');
   });
 
   it('app shell with a device client id: device-client login, then the replay succeeds', async () => {
