@@ -11,6 +11,11 @@ export function chromiumArgs(extra = []) {
     '--no-first-run',
     '--disable-sync',
     '--disable-quic',
+    // A test page must run at full speed even when Chromium thinks it is in the background: timers and
+    // animation frames of background pages are throttled, which once stalled a whole test file in CI.
+    '--disable-background-timer-throttling',
+    '--disable-renderer-backgrounding',
+    '--disable-backgrounding-occluded-windows',
     ...extra,
   ];
 }
