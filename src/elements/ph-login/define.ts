@@ -4,18 +4,15 @@ import { QrIcon } from '../common/icons';
 import { ensureToastHost } from '../common/toast-host';
 import { defineElement, dispatchFrom, type ElementProps, hostOf } from '../define';
 import { installGlobals } from '../global';
-import { type LoginPlatform, PhLogin } from './PhLogin';
+import { type LoginPlatform, PhLogin, type PhLoginProps } from './PhLogin';
 import type { LoginErrorDetail } from './sign-in';
 
-interface LoginElementProps extends ElementProps {
-  mode?: 'inline' | 'dialog';
-  open?: boolean;
-  heading?: string;
-  /** JSON text of LoginPlatform[] (an attribute); read leniently so that a typo cannot break the element. */
-  platforms?: string;
-  qr?: boolean;
-  noAutoStart?: boolean;
-}
+/** What a page can set on <ph-login>: the component's plain-data props, `platforms` as JSON text. */
+type LoginElementProps = ElementProps &
+  Pick<PhLoginProps, 'mode' | 'open' | 'heading' | 'qr' | 'noAutoStart'> & {
+    /** JSON text of LoginPlatform[] (an attribute); read leniently so that a typo cannot break the element. */
+    platforms?: string;
+  };
 
 /** The login data of §3 without the token: events reach every script on the page. */
 export type PhLoginSuccessDetail = Omit<Partial<LoginData>, 'accessToken' | 'expiresIn'>;

@@ -2,17 +2,11 @@ import { createElement, useCallback, useState } from 'react';
 import { ensureToastHost } from '../common/toast-host';
 import { defineElement, dispatchFrom, type ElementProps, hostOf } from '../define';
 import { installGlobals } from '../global';
-import { type ModalCloseReason, PhModal } from './PhModal';
+import { type ModalCloseReason, PhModal, type PhModalProps } from './PhModal';
 
-interface ModalElementProps extends ElementProps {
-  open?: boolean;
-  heading?: string;
-  width?: string;
-  top?: string;
-  noEscapeClose?: boolean;
-  noBackdropClose?: boolean;
-  noDrag?: boolean;
-}
+/** What a page can set on <ph-modal>: the component's plain-data props. */
+type ModalElementProps = ElementProps &
+  Pick<PhModalProps, 'open' | 'heading' | 'width' | 'top' | 'noEscapeClose' | 'noBackdropClose' | 'noDrag'>;
 
 export interface PhModalCloseDetail {
   reason: ModalCloseReason;
