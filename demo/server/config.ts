@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import type { FaceMatcher } from './face/matcher';
 
@@ -6,6 +7,16 @@ export interface StaticRoot {
   prefix: string;
   /** Absolute folder; skipped when it does not exist. */
   root: string;
+}
+
+/** This repository's folders as the server serves them: the built widgets, the demo pages, the deploy-layout site. */
+export function repositoryStaticRoots(repo: string): StaticRoot[] {
+  return [
+    { prefix: '/dist/', root: resolve(repo, 'dist') },
+    { prefix: '/demo/', root: resolve(repo, 'demo', 'pages') },
+    // The deploy-layout site: the login page at `/`, the landing pages of §2 (see routes/site.ts).
+    { prefix: '/', root: resolve(repo, 'demo', 'site') },
+  ];
 }
 
 export interface ServerOptions {

@@ -19,6 +19,7 @@ import { registerRoutes } from './routes';
 import { randomToken } from './util/ids';
 
 export type { ServerOptions } from './config';
+export { repositoryStaticRoots } from './config';
 
 export interface PhServer {
   url: string;

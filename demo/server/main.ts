@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { DEMO_PASSWORD, USERS } from './db/seed-data';
-import { createServer } from './index';
+import { createServer, repositoryStaticRoots } from './index';
 
 // CLI: `npx tsx demo/server/main.ts`. Every setting has a safe default; see docs/server.md.
 const repo = resolve(import.meta.dirname, '..', '..');
@@ -33,12 +33,7 @@ const server = await createServer({
     .split(',')
     .map((origin) => origin.trim())
     .filter(Boolean),
-  staticRoots: [
-    { prefix: '/dist/', root: resolve(repo, 'dist') },
-    { prefix: '/demo/', root: resolve(repo, 'demo', 'pages') },
-    // The deploy-layout site: the login page at `/`, the landing pages of §2 (see routes/site.ts).
-    { prefix: '/', root: resolve(repo, 'demo', 'site') },
-  ],
+  staticRoots: repositoryStaticRoots(repo),
 });
 
 console.log(`\nph-widgets reference server: ${server.url}/`);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { createServer, type PhServer, type ServerOptions } from '../../demo/server/index';
+import { createServer, type PhServer, repositoryStaticRoots, type ServerOptions } from '../../demo/server/index';
 import { CHROMIUM, chromiumArgs } from '../../scripts/chromium.mjs';
 
 const repo = resolve(import.meta.dirname, '..', '..');
@@ -21,11 +21,7 @@ export async function startStage(options: Partial<ServerOptions> = {}): Promise<
     ...options,
     dataDir,
     port: 0,
-    staticRoots: [
-      { prefix: '/dist/', root: join(repo, 'dist') },
-      { prefix: '/demo/', root: join(repo, 'demo', 'pages') },
-      { prefix: '/', root: join(repo, 'demo', 'site') },
-    ],
+    staticRoots: repositoryStaticRoots(repo),
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs() });
   return {
