@@ -10,7 +10,6 @@ export const ACCESS_TOKEN_COOKIE = 'ph_access_token';
 export const AUTHORIZATION_HEADER = 'Authorization';
 /** The refresh token never reaches script: HttpOnly cookie scoped to the refresh path. */
 export const REFRESH_TOKEN_COOKIE = 'ph_refresh_token';
-export const REFRESH_COOKIE_PATH = '/api/uaa/oauth/refresh';
 
 /** Device header sent with every request (§7): which kind of client is calling. */
 export const DEVICE_HEADER = 'X-PH-Device';
@@ -67,3 +66,89 @@ export const DISALLOWED_EXTENSIONS = [
 ] as const;
 /** §5 image extensions (compared in lower case). */
 export const IMAGE_EXTENSIONS = ['gif', 'jpg', 'jpeg', 'bmp', 'png', 'tif'] as const;
+
+/**
+ * Every path of spec §7 (and the few calls the reference server adds), named once. Core builds its requests from
+ * these and the reference server registers its routes with them, so a path cannot drift between the two.
+ * `:name` segments are parameters: Fastify reads them as such; `endpointPath` fills them for a request.
+ */
+export const ENDPOINTS = {
+  // uaa: login and session (§4 Login, Request flow)
+  login: '/api/uaa/oauth/login',
+  relogin: '/api/uaa/oauth/relogin',
+  deviceClientLogin: '/api/uaa/oauth/login_user_client',
+  refresh: '/api/uaa/oauth/refresh',
+  me: '/api/uaa/oauth/me',
+  logout: '/api/uaa/oauth/logout',
+  authorize: '/api/uaa/shiyue_webauth',
+  /** POST: social login, `:provider` being the provider (`qy`, `mp`) or a QR login's `state`; GET with
+   * `:provider` = `{qy|mp}_info`: the provider's app id. */
+  social: '/api/uaa/social/:provider',
+  socialList: '/api/uaa/social_list',
+  socialBind: '/api/uaa/social_bind',
+  switchLogin: '/api/uaa/switch/login',
+  ssoLoginUrl: '/api/sso/select/login/url',
+  ssoTicketLogin: '/api/sso/ticket/login',
+  unitConfig: '/api/uaa/oauth/login/unit_config',
+  // uaa: face (§4 Face widget)
+  faceLogin: '/api/uaa/oauth/login/face',
+  faceClocking: '/api/uaa/login/face/clocking',
+  faceCheck: '/api/uaa/face/check',
+  faceUser: '/api/uaa/face/user',
+  // base: desktop, theme, messages (§4 Messages, Layout and theme)
+  themeColor: '/api/base/my_desktop/color',
+  setTheme: '/api/base/desktop/settheme',
+  unhandledCount: '/api/base/desktop/unhandlecount',
+  unreadMessages: '/api/base/desktop/message_select_not_read',
+  markAllRead: '/api/base/desktop/message_update_status_by_me',
+  markRead: '/api/base/desktop/message_update_statusby_id',
+  reminders: '/api/base/desktop/popUpBox_select',
+  messageConfig: '/api/base/desktop/getMessageConfig',
+  insideModules: '/api/base/resource/inside/module',
+  permissionTree: '/api/base/resource/user/code/tree',
+  accessLog: '/api/base/user_access_detail',
+  appIcons: '/api/base/desktop/my_app_icon',
+  unreadCodeCount: '/api/base/desktop/unReadCodeCount',
+  // base: unit, licences, roles, family (§6)
+  licenceOam: '/api/base/license/unit_oam',
+  licence: '/api/base/license/unit',
+  vocationalSchool: '/api/base/unit/is_vocational_school',
+  haveInstitute: '/api/base/unit/have_institute',
+  roleCheck: '/api/base/role/user/:userId/:role/base',
+  unitLogo: '/api/storage/show/unit/:unitId',
+  alreadyParentTeacher: '/api/base/select/already/parent/teacher',
+  setParentChildren: '/api/base/student/set/parentChildren',
+  childrenOfParent: '/api/base/student/find_all_student_by_parent_id',
+  currentChildOfParent: '/api/base/student/find_stu_by_parent_id',
+  // base: voice (§4 Voice recording)
+  voiceToken: '/api/base/get_ali_token',
+  findSkill: '/api/base/find_by_vocabulary',
+  // versions (§4 Initialisation and versions)
+  /** `:file` is `{code}_package_versions`. */
+  packageVersions: '/api/:code/nl/:file',
+  // storage (§4 Chunked upload)
+  secondUploadCheck: '/api/storage/file_piecewise/second_upload_check',
+  singleUpload: '/zuul/api/storage/upload',
+  chunkCheck: '/api/storage/file_piecewise/block_upload_check',
+  chunkUpload: '/zuul/api/storage/file_piecewise/upload',
+  mergeChunks: '/api/storage/file_piecewise/merge_file',
+  base64Image: '/api/storage/upload/base64_convert_image',
+  storedFile: '/api/storage/file/:md5',
+  download: '/api/storage/download',
+  // export (§7 table export)
+  tableExport: '/api/base/common/table2xls',
+} as const;
+
+export type EndpointName = keyof typeof ENDPOINTS;
+
+/** The refresh token's cookie lives on the refresh endpoint's path only. */
+export const REFRESH_COOKIE_PATH = ENDPOINTS.refresh;
+
+/** Fills the `:name` segments of an endpoint (each value URI-encoded); a missing value is an error, not "undefined". */
+export function endpointPath(pattern: string, params: Record<string, string | number> = {}): string {
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`endpointPath: no value for :${name} in ${pattern}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ENDPOINTS, endpointPath, REFRESH_COOKIE_PATH } from '../../../src/core/api/wire';
+
+describe('ENDPOINTS and endpointPath', () => {
+  it('fills :name segments, URI-encoded', () => {
+    expect(endpointPath(ENDPOINTS.roleCheck, { userId: 'u 1/2', role: 'XX_SYS_' })).toBe(
+      '/api/base/role/user/u%201%2F2/XX_SYS_/base',
+    );
+    expect(endpointPath(ENDPOINTS.social, { provider: 'qy_info' })).toBe('/api/uaa/social/qy_info');
+    expect(endpointPath(ENDPOINTS.packageVersions, { code: 'grade', file: 'grade_package_versions' })).toBe(
+      '/api/grade/nl/grade_package_versions',
+    );
+  });
+
+  it('refuses a missing parameter instead of writing "undefined" into the path', () => {
+    expect(() => endpointPath(ENDPOINTS.unitLogo)).toThrow(/:unitId/);
+  });
+
+  it('leaves a path without parameters as it is', () => {
+    expect(endpointPath(ENDPOINTS.login)).toBe('/api/uaa/oauth/login');
+  });
+
+  it('scopes the refresh cookie to the refresh endpoint', () => {
+    expect(REFRESH_COOKIE_PATH).toBe(ENDPOINTS.refresh);
+  });
+
+  it('names each path once', () => {
+    const paths = Object.values(ENDPOINTS);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+});
