@@ -1,13 +1,16 @@
-import { DISALLOWED_EXTENSIONS, IMAGE_EXTENSIONS } from '../api/wire';
+import { disallowedExtension, fileExtension } from '../api/file-names';
+import { IMAGE_EXTENSIONS } from '../api/wire';
 import { t } from '../i18n/translate';
 import { formatBytes } from '../util/format';
 
-// §5 file-name and upload rules.
+// §5 file-name and upload rules. The extension check itself is api/file-names.ts, shared with the server.
 // Deliberate difference from the spec: extensions are compared case-insensitively. The spec's case-sensitive
 // check lets `virus.EXE` through; a server on Windows would still run it.
 
 /** The second, shorter list of §5. */
 export const DISALLOWED_EXTENSIONS_SHORT = ['jspx', 'jsp', 'exe'] as const;
+export { fileExtension };
+
 export const MEDIA_EXTENSIONS = [
   'mp3',
   'wma',
@@ -24,18 +27,6 @@ export const MEDIA_EXTENSIONS = [
   'mov',
   'wmv',
 ] as const;
-
-/**
- * The lower-cased extension of a file name, '' when it has none. Trailing dots and spaces are dropped first,
- * as Windows does when it saves `virus.exe.` or `virus.exe `.
- */
-export function fileExtension(name: string): string {
-  const base = name.replace(/[. ]+$/, '');
-  const slash = Math.max(base.lastIndexOf('/'), base.lastIndexOf('\\'));
-  const file = base.slice(slash + 1);
-  const dot = file.lastIndexOf('.');
-  return dot < 0 ? '' : file.slice(dot + 1).toLowerCase();
-}
 
 function hasExtension(name: string, list: readonly string[]): boolean {
   const extension = fileExtension(name);
@@ -66,9 +57,8 @@ export type UploadCheck =
 
 /** Whether a file may be uploaded: its extension is not refused and it is not larger than the limit. */
 export function checkUploadFile(file: { name: string; size: number }, options: UploadCheckOptions = {}): UploadCheck {
-  const extension = fileExtension(file.name);
-  const disallowed = (options.disallowed ?? DISALLOWED_EXTENSIONS).map((entry) => entry.toLowerCase());
-  if (extension && disallowed.includes(extension)) {
+  const extension = disallowedExtension(file.name, options.disallowed);
+  if (extension) {
     return { ok: false, reason: 'extension', extension, message: t('rules.upload.blockedType', { ext: extension }) };
   }
   const { maxSize } = options;
