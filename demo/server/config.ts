@@ -44,6 +44,20 @@ export interface ServerOptions {
   chunkTtlSeconds?: number;
   /** Face matching; by default exact image digests (see face/matcher.ts). */
   faceMatcher?: FaceMatcher;
+  /** The server clock (epoch ms) behind every lifetime: tokens, tickets, codes, windows, sweeps. Default Date.now. */
+  now?: () => number;
+  /**
+   * The origin browsers reach this server at (`https://sso.school.example`), for every absolute URL it writes.
+   * Without it the Host header is believed only when it names a loopback host; otherwise the listening address.
+   */
+  publicOrigin?: string;
+  /** Exact origins (no wildcards) besides this server's own that redirects after sign-in may go to. Default none. */
+  allowedRedirectOrigins?: string[];
+  /**
+   * Ids of the seeded device clients by user id, used when a database is first seeded. By default each is random
+   * per database (printed by main.ts): a guessable id would be a password anyone could type.
+   */
+  deviceClientIds?: Record<string, string>;
 }
 
 export interface LoginLimitOptions {
@@ -54,9 +68,14 @@ export interface LoginLimitOptions {
   windowSeconds: number;
 }
 
-export interface ResolvedOptions extends Required<Omit<ServerOptions, 'signingSecret' | 'loginLimit' | 'faceMatcher'>> {
+export interface ResolvedOptions
+  extends Required<
+    Omit<ServerOptions, 'signingSecret' | 'loginLimit' | 'faceMatcher' | 'publicOrigin' | 'deviceClientIds'>
+  > {
   signingSecret: string | undefined;
   loginLimit: LoginLimitOptions;
+  publicOrigin: string | undefined;
+  deviceClientIds: Record<string, string>;
 }
 
 export const DEFAULTS = {
@@ -82,5 +101,25 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     secureCookies: options.secureCookies ?? false,
     loginLimit: { ...DEFAULTS.loginLimit, ...options.loginLimit },
     corsOrigins: options.corsOrigins ?? [],
+    now: options.now ?? Date.now,
+    publicOrigin: options.publicOrigin === undefined ? undefined : exactOrigin(options.publicOrigin, 'publicOrigin'),
+    allowedRedirectOrigins: (options.allowedRedirectOrigins ?? []).map((origin) =>
+      exactOrigin(origin, 'allowedRedirectOrigins'),
+    ),
+    deviceClientIds: options.deviceClientIds ?? {},
   };
+}
+
+/** `scheme://host[:port]` over http(s) and nothing else: no path, no wildcard, no credentials. Throws otherwise. */
+export function exactOrigin(value: string, setting: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.origin !== value.replace(/\/$/, '') || value.includes('*')) {
+    throw new Error(`${setting}: "${value}" is not an exact origin such as https://portal.school.example`);
+  }
+  return url.origin;
 }

@@ -16,6 +16,12 @@ export interface ServerContext {
   dirs: { files: string; chunks: string; tmp: string };
   /** demo/server/static: logos, filing image, language packs. */
   staticDir: string;
+  /** The server clock in epoch ms (`createServer({ now })`): every lifetime and timestamp is read from it. */
+  now: () => number;
+  /** The same clock in whole seconds, the unit of the lifetimes stored in seconds. */
+  seconds: () => number;
+  /** `http://host:port` the server listens on, known once it listens. */
+  listeningOrigin: () => string;
 }
 
 export interface AuthContext {

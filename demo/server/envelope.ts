@@ -1,13 +1,23 @@
 import type { Envelope, FieldError } from '../../src/core/api/types';
 import { BILINGUAL_SEPARATOR, OK } from '../../src/core/api/wire';
 
-/** Joins the Chinese and English text of a message the way the widgets split it (§8). */
-export function bilingual(zh: string, en: string): string {
-  return `${zh}${BILINGUAL_SEPARATOR}${en}`;
+/** Every text the server sends, in both languages: one shape, so no caller can swap the two. */
+export interface Text {
+  zh: string;
+  en: string;
 }
 
-export function ok<T>(data: T, message = bilingual('成功', 'Success')): Envelope<T> {
-  return { status: 200, code: OK, message, data };
+/** Joins the Chinese and English text of a message the way the widgets split it (§8). */
+export function bilingual(text: Text): string {
+  return `${text.zh}${BILINGUAL_SEPARATOR}${text.en}`;
+}
+
+export function fieldError(field: string, text: Text): FieldError {
+  return { field, message: bilingual(text) };
+}
+
+export function ok<T>(data: T, message: Text = { zh: '成功', en: 'Success' }): Envelope<T> {
+  return { status: 200, code: OK, message: bilingual(message), data };
 }
 
 /** Thrown by handlers; the error handler turns it into an envelope with the same HTTP status. */
@@ -15,11 +25,11 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
-    message: string,
+    readonly text: Text,
     readonly fieldErrors?: FieldError[],
     readonly data: unknown = null,
   ) {
-    super(message);
+    super(bilingual(text));
   }
 
   toEnvelope(): Envelope<unknown> {
@@ -38,11 +48,11 @@ export class ApiError extends Error {
 export const UNBOUND = 'unbound';
 
 export const errors = {
-  badRequest: (en = 'Invalid request', zh = '请求参数错误', fieldErrors?: FieldError[]) =>
-    new ApiError(400, 'bad_request', bilingual(zh, en), fieldErrors),
+  badRequest: (text: Text = { zh: '请求参数错误', en: 'Invalid request' }, fieldErrors?: FieldError[]) =>
+    new ApiError(400, 'bad_request', text, fieldErrors),
   unauthorized: () =>
-    new ApiError(401, 'unauthorized', bilingual('未登录或登录已过期', 'Not signed in or session expired')),
-  forbidden: () => new ApiError(403, 'forbidden', bilingual('没有权限', 'Permission denied')),
-  notFound: (en = 'Not found', zh = '未找到') => new ApiError(404, 'not_found', bilingual(zh, en)),
-  tooLarge: () => new ApiError(413, 'too_large', bilingual('文件大小超出限制', 'Size exceeds limit')),
+    new ApiError(401, 'unauthorized', { zh: '未登录或登录已过期', en: 'Not signed in or session expired' }),
+  forbidden: () => new ApiError(403, 'forbidden', { zh: '没有权限', en: 'Permission denied' }),
+  notFound: (text: Text = { zh: '未找到', en: 'Not found' }) => new ApiError(404, 'not_found', text),
+  tooLarge: () => new ApiError(413, 'too_large', { zh: '文件大小超出限制', en: 'Size exceeds limit' }),
 };

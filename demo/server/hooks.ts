@@ -3,7 +3,8 @@ import type { Envelope } from '../../src/core/api/types';
 import { APP_PATH_HEADER, DEVICE_HEADER, DEVICES, INVALID_GRANT } from '../../src/core/api/wire';
 import { readAccessToken, resolveAuth } from './auth/session';
 import type { ServerContext } from './context';
-import { ApiError, bilingual, errors, UNBOUND } from './envelope';
+import { ApiError, errors, UNBOUND } from './envelope';
+import { fieldErrorsOf } from './validation';
 
 const DEVICE_REQUIRED = 'device_required';
 const API_PREFIXES = ['/api/', '/zuul/api/'];
@@ -21,11 +22,10 @@ export function registerGuards(app: FastifyInstance, ctx: ServerContext): void {
     if (!config.deviceOptional && !request.is404) {
       const device = request.headers[DEVICE_HEADER.toLowerCase()];
       if (typeof device !== 'string' || !(DEVICES as readonly string[]).includes(device)) {
-        throw new ApiError(
-          400,
-          DEVICE_REQUIRED,
-          bilingual(`缺少设备标识 ${DEVICE_HEADER}`, `Missing or unknown ${DEVICE_HEADER} header (app, h5 or pc)`),
-        );
+        throw new ApiError(400, DEVICE_REQUIRED, {
+          zh: `缺少设备标识 ${DEVICE_HEADER}`,
+          en: `Missing or unknown ${DEVICE_HEADER} header (app, h5 or pc)`,
+        });
       }
     }
     request.auth = resolveAuth(ctx, readAccessToken(request));
@@ -54,28 +54,22 @@ export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const send = (apiError: ApiError) => reply.status(apiError.status).send(forRoute(request, apiError.toEnvelope()));
     if (error instanceof ApiError) return send(error);
-    if (error.validation) {
-      const fieldErrors = error.validation.map((issue) => ({
-        field: fieldOf(issue.instancePath, issue.params),
-        message: bilingual('参数不合法', `Invalid value: ${issue.message ?? 'rejected'}`),
-      }));
-      return send(errors.badRequest(undefined, undefined, fieldErrors));
-    }
+    if (error.validation) return send(errors.badRequest(undefined, fieldErrorsOf(error.validation)));
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') return send(errors.tooLarge());
     if (status >= 400 && status < 500) {
       const kept = KEPT_STATUSES.has(status) ? status : 400;
       const code = status === 429 ? 'too_many_requests' : 'bad_request';
-      return send(new ApiError(kept, code, bilingual('请求无效', 'Invalid request')));
+      return send(new ApiError(kept, code, { zh: '请求无效', en: 'Invalid request' }));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .status(500)
-      .send(new ApiError(500, 'server_error', bilingual('服务器内部错误', 'Server internal error!')).toEnvelope());
+      .send(new ApiError(500, 'server_error', { zh: '服务器内部错误', en: 'Server internal error!' }).toEnvelope());
   });
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url))
-      return reply.status(404).send(errors.notFound('No such call', '接口不存在').toEnvelope());
+      return reply.status(404).send(errors.notFound({ zh: '接口不存在', en: 'No such call' }).toEnvelope());
     return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
   });
 }
@@ -83,7 +77,7 @@ export function registerErrorHandlers(app: FastifyInstance): void {
 /** Malformed URLs and over-long path parameters are refused by the router itself, before any hook: 400 as well. */
 export function frameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (isApiPath(request.url)) {
-    reply.status(400).send(errors.badRequest('Malformed or over-long URL', '请求地址无效').toEnvelope());
+    reply.status(400).send(errors.badRequest({ zh: '请求地址无效', en: 'Malformed or over-long URL' }).toEnvelope());
     return;
   }
   reply.status(400).type('text/plain; charset=utf-8').send('Bad request');
@@ -99,9 +93,4 @@ function forRoute(request: FastifyRequest, envelope: Envelope<unknown>): Envelop
     return envelope;
   }
   return { ...envelope, code: INVALID_GRANT };
-}
-
-function fieldOf(instancePath: string, params: Record<string, unknown>): string {
-  if (typeof params.missingProperty === 'string') return params.missingProperty;
-  return instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
 }

@@ -16,7 +16,9 @@ import { getMeta, openDatabase, setMeta } from './db';
 import { DigestFaceMatcher } from './face/matcher';
 import { frameworkError, registerErrorHandlers, registerGuards } from './hooks';
 import { registerRoutes } from './routes';
+import { registerSecurityHeaders } from './security-headers';
 import { randomToken } from './util/ids';
+import { markFormBody, validatorCompiler } from './validation';
 
 export type { ServerOptions } from './config';
 export { repositoryStaticRoots } from './config';
@@ -32,7 +34,7 @@ export const STATIC_DIR = join(dirname(fileURLToPath(import.meta.url)), 'static'
 
 export async function createServer(options: ServerOptions): Promise<PhServer> {
   const resolved = resolveOptions(options);
-  const db = openDatabase(resolved.dataDir);
+  const db = openDatabase(resolved.dataDir, { now: resolved.now, deviceClientIds: resolved.deviceClientIds });
   const dirs = {
     files: join(resolved.dataDir, 'files'),
     chunks: join(resolved.dataDir, 'chunks'),
@@ -41,15 +43,19 @@ export async function createServer(options: ServerOptions): Promise<PhServer> {
   // Leftovers in tmp/ are writes a previous process never finished; they were never visible, so drop them.
   rmSync(dirs.tmp, { recursive: true, force: true });
   for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
+  let origin = '';
   const ctx: ServerContext = {
     db,
     options: resolved,
-    tokens: new TokenStore(db, resolved.accessTtlSeconds, resolved.refreshTtlSeconds),
-    limiter: new LoginLimiter(resolved.loginLimit),
+    tokens: new TokenStore(db, resolved.accessTtlSeconds, resolved.refreshTtlSeconds, resolved.now),
+    limiter: new LoginLimiter(resolved.loginLimit, resolved.now),
     faceMatcher: options.faceMatcher ?? new DigestFaceMatcher(),
     signingSecret: resolved.signingSecret ?? storedSecret(db),
     dirs,
     staticDir: STATIC_DIR,
+    now: resolved.now,
+    seconds: () => Math.floor(resolved.now() / 1000),
+    listeningOrigin: () => origin,
   };
 
   const app = Fastify({
@@ -72,14 +78,18 @@ export async function createServer(options: ServerOptions): Promise<PhServer> {
       if (body === '') done(null, {});
       else json(request, body as string, done);
     });
-    // The widgets post nested keys with dots (§7); qs with the spec's own limits (§9) reads them back.
+    // The widgets post nested keys with dots (§7); qs with the spec's own limits (§9) reads them back. The body is
+    // marked as text, so its numbers may be read as numbers (JSON bodies keep their types: validation.ts).
     await app.register(formbody, {
-      parser: (body) => qs.parse(body, { allowDots: true, depth: 5, arrayLimit: 20, parameterLimit: 1000 }),
+      parser: (body) =>
+        markFormBody(qs.parse(body, { allowDots: true, depth: 5, arrayLimit: 20, parameterLimit: 1000 })),
     });
+    app.setValidatorCompiler(validatorCompiler);
     await app.register(multipart, {
       limits: { fileSize: MAX_CHUNK_BYTES, files: 1, fields: 30, fieldSize: 2000, parts: 40 },
     });
-    registerCors(app, resolved.corsOrigins);
+    await registerSecurityHeaders(app, resolved);
+    await registerCors(app, resolved.corsOrigins);
     registerGuards(app, ctx);
     registerErrorHandlers(app);
     await registerRoutes(app, ctx);
@@ -93,9 +103,10 @@ export async function createServer(options: ServerOptions): Promise<PhServer> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : resolved.port;
   const host = resolved.host.includes(':') ? `[${resolved.host}]` : resolved.host;
+  origin = `http://${host}:${port}`;
   let closed = false;
   return {
-    url: `http://${host}:${port}`,
+    url: origin,
     app,
     context: ctx,
     async close() {

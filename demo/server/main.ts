@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { DEMO_PASSWORD, USERS } from './db/seed-data';
+import { deviceClients } from './db/users';
 import { createServer, repositoryStaticRoots } from './index';
 
 // CLI: `npx tsx demo/server/main.ts`. Every setting has a safe default; see docs/server.md.
@@ -12,6 +13,13 @@ function intEnv(name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
+}
+
+function listEnv(name: string): string[] {
+  return (env[name] || '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 const server = await createServer({
@@ -29,16 +37,19 @@ const server = await createServer({
     perAddress: intEnv('PH_LOGIN_MAX_PER_ADDRESS', 20),
     windowSeconds: intEnv('PH_LOGIN_WINDOW', 900),
   },
-  corsOrigins: (env.PH_CORS_ORIGINS || '')
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean),
+  corsOrigins: listEnv('PH_CORS_ORIGINS'),
+  publicOrigin: env.PH_PUBLIC_ORIGIN || undefined,
+  allowedRedirectOrigins: listEnv('PH_ALLOWED_REDIRECT_ORIGINS'),
   staticRoots: repositoryStaticRoots(repo),
 });
 
 console.log(`\nph-widgets reference server: ${server.url}/`);
 console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);
 for (const user of USERS) console.log(`  ${user.loginName.padEnd(9)} ${user.realName} (userType ${user.userType})`);
+// Random per database (a device-client id alone signs in), so they are shown here rather than documented.
+console.log('Device clients (login_user_client userClientId):');
+for (const client of deviceClients(server.context.db))
+  console.log(`  ${client.id}  ${client.loginName}, ${client.name}`);
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {

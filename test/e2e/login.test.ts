@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { ManualClock } from '../server/clock';
 import { openPage, type Stage, startStage } from './harness';
 
 // A person at the start URL of `npm start`, with the keyboard only, against the reference server (spec §2, §4, §6).
@@ -153,8 +154,10 @@ describe('the session elsewhere', () => {
 
 describe('token refresh seen from a page', () => {
   let stage: Stage;
+  // The server's clock: the access token expires when the test moves it on, not after a wait.
+  const clock = new ManualClock();
   before(async () => {
-    stage = await startStage({ accessTtlSeconds: 2 });
+    stage = await startStage({ accessTtlSeconds: 2, now: clock.now });
   });
   after(async () => {
     await stage.stop();
@@ -168,7 +171,7 @@ describe('token refresh seen from a page', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/uaa/oauth/refresh') refreshes.push(request.url());
     });
-    await page.waitForTimeout(2500);
+    clock.advance(3);
     const statuses = await page.evaluate(async () => {
       const calls = Array.from({ length: 12 }, () =>
         window.PH!.request({ url: '/api/base/desktop/unhandlecount' }).then((answer) => answer.status),

@@ -21,7 +21,13 @@ export function referenceServer() {
       const { createServer } = await import('../../demo/server/index.ts');
       dataDir = mkdtempSync(join(tmpdir(), 'ph-wtr-'));
       // Many tests sign in with wrong passwords on purpose: the login limit is not what they test.
-      server = await createServer({ dataDir, port: 0, loginLimit: { perAccount: 10_000, perAddress: 10_000 } });
+      server = await createServer({
+        dataDir,
+        port: 0,
+        loginLimit: { perAccount: 10_000, perAddress: 10_000 },
+        // Device-client ids are random per database; the login-mode tests name the teacher's in a page URL.
+        deviceClientIds: { 'u-teacher': 'demo-pc-client-teacher', 'u-parent': 'demo-app-client-parent' },
+      });
     },
     async serverStop() {
       await server?.close();

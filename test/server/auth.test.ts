@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { deviceClients } from '../../demo/server/db/users';
 import type { LoginData, MeData } from '../../src/core/api/types';
 import {
   ACCESS_TOKEN_COOKIE,
@@ -10,6 +11,7 @@ import {
   REFRESH_TOKEN_COOKIE,
   SIGNATURE_HEADER,
 } from '../../src/core/api/wire';
+import { ManualClock } from './clock';
 import { Client, LONG, PASSWORD, SQL, signedIn, startServer, type TestServer } from './helpers';
 
 let t: TestServer;
@@ -32,8 +34,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t.stop());
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('POST /api/uaa/oauth/login', () => {
   it('signs in every seeded account and sets both HttpOnly cookies', async () => {
@@ -134,7 +134,8 @@ describe('POST /api/uaa/oauth/login', () => {
 describe('session flow: login → me → refresh after expiry → logout', () => {
   it('runs the whole flow with the signature header', async () => {
     // Its own server with a one-second access lifetime, so expiry is forced without slowing other tests.
-    const short = await startServer({ accessTtlSeconds: 1, signingSecret: 'test-secret', logger });
+    const clock = new ManualClock();
+    const short = await startServer({ accessTtlSeconds: 1, signingSecret: 'test-secret', logger, now: clock.now });
     onTestFinished(() => short.stop());
     const client = new Client(short.url);
     const login = await client.login('teacher');
@@ -160,7 +161,7 @@ describe('session flow: login → me → refresh after expiry → logout', () =>
     const unsigned = await client.get('/api/uaa/oauth/me');
     expect(unsigned.headers.get(SIGNATURE_HEADER)).toBeNull();
 
-    await sleep(1100);
+    clock.advance(1.1);
     const expired = await client.get('/api/uaa/oauth/me');
     expect(expired.status).toBe(401);
     expect(expired.body).toMatchObject({ status: 401, code: 'unauthorized' });
@@ -223,25 +224,32 @@ describe('session flow: login → me → refresh after expiry → logout', () =>
 
 describe('refresh token lifetime is in seconds', () => {
   it('refreshTtlSeconds: 2 refreshes after ~1 s and not after ~2.5 s', async () => {
-    const short = await startServer({ accessTtlSeconds: 1, refreshTtlSeconds: 2, signingSecret: 'test-secret' });
+    const clock = new ManualClock();
+    const short = await startServer({
+      accessTtlSeconds: 1,
+      refreshTtlSeconds: 2,
+      signingSecret: 'test-secret',
+      now: clock.now,
+    });
     onTestFinished(() => short.stop());
     const client = new Client(short.url);
     await client.login('teacher');
-    await sleep(1000);
+    clock.advance(1);
     const fresh = await client.get<LoginData>('/api/uaa/oauth/refresh');
     expect(fresh.status).toBe(200);
     expect(fresh.body.data.userId).toBe('u-teacher');
-    await sleep(1500);
+    clock.advance(1.5);
     const stale = await client.get('/api/uaa/oauth/refresh');
     expect(stale.status).toBe(401);
     expect(stale.body).toMatchObject({ status: 401, code: 'unauthorized' });
   });
 
   it("another user's login does not end a live session", async () => {
-    const short = await startServer({ refreshTtlSeconds: 5, signingSecret: 'test-secret' });
+    const clock = new ManualClock();
+    const short = await startServer({ refreshTtlSeconds: 5, signingSecret: 'test-secret', now: clock.now });
     onTestFinished(() => short.stop());
     const teacher = await signedIn(short.url, 'teacher');
-    await sleep(400);
+    clock.advance(0.4);
     // Every login purges expired sessions; the teacher's is still live and must survive it.
     await signedIn(short.url, 'student');
     const me = await teacher.get<MeData>('/api/uaa/oauth/me');
@@ -268,9 +276,11 @@ describe('relogin and device client login', () => {
 
   it('login_user_client signs in the user bound to a seeded device client', async () => {
     const client = new Client(t.url);
-    const teacher = await client.post('/api/uaa/oauth/login_user_client', { userClientId: 'demo-pc-client-teacher' });
+    // Random per database (issue 14): the test reads them as main.ts prints them.
+    const ids = Object.fromEntries(deviceClients(t.server.context.db).map((c) => [c.loginName, c.id]));
+    const teacher = await client.post('/api/uaa/oauth/login_user_client', { userClientId: ids.teacher });
     expect(teacher.body).toMatchObject({ code: 'ok', data: { userId: 'u-teacher' } });
-    const parent = await client.post('/api/uaa/oauth/login_user_client', { userClientId: 'demo-app-client-parent' });
+    const parent = await client.post('/api/uaa/oauth/login_user_client', { userClientId: ids.parent });
     expect(parent.body).toMatchObject({ code: 'ok', data: { userId: 'u-parent' } });
     const unknown = await client.post('/api/uaa/oauth/login_user_client', { userClientId: 'unknown-client' });
     expect(unknown.status).toBe(400);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SCHEMA_VERSION } from '../../demo/server/db/migrations';
 import { Client } from './helpers';
 
 const repo = resolve(import.meta.dirname, '..', '..');
@@ -23,7 +24,7 @@ function start(): Promise<{ child: ChildProcess; url: string; output: () => stri
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const url = /reference server: (http:\/\/[^/\s]+)\//.exec(output)?.[1];
-      if (url && output.includes('expired')) {
+      if (url && /Device clients[\s\S]*teacher/.test(output)) {
         clearTimeout(timer);
         resolvePromise({ child, url, output: () => output });
       }
@@ -49,6 +50,8 @@ describe('demo/server/main.ts', () => {
       expect(first.output()).toContain(`  ${name}`);
     }
     expect(existsSync(join(dataDir, 'ph.db'))).toBe(true);
+    // Device-client ids are random per database, so the start prints them.
+    expect(first.output()).toMatch(/Device clients[^\n]*\n\s+[A-Za-z0-9_-]{22,}\s+parent/);
     const login = await new Client(first.url).login('teacher');
     expect(login.body.code).toBe('ok');
     expect(await stop(first.child, 'SIGTERM')).toBe(0);
@@ -62,7 +65,7 @@ describe('demo/server/main.ts', () => {
     expect(await stop(second.child, 'SIGINT')).toBe(0);
     const again = new BetterSqlite3(join(dataDir, 'ph.db'), { readonly: true });
     expect(again.prepare("SELECT value FROM meta WHERE key = 'seeded_at'").get()).toEqual(seededAt);
-    expect(again.prepare('SELECT version FROM schema_version').get()).toEqual({ version: 1 });
+    expect(again.prepare('SELECT version FROM schema_version').get()).toEqual({ version: SCHEMA_VERSION });
     expect(again.prepare('SELECT COUNT(*) AS n FROM users').get()).toEqual({ n: 8 });
     again.close();
   });

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { chunkFolderName } from '../../demo/server/routes/storage/store';
 import { CHUNK_SIZE, DEVICE_HEADER, MAX_CHUNK_BYTES, MAX_CHUNKS, MAX_FILE_BYTES } from '../../src/core/api/wire';
+import { ManualClock } from './clock';
 import { Client, LONG, SQL, signedIn, startServer, type TestServer } from './helpers';
 
 let t: TestServer;
@@ -14,6 +16,11 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 const md5 = (data: Buffer) => createHash('md5').update(data).digest('hex');
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+/** Where the server keeps a file's bytes (by SHA-256) and the teacher's chunks of an upload (per unit and user). */
+const blobPath = (dataDir: string, data: Buffer) => join(dataDir, 'files', sha256(data));
+const TEACHER = { unitId: 'unit-school', userId: 'u-teacher' };
+const chunkDir = (dataDir: string, fileMd5: string) => join(dataDir, 'chunks', chunkFolderName(TEACHER, fileMd5));
 
 function slices(data: Buffer): Buffer[] {
   const parts: Buffer[] = [];
@@ -92,9 +99,9 @@ describe('chunked upload', () => {
 
     const merged = await merge(fileMd5, 4, data.length);
     expect(merged.body).toMatchObject({ code: 'ok', data: { md5: fileMd5, size: data.length, name: 'video.mp4' } });
-    const onDisk = join(t.dataDir, 'files', fileMd5);
+    const onDisk = blobPath(t.dataDir, data);
     expect(md5(readFileSync(onDisk))).toBe(fileMd5);
-    expect(existsSync(join(t.dataDir, 'chunks', fileMd5))).toBe(false);
+    expect(existsSync(chunkDir(t.dataDir, fileMd5))).toBe(false);
     expect(readdirSync(join(t.dataDir, 'tmp'))).toEqual([]);
 
     const after = await client.post<{ md5: string }>('/api/storage/file_piecewise/second_upload_check', {
@@ -120,7 +127,7 @@ describe('chunked upload', () => {
     await uploadChunk(fileMd5, 2, parts);
     const merged = await merge(fileMd5, 3, data.length);
     expect(merged.body.data.md5).toBe(fileMd5);
-    expect(md5(readFileSync(join(t.dataDir, 'files', fileMd5)))).toBe(fileMd5);
+    expect(md5(readFileSync(blobPath(t.dataDir, data)))).toBe(fileMd5);
   });
 
   it('shares one merge between concurrent merge calls for the same file', async () => {
@@ -134,8 +141,8 @@ describe('chunked upload', () => {
       expect(answer.status, answer.text).toBe(200);
       expect(answer.body).toMatchObject({ status: 200, code: 'ok', data: { md5: fileMd5, size: data.length } });
     }
-    expect(md5(readFileSync(join(t.dataDir, 'files', fileMd5)))).toBe(fileMd5);
-    expect(existsSync(join(t.dataDir, 'chunks', fileMd5))).toBe(false);
+    expect(md5(readFileSync(blobPath(t.dataDir, data)))).toBe(fileMd5);
+    expect(existsSync(chunkDir(t.dataDir, fileMd5))).toBe(false);
   });
 
   it('answers an MD5 mismatch at merge and keeps the chunks for a retry', async () => {
@@ -148,7 +155,7 @@ describe('chunked upload', () => {
     expect(failed.status).toBe(400);
     expect(failed.body.code).toBe('md5_mismatch');
     expect((await blockCheck(claimed, 1, 2)).body.data.data).toBe(true);
-    expect(existsSync(join(t.dataDir, 'files', claimed))).toBe(false);
+    expect(existsSync(blobPath(t.dataDir, data))).toBe(false);
     expect(readdirSync(join(t.dataDir, 'tmp'))).toEqual([]);
     // A wrong declared size is caught the same way.
     const real = md5(data);
@@ -243,8 +250,7 @@ describe('chunked upload', () => {
     const tmp = join(t.dataDir, 'tmp');
     // The rest never comes: once the server is writing the temp file, the client gives up.
     const giveUp = (async () => {
-      for (let i = 0; i < 50 && readdirSync(tmp).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-      expect(readdirSync(tmp)).toHaveLength(1);
+      await vi.waitFor(() => expect(readdirSync(tmp)).toHaveLength(1), { timeout: 5000, interval: 20 });
       controller.abort();
     })();
     await expect(
@@ -257,9 +263,8 @@ describe('chunked upload', () => {
       } as RequestInit),
     ).rejects.toThrow();
     await giveUp;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(readdirSync(join(t.dataDir, 'tmp'))).toEqual([]);
-    expect(existsSync(join(t.dataDir, 'chunks', fileMd5, '1'))).toBe(false);
+    await vi.waitFor(() => expect(readdirSync(join(t.dataDir, 'tmp'))).toEqual([]), { timeout: 5000, interval: 20 });
+    expect(existsSync(join(chunkDir(t.dataDir, fileMd5), '1'))).toBe(false);
   });
 
   it('answers 413 for a chunk above the limit', async () => {
@@ -297,7 +302,7 @@ describe('single upload POST /zuul/api/storage/upload', () => {
       body: form,
     });
     expect(answer.body).toMatchObject({ code: 'ok', data: { md5: md5(data), name: 'passwd.png', size: 50_000 } });
-    expect(readdirSync(join(t.dataDir, 'files'))).toContain(md5(data));
+    expect(readdirSync(join(t.dataDir, 'files'))).toContain(sha256(data));
     const file = await client.raw('GET', answer.body.data.url, { device: null });
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
@@ -381,28 +386,28 @@ describe('download helper /api/storage/download', () => {
 });
 
 describe('sweep of chunks never merged', () => {
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
   it('removes chunk folders untouched for longer than chunkTtlSeconds at start, keeps fresh ones', async () => {
-    const own = await startServer();
+    const clock = new ManualClock();
+    const own = await startServer({ now: clock.now });
     onTestFinished(() => own.stop());
     const owner = await signedIn(own.url, 'teacher');
     const stale = randomBytes(1000);
     const fresh = randomBytes(1000);
     await uploadChunk(md5(stale), 1, [stale], 'stale.bin', owner);
-    await uploadChunk(md5(fresh), 1, [fresh], 'fresh.bin', owner);
-    const staleDir = join(own.dataDir, 'chunks', md5(stale));
-    // Two days old (default lifetime 24 h): the folder and its chunk.
-    const old = new Date(Date.now() - 2 * 24 * 3600 * 1000);
-    utimesSync(join(staleDir, '1'), old, old);
-    utimesSync(staleDir, old, old);
+    // Two days later (default lifetime 24 h) by the server clock, another upload starts.
+    clock.advance(2 * 24 * 3600);
+    const later = await signedIn(own.url, 'teacher');
+    await uploadChunk(md5(fresh), 1, [fresh], 'fresh.bin', later);
+    const staleDir = chunkDir(own.dataDir, md5(stale));
+    expect(existsSync(staleDir)).toBe(true);
     await own.restart();
     expect(existsSync(staleDir)).toBe(false);
-    expect(existsSync(join(own.dataDir, 'chunks', md5(fresh), '1'))).toBe(true);
+    expect(existsSync(join(chunkDir(own.dataDir, md5(fresh)), '1'))).toBe(true);
   });
 
   it('sweeps on a timer while running, chunk folders and temp files alike, and merges still work', async () => {
-    const own = await startServer({ chunkTtlSeconds: 1 });
+    const clock = new ManualClock();
+    const own = await startServer({ chunkTtlSeconds: 1, now: clock.now });
     onTestFinished(() => own.stop());
     const owner = await signedIn(own.url, 'teacher');
     const data = randomBytes(1000);
@@ -411,9 +416,10 @@ describe('sweep of chunks never merged', () => {
     writeFileSync(leftover, 'partial');
     const emptyDir = join(own.dataDir, 'chunks', md5(Buffer.from('empty')));
     mkdirSync(emptyDir);
-    expect(existsSync(join(own.dataDir, 'chunks', md5(data), '1'))).toBe(true);
-    await sleep(2600);
-    expect(existsSync(join(own.dataDir, 'chunks', md5(data)))).toBe(false);
+    expect(existsSync(join(chunkDir(own.dataDir, md5(data)), '1'))).toBe(true);
+    clock.advance(2);
+    // The timer runs every second here; the test waits for its effect, not for a time.
+    await vi.waitFor(() => expect(existsSync(chunkDir(own.dataDir, md5(data)))).toBe(false), { timeout: 5000 });
     expect(existsSync(emptyDir)).toBe(false);
     expect(existsSync(leftover)).toBe(false);
     // A fresh upload right after a sweep is merged as usual.

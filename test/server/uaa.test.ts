@@ -224,15 +224,20 @@ describe('SSO', () => {
     const page = await client.raw('GET', '/sso/login?redirect_uri=/demo/after', { device: null });
     const html = await page.text();
     expect(html).toContain('name="password"');
-    expect(html).toContain('value="/demo/after"');
+    // The bait link is resolved before it reaches the form (issue 14 item 1): the form carries the absolute URL.
+    expect(html).toContain(`value="${t.url}/demo/after"`);
 
     const wrong = await client.raw('POST', '/sso/login', {
       device: null,
+      // As the SSO page's own form posts it (issue 14 item 7: a post from elsewhere is refused).
+      headers: { Origin: t.url },
       form: { username: 'teacher', password: 'bad', redirect_uri: '/demo/after' },
     });
     expect(wrong.status).toBe(400);
     const posted = await client.raw('POST', '/sso/login', {
       device: null,
+      // As the SSO page's own form posts it (issue 14 item 7: a post from elsewhere is refused).
+      headers: { Origin: t.url },
       form: { username: 'teacher', password: PASSWORD, redirect_uri: '/demo/after?x=1' },
     });
     expect(posted.status).toBe(302);
@@ -253,6 +258,8 @@ describe('SSO', () => {
     const client = new Client(t.url);
     const posted = await client.raw('POST', '/sso/login', {
       device: null,
+      // As the SSO page's own form posts it (issue 14 item 7: a post from elsewhere is refused).
+      headers: { Origin: t.url },
       form: { username: 'parent', password: PASSWORD, redirect_uri: 'http://evil.example/steal' },
     });
     const location = new URL(posted.headers.get('location') ?? '');

@@ -31,10 +31,11 @@ export class TokenStore {
     private readonly db: Database,
     private readonly accessTtl: number,
     private readonly refreshTtl: number,
+    private readonly now: () => number,
   ) {}
 
   startSession(userId: string, social?: SocialIds): IssuedTokens {
-    const now = Date.now();
+    const now = this.now();
     this.purgeExpired(now);
     const sessionId = randomToken(12);
     const refreshToken = randomToken();
@@ -56,7 +57,7 @@ export class TokenStore {
 
   /** A new access token for the session of a valid refresh token. */
   refresh(refreshToken: string): (ResolvedAccess & { accessToken: string; expiresIn: number }) | null {
-    const now = Date.now();
+    const now = this.now();
     const session = this.db
       .prepare('SELECT id, user_id, openid, unionid FROM sessions WHERE refresh_hash = ? AND refresh_expires_at > ?')
       .get(sha256(refreshToken), now) as SessionRow | undefined;
@@ -68,7 +69,7 @@ export class TokenStore {
     const session = this.db
       .prepare(`SELECT s.id, s.user_id, s.openid, s.unionid FROM access_tokens a JOIN sessions s ON s.id = a.session_id
         WHERE a.hash = ? AND a.expires_at > ?`)
-      .get(sha256(accessToken), Date.now()) as SessionRow | undefined;
+      .get(sha256(accessToken), this.now()) as SessionRow | undefined;
     return session ? toResolved(session) : null;
   }
 

@@ -6,15 +6,22 @@ import { seed } from './seed';
 
 export type { Database };
 
+export interface SeedOptions {
+  /** The server clock: seeded dates (licences, messages, versions) are relative to it. */
+  now: () => number;
+  /** Device-client ids by user id; random per database when not given. */
+  deviceClientIds: Record<string, string>;
+}
+
 /** Opens (creating when new) `dataDir/ph.db`, migrates it and seeds the demo data once. */
-export function openDatabase(dataDir: string): Database {
+export function openDatabase(dataDir: string, options: SeedOptions): Database {
   mkdirSync(dataDir, { recursive: true });
   const db = new BetterSqlite3(join(dataDir, 'ph.db'));
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
-  seed(db);
+  seed(db, new Date(options.now()), options.deviceClientIds);
   return db;
 }
 

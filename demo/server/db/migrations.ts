@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { DEMO_PORTAL_REDIRECTS } from './seed-data';
 
 // Append-only: a released migration is never edited, a change is a new entry.
 const MIGRATIONS: string[] = [
@@ -116,7 +117,23 @@ const MIGRATIONS: string[] = [
     app TEXT NOT NULL, file_id TEXT NOT NULL, title TEXT NOT NULL, has_css INTEGER NOT NULL, PRIMARY KEY (app, file_id)
   );
   `,
+  // Issue 14: files belong to units (blobs on disk by SHA-256), device-client ids stop being guessable names,
+  // the demo portal's redirect URIs are matched exactly (so its callback is registered), pending social rows expire.
+  `
+  CREATE TABLE unit_files (
+    unit_id TEXT NOT NULL REFERENCES units(id), md5 TEXT NOT NULL, sha256 TEXT NOT NULL, name TEXT NOT NULL,
+    size INTEGER NOT NULL, server_id TEXT NOT NULL, created_by TEXT NOT NULL, created_at INTEGER NOT NULL,
+    PRIMARY KEY (unit_id, md5)
+  );
+  UPDATE device_clients SET id = lower(hex(randomblob(24)))
+    WHERE id IN ('demo-pc-client-teacher', 'demo-app-client-parent');
+  UPDATE oauth_clients SET redirect_uris = '${JSON.stringify(DEMO_PORTAL_REDIRECTS)}' WHERE id = 'demo-portal';
+  CREATE INDEX social_pending_created ON social_pending (created_at);
+  `,
 ];
+
+/** The schema version a migrated database is at. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
 
 /** Brings the schema to the latest version; each step runs in its own transaction. */
 export function migrate(db: Database): number {

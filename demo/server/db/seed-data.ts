@@ -136,8 +136,8 @@ export const PARENT_CHILDREN: [string, string, number][] = [
 ];
 
 export const DEVICE_CLIENTS = [
-  { id: 'demo-pc-client-teacher', userId: 'u-teacher', name: '王老师的电脑客户端' },
-  { id: 'demo-app-client-parent', userId: 'u-parent', name: '陈家长的手机' },
+  { userId: 'u-teacher', name: '王老师的电脑客户端' },
+  { userId: 'u-parent', name: '陈家长的手机' },
 ];
 
 /** `qy` work-chat, `mp` chat app, `wxqr` the messaging-app QR login (arrives as the `state` value). */
@@ -152,12 +152,19 @@ export const SOCIAL_CODES = [
   { code: 'demo-parent-code', userId: 'u-parent', providers: ['mp', 'wxqr'] },
 ];
 
+export const DEMO_PORTAL_REDIRECTS = [
+  'http://127.0.0.1:8080/demo/',
+  'http://localhost:8080/demo/',
+  'http://127.0.0.1:8080/demo/callback',
+  'http://localhost:8080/demo/callback',
+];
+
 export const OAUTH_CLIENTS = [
   {
     id: 'demo-portal',
     name: '示范门户',
-    // Loopback addresses match on any port (RFC 8252 §7.3), so demo and tests on ephemeral ports work.
-    redirectUris: ['http://127.0.0.1:8080/demo/', 'http://localhost:8080/demo/'],
+    // Matched exactly; loopback addresses on any port (RFC 8252 §7.3), so demo and tests on ephemeral ports work.
+    redirectUris: DEMO_PORTAL_REDIRECTS,
   },
   { id: 'demo-library', name: '数字图书馆', redirectUris: ['https://library.demo.example/oauth/callback'] },
 ];

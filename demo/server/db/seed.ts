@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { hashPassword } from '../auth/passwords';
-import { formatDate, formatDateTime, sha256 } from '../util/ids';
+import { formatDate, formatDateTime, randomToken, sha256 } from '../util/ids';
 import {
   ACCOUNT_LINKS,
   APP_UNREAD,
@@ -29,12 +29,12 @@ import {
 const SEED_KEY = 'seeded_at';
 
 /** Inserts the demo world once; later starts find the marker and leave every row (and every change) alone. */
-export function seed(db: Database, now = new Date()): boolean {
+export function seed(db: Database, now: Date, deviceClientIds: Record<string, string> = {}): boolean {
   if (db.prepare('SELECT 1 FROM meta WHERE key = ?').get(SEED_KEY)) return false;
   db.transaction(() => {
     seedUnits(db, now);
     seedUsers(db);
-    seedLogins(db);
+    seedLogins(db, deviceClientIds);
     seedDesktop(db, now);
     seedMessages(db, now);
     seedVersions(db, now);
@@ -94,9 +94,10 @@ function seedUsers(db: Database): void {
   for (const [parentId, studentId, status] of PARENT_CHILDREN) child.run(parentId, studentId, status);
 }
 
-function seedLogins(db: Database): void {
+/** Device-client ids work like passwords (login_user_client signs in with one alone): random unless given. */
+function seedLogins(db: Database, deviceClientIds: Record<string, string>): void {
   const client = db.prepare('INSERT OR IGNORE INTO device_clients (id, user_id, name) VALUES (?, ?, ?)');
-  for (const c of DEVICE_CLIENTS) client.run(c.id, c.userId, c.name);
+  for (const c of DEVICE_CLIENTS) client.run(deviceClientIds[c.userId] ?? randomToken(24), c.userId, c.name);
   const provider = db.prepare('INSERT OR IGNORE INTO social_providers (key, name, app_id) VALUES (?, ?, ?)');
   for (const p of SOCIAL_PROVIDERS) provider.run(p.key, p.name, p.appId);
   const code = db.prepare('INSERT OR IGNORE INTO social_codes (provider, code, openid, unionid) VALUES (?, ?, ?, ?)');

@@ -67,3 +67,12 @@ export function areLinked(db: Database, userId: string, otherId: string): boolea
     db.prepare('SELECT 1 FROM account_links WHERE user_id = ? AND linked_user_id = ?').get(userId, otherId),
   );
 }
+
+export function deviceClients(db: Database): { id: string; loginName: string; name: string }[] {
+  return db
+    .prepare(
+      `SELECT d.id, u.login_name AS loginName, d.name FROM device_clients d JOIN users u ON u.id = d.user_id
+       ORDER BY u.login_name`,
+    )
+    .all() as { id: string; loginName: string; name: string }[];
+}

@@ -1,9 +1,10 @@
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { type HTMLElement, parse } from 'node-html-parser';
+import { ENDPOINTS } from '../../../src/core/api/wire';
 import { requireAuth } from '../auth/session';
 import type { ServerContext } from '../context';
-import { ApiError, bilingual } from '../envelope';
+import { ApiError, fieldError } from '../envelope';
 import { object, str } from '../schemas';
 
 const MAX_ROWS = 10_000;
@@ -17,24 +18,20 @@ export const MAX_COVERED_CELLS = 200_000;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const tableTooLarge = () =>
-  new ApiError(
-    413,
-    'too_large',
-    bilingual(
-      `表格过大（最多 ${MAX_COVERED_CELLS} 个单元格）`,
-      `The table is too large (at most ${MAX_COVERED_CELLS} cells)`,
-    ),
-  );
+  new ApiError(413, 'too_large', {
+    zh: `表格过大（最多 ${MAX_COVERED_CELLS} 个单元格）`,
+    en: `The table is too large (at most ${MAX_COVERED_CELLS} cells)`,
+  });
 
 const noTable = () =>
-  new ApiError(400, 'no_table', bilingual('请指定要下载的表格', 'Please specify the table to download'), [
-    { field: 'data', message: bilingual('请指定要下载的表格', 'Please specify the table to download') },
+  new ApiError(400, 'no_table', { zh: '请指定要下载的表格', en: 'Please specify the table to download' }, [
+    fieldError('data', { zh: '请指定要下载的表格', en: 'Please specify the table to download' }),
   ]);
 
 export function registerExportRoutes(app: FastifyInstance, _ctx: ServerContext): void {
   // A hidden form posts here (no script, no device header); the browser keeps the page and saves the file.
   app.post<{ Body: { title?: string; data: string } }>(
-    '/api/base/common/table2xls',
+    ENDPOINTS.tableExport,
     {
       config: { deviceOptional: true },
       schema: { body: object({ title: str(100), data: str(1_000_000, { minLength: 1 }) }, ['data']) },

@@ -9,7 +9,7 @@ import { registerUnitRoutes } from './base/unit';
 import { registerVoiceRoutes } from './base/voice';
 import { registerExportRoutes } from './export';
 import { registerStaticRoutes } from './static';
-import { registerStorageRoutes } from './storage/routes';
+import { registerStorageRoutes } from './storage';
 import { registerAuthorizeRoutes } from './uaa/authorize';
 import { registerFaceRoutes } from './uaa/face';
 import { registerLoginRoutes } from './uaa/login';
@@ -32,12 +32,12 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
     registerUnitRoutes,
     registerFamilyRoutes,
     registerVoiceRoutes,
-    registerStorageRoutes,
     registerExportRoutes,
     registerVersionRoutes,
     registerPageAssetRoutes,
   ]) {
     register(app, ctx);
   }
+  await registerStorageRoutes(app, ctx);
   await registerStaticRoutes(app, ctx);
 }

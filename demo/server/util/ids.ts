@@ -8,10 +8,6 @@ export function sha256(text: string | Buffer): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-export function nowSeconds(): number {
-  return Math.floor(Date.now() / 1000);
-}
-
 /** `YYYY-MM-DD HH:mm:ss` in UTC, the date format of the platform's answers. */
 export function formatDateTime(date: Date): string {
   return date.toISOString().slice(0, 19).replace('T', ' ');

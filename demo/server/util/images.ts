@@ -1,5 +1,5 @@
 import { MAX_BASE64_IMAGE_BYTES } from '../../../src/core/api/wire';
-import { ApiError, bilingual, errors } from '../envelope';
+import { ApiError, errors, fieldError, type Text } from '../envelope';
 
 /** Body limit of routes that carry a base64 image: the largest allowed image, base64-inflated, plus form overhead. */
 export const BASE64_BODY_LIMIT = Math.ceil((MAX_BASE64_IMAGE_BYTES * 4) / 3) + 64 * 1024;
@@ -23,14 +23,16 @@ export interface DecodedImage {
 /** Accepts bare base64 or a data URL; rejects empty, oversized and non-image payloads. */
 export function decodeBase64Image(input: string, field = 'faceImage'): DecodedImage {
   const base64 = input.replace(/^data:image\/[a-z+.-]+;base64,/i, '').replace(/\s+/g, '');
-  const invalid = (en: string, zh: string) =>
-    new ApiError(400, 'bad_image', bilingual(zh, en), [{ field, message: bilingual(zh, en) }]);
-  if (!base64) throw invalid('The image is empty', '图片为空');
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) throw invalid('The image is not valid base64', '图片编码无效');
+  const invalid = (text: Text) => new ApiError(400, 'bad_image', text, [fieldError(field, text)]);
+  if (!base64) throw invalid({ zh: '图片为空', en: 'The image is empty' });
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64))
+    throw invalid({ zh: '图片编码无效', en: 'The image is not valid base64' });
   if (Math.floor((base64.length * 3) / 4) > MAX_BASE64_IMAGE_BYTES + 2) throw errors.tooLarge();
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length > MAX_BASE64_IMAGE_BYTES) throw errors.tooLarge();
   const match = SIGNATURES.find(([, magic]) => magic.every((byte, i) => bytes[i] === byte));
-  if (!match) throw invalid('The data is not an image (JPEG, PNG, GIF, BMP, TIFF or WebP)', '不是有效的图片');
+  if (!match) {
+    throw invalid({ zh: '不是有效的图片', en: 'The data is not an image (JPEG, PNG, GIF, BMP, TIFF or WebP)' });
+  }
   return { bytes, ext: match[0] };
 }

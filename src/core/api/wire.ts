@@ -137,6 +137,25 @@ export const ENDPOINTS = {
   download: '/api/storage/download',
   // export (§7 table export)
   tableExport: '/api/base/common/table2xls',
+  // files next to the pages (§7: manifests, package and version files, language packs, stylesheets)
+  /** `:app` is the app code. */
+  manifest: '/:app/manifest.json',
+  /** `:root` is `pages` or `area`, `:code` the app code. */
+  packageJson: '/:root/:code/package.json',
+  /** `:dir` is `{code}-version`. */
+  versionHistory: '/:root/:dir/version.json',
+  /** `:file` is `{language}-ph.json`. */
+  sharedLanguagePack: `/common/plugins/common-ph/${PLATFORM_VERSION}/lang/:file`,
+  /** `:file` is `{language}-{appCode}.json`. */
+  pageLanguagePack: '/:root/:page/lang/:file',
+  /** `:file` is `{theme}.css`. */
+  themeStylesheet: `/common/plugins/common-ph/${PLATFORM_VERSION}/css/:file`,
+  // served by the reference server only: the SSO sign-in page, sub-app scripts, app icons
+  ssoPage: '/sso/login',
+  /** `:file` is `{fileId}.js` or `{fileId}.css`. */
+  subapp: '/subapps/:app/:file',
+  /** `:file` is `{code}.svg`, `{code}-gray.svg` or `{code}-cartoon.svg`. */
+  appIcon: '/assets/icons/:file',
 } as const;
 
 export type EndpointName = keyof typeof ENDPOINTS;
@@ -146,7 +165,7 @@ export const REFRESH_COOKIE_PATH = ENDPOINTS.refresh;
 
 /** Fills the `:name` segments of an endpoint (each value URI-encoded); a missing value is an error, not "undefined". */
 export function endpointPath(pattern: string, params: Record<string, string | number> = {}): string {
-  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+  return pattern.replace(/:([A-Za-z][A-Za-z0-9]*)/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`endpointPath: no value for :${name} in ${pattern}`);
     return encodeURIComponent(String(value));

@@ -7,6 +7,7 @@ describe('ENDPOINTS and endpointPath', () => {
       '/api/base/role/user/u%201%2F2/XX_SYS_/base',
     );
     expect(endpointPath(ENDPOINTS.social, { provider: 'qy_info' })).toBe('/api/uaa/social/qy_info');
+    expect(endpointPath(ENDPOINTS.storedFile, { md5: 'ab12' })).toBe('/api/storage/file/ab12');
     expect(endpointPath(ENDPOINTS.packageVersions, { code: 'grade', file: 'grade_package_versions' })).toBe(
       '/api/grade/nl/grade_package_versions',
     );

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Manifest } from '../../../../src/core/api/types';
-import { PLATFORM_VERSION } from '../../../../src/core/api/wire';
+import { ENDPOINTS, endpointPath } from '../../../../src/core/api/wire';
 import type { ServerContext } from '../../context';
 import { object, str } from '../../schemas';
 import { escapeHtml } from '../../util/html';
@@ -10,7 +10,6 @@ import { NAMED_THEMES } from './themes';
 
 const segment = str(64, { pattern: '^[A-Za-z0-9_-]+$' });
 const fileName = str(100, { pattern: '^[A-Za-z0-9_.-]+$' });
-const COMMON = `/common/plugins/common-ph/${PLATFORM_VERSION}`;
 const LANG_FILE = /^(zh-CN|en|zh-HK)-([A-Za-z0-9_]+)\.json$/;
 
 export function registerPageAssetRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -21,23 +20,25 @@ export function registerPageAssetRoutes(app: FastifyInstance, ctx: ServerContext
       has_css: number;
     }[];
 
-  app.get<{ Params: { root: string } }>(
-    '/:root/manifest.json',
-    { schema: { params: object({ root: segment }, ['root']) } },
+  app.get<{ Params: { app: string } }>(
+    ENDPOINTS.manifest,
+    { schema: { params: object({ app: segment }, ['app']) } },
     async (request, reply) => {
-      const list = subapps(request.params.root);
+      const { app: code } = request.params;
+      const list = subapps(code);
       if (!list.length) return reply.callNotFound();
       const manifest: Manifest = {};
+      const url = (file: string) => endpointPath(ENDPOINTS.subapp, { app: code, file });
       for (const sub of list) {
-        manifest[`${sub.file_id}.js`] = `/subapps/${request.params.root}/${sub.file_id}.js`;
-        if (sub.has_css) manifest[`${sub.file_id}.css`] = `/subapps/${request.params.root}/${sub.file_id}.css`;
+        manifest[`${sub.file_id}.js`] = url(`${sub.file_id}.js`);
+        if (sub.has_css) manifest[`${sub.file_id}.css`] = url(`${sub.file_id}.css`);
       }
       return manifest;
     },
   );
 
   app.get<{ Params: { app: string; file: string } }>(
-    '/subapps/:app/:file',
+    ENDPOINTS.subapp,
     { schema: { params: object({ app: segment, file: fileName }, ['app', 'file']) } },
     async (request, reply) => {
       const match = /^(.+)\.(js|css)$/.exec(request.params.file);
@@ -53,7 +54,7 @@ export function registerPageAssetRoutes(app: FastifyInstance, ctx: ServerContext
   );
 
   app.get<{ Params: { file: string } }>(
-    `${COMMON}/css/:file`,
+    ENDPOINTS.themeStylesheet,
     { schema: { params: object({ file: fileName }, ['file']) } },
     async (request, reply) => {
       const theme = /^([A-Za-z]+)\.css$/.exec(request.params.file)?.[1];
@@ -76,7 +77,7 @@ export function registerPageAssetRoutes(app: FastifyInstance, ctx: ServerContext
   };
 
   app.get<{ Params: { file: string } }>(
-    `${COMMON}/lang/:file`,
+    ENDPOINTS.sharedLanguagePack,
     { schema: { params: object({ file: fileName }, ['file']) } },
     async (request, reply) => {
       const match = LANG_FILE.exec(request.params.file);
@@ -88,9 +89,9 @@ export function registerPageAssetRoutes(app: FastifyInstance, ctx: ServerContext
   );
 
   // Page packs: any root and page code (the root is the first URL segment, §7 notes); the app code picks the file.
-  app.get<{ Params: { root: string; dir: string; file: string } }>(
-    '/:root/:dir/lang/:file',
-    { schema: { params: object({ root: segment, dir: segment, file: fileName }, ['root', 'dir', 'file']) } },
+  app.get<{ Params: { root: string; page: string; file: string } }>(
+    ENDPOINTS.pageLanguagePack,
+    { schema: { params: object({ root: segment, page: segment, file: fileName }, ['root', 'page', 'file']) } },
     async (request, reply) => {
       const match = LANG_FILE.exec(request.params.file);
       if (!match || match[2] === 'ph') return reply.callNotFound();
@@ -99,7 +100,7 @@ export function registerPageAssetRoutes(app: FastifyInstance, ctx: ServerContext
   );
 
   app.get<{ Params: { file: string } }>(
-    '/assets/icons/:file',
+    ENDPOINTS.appIcon,
     { schema: { params: object({ file: fileName }, ['file']) } },
     async (request, reply) => {
       const match = /^([a-z0-9]+)(?:-(gray|cartoon))?\.svg$/.exec(request.params.file);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { VersionHistoryEntry, VersionInfo } from '../../../../src/core/api/types';
+import { ENDPOINTS } from '../../../../src/core/api/wire';
 import type { ServerContext } from '../../context';
 import { errors, ok } from '../../envelope';
 import { object, str } from '../../schemas';
@@ -22,12 +23,12 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: ServerContext):
     ctx.db.prepare('SELECT * FROM versions WHERE code = ?').get(code) as VersionRow | undefined;
 
   app.get<{ Params: { code: string; file: string } }>(
-    '/api/:code/nl/:file',
+    ENDPOINTS.packageVersions,
     { config: { public: true }, schema: { params: object({ code: segment, file: segment }, ['code', 'file']) } },
     async (request) => {
       const { code, file } = request.params;
       const row = file === `${code}_package_versions` ? find(code) : undefined;
-      if (!row) throw errors.notFound('This microservice has no version endpoint', '该微服务没有版本接口');
+      if (!row) throw errors.notFound({ zh: '该微服务没有版本接口', en: 'This microservice has no version endpoint' });
       const info: VersionInfo = {
         name: row.name,
         appVersion: row.app_version,
@@ -41,11 +42,11 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: ServerContext):
   );
 
   // The front-end package of an app, as a deploy would leave it next to the pages.
-  app.get<{ Params: { root: string; dir: string } }>(
-    '/:root/:dir/package.json',
-    { schema: { params: object({ root: segment, dir: segment }, ['root', 'dir']) } },
+  app.get<{ Params: { root: string; code: string } }>(
+    ENDPOINTS.packageJson,
+    { schema: { params: object({ root: segment, code: segment }, ['root', 'code']) } },
     async (request, reply) => {
-      const row = ROOTS.has(request.params.root) ? find(request.params.dir) : undefined;
+      const row = ROOTS.has(request.params.root) ? find(request.params.code) : undefined;
       if (!row) return reply.callNotFound();
       return { name: row.code, description: row.name, version: row.web_code_version, date: row.package_date };
     },
@@ -53,7 +54,7 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: ServerContext):
 
   // The version history shown by the footer's version dialog (§3 version history list).
   app.get<{ Params: { root: string; dir: string } }>(
-    '/:root/:dir/version.json',
+    ENDPOINTS.versionHistory,
     { schema: { params: object({ root: segment, dir: segment }, ['root', 'dir']) } },
     async (request, reply) => {
       const code = /^(.+)-version$/.exec(request.params.dir)?.[1];

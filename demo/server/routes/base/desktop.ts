@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppItem, MenuGroup, MenuNode, ThemeSetting } from '../../../../src/core/api/types';
 import { GROUP_CODES } from '../../../../src/core/api/types';
+import { ENDPOINTS } from '../../../../src/core/api/wire';
 import { requireAuth } from '../../auth/session';
 import type { ServerContext } from '../../context';
 import { GROUPS } from '../../db/seed-data';
 import { isAdmin } from '../../db/users';
-import { bilingual, errors, ok } from '../../envelope';
+import { errors, fieldError, ok } from '../../envelope';
 import { flag, id, int, object, str } from '../../schemas';
 import { HEX_COLOUR, NAMED_THEMES } from '../assets/themes';
 
 export function registerDesktopRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.get('/api/base/my_desktop/color', async (request) => {
+  app.get(ENDPOINTS.themeColor, async (request) => {
     const { user } = requireAuth(request);
     const theme: ThemeSetting = {
       type: user.theme_type === 'default_color' ? 'default_color' : 'color',
@@ -20,7 +21,7 @@ export function registerDesktopRoutes(app: FastifyInstance, ctx: ServerContext):
   });
 
   app.post<{ Body: { type: 'color' | 'default_color'; theme: string; syncAll?: boolean | string } }>(
-    '/api/base/desktop/settheme',
+    ENDPOINTS.setTheme,
     {
       schema: {
         body: object(
@@ -38,8 +39,8 @@ export function registerDesktopRoutes(app: FastifyInstance, ctx: ServerContext):
       const { type, theme } = request.body;
       const valid = type === 'color' ? HEX_COLOUR.test(theme) : Object.hasOwn(NAMED_THEMES, theme);
       if (!valid) {
-        throw errors.badRequest('Unknown theme or invalid colour', '主题或颜色无效', [
-          { field: 'theme', message: bilingual('主题或颜色无效', 'Unknown theme or invalid colour') },
+        throw errors.badRequest({ zh: '主题或颜色无效', en: 'Unknown theme or invalid colour' }, [
+          fieldError('theme', { zh: '主题或颜色无效', en: 'Unknown theme or invalid colour' }),
         ]);
       }
       const syncAll = request.body.syncAll === true || request.body.syncAll === 'true' || request.body.syncAll === '1';
@@ -54,7 +55,7 @@ export function registerDesktopRoutes(app: FastifyInstance, ctx: ServerContext):
   );
 
   app.get<{ Querystring: { userId?: string; unitId?: string; appType?: number } }>(
-    '/api/base/desktop/my_app_icon',
+    ENDPOINTS.appIcons,
     { schema: { querystring: object({ userId: id, unitId: id, appType: int(0, 9) }) } },
     async (request) => {
       const { user } = requireAuth(request);
@@ -64,7 +65,7 @@ export function registerDesktopRoutes(app: FastifyInstance, ctx: ServerContext):
     },
   );
 
-  app.get('/api/base/desktop/unReadCodeCount', async (request) => {
+  app.get(ENDPOINTS.unreadCodeCount, async (request) => {
     const { user } = requireAuth(request);
     const rows = ctx.db
       .prepare('SELECT app_code AS code, num FROM app_unread WHERE user_id = ? AND num > 0 ORDER BY app_code')
@@ -73,7 +74,7 @@ export function registerDesktopRoutes(app: FastifyInstance, ctx: ServerContext):
   });
 
   app.get<{ Querystring: { code: string } }>(
-    '/api/base/resource/user/code/tree',
+    ENDPOINTS.permissionTree,
     { schema: { querystring: object({ code: id }, ['code']) } },
     async (request) => {
       const { user } = requireAuth(request);
@@ -83,7 +84,7 @@ export function registerDesktopRoutes(app: FastifyInstance, ctx: ServerContext):
     },
   );
 
-  app.get('/api/base/resource/inside/module', async (request) => {
+  app.get(ENDPOINTS.insideModules, async (request) => {
     const { user } = requireAuth(request);
     const modules = ctx.db
       .prepare(
@@ -97,7 +98,7 @@ export function registerDesktopRoutes(app: FastifyInstance, ctx: ServerContext):
   app.post<{
     Body: { userId: string; userType?: number; unitId?: string; resId: string; resName?: string; type?: number };
   }>(
-    '/api/base/user_access_detail',
+    ENDPOINTS.accessLog,
     {
       schema: {
         body: object(
@@ -122,7 +123,7 @@ export function registerDesktopRoutes(app: FastifyInstance, ctx: ServerContext):
           `INSERT INTO access_details (user_id, user_type, unit_id, res_id, res_name, type, at)
            VALUES (?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(user.id, user.user_type, user.unit_id, body.resId, body.resName ?? '', body.type ?? 1, Date.now());
+        .run(user.id, user.user_type, user.unit_id, body.resId, body.resName ?? '', body.type ?? 1, ctx.now());
       return ok(true);
     },
   );

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Child, RoleCandidate } from '../../../../src/core/api/types';
+import { ENDPOINTS } from '../../../../src/core/api/wire';
 import { requireAuth } from '../../auth/session';
 import type { AuthContext, ServerContext } from '../../context';
 import { findUser, isAdmin } from '../../db/users';
-import { ApiError, bilingual, errors, ok } from '../../envelope';
+import { ApiError, errors, ok } from '../../envelope';
 import { id, object, str } from '../../schemas';
 
 export function registerFamilyRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -20,21 +21,21 @@ export function registerFamilyRoutes(app: FastifyInstance, ctx: ServerContext): 
     const target = parentId ?? auth.user.id;
     if (target === auth.user.id) return auth.user;
     const parent = findUser(ctx.db, target);
-    if (!parent) throw errors.notFound('No such parent', '家长不存在');
+    if (!parent) throw errors.notFound({ zh: '家长不存在', en: 'No such parent' });
     if (!isAdmin(ctx.db, auth.user.id) || parent.unit_id !== auth.user.unit_id) throw errors.forbidden();
     return parent;
   };
   const parentQuery = { querystring: object({ parentId: id }) };
 
   app.get<{ Querystring: { parentId?: string } }>(
-    '/api/base/student/find_all_student_by_parent_id',
+    ENDPOINTS.childrenOfParent,
     { schema: parentQuery },
     async (request) => ok(children(parentFor(requireAuth(request), request.query.parentId).id)),
   );
 
   // The current child: the one chosen last if still active, else the first active child.
   app.get<{ Querystring: { parentId?: string } }>(
-    '/api/base/student/find_stu_by_parent_id',
+    ENDPOINTS.currentChildOfParent,
     { schema: parentQuery },
     async (request) => {
       const parent = parentFor(requireAuth(request), request.query.parentId);
@@ -44,7 +45,7 @@ export function registerFamilyRoutes(app: FastifyInstance, ctx: ServerContext): 
   );
 
   app.post<{ Querystring: { parentId?: string }; Body: { id: string } }>(
-    '/api/base/student/set/parentChildren',
+    ENDPOINTS.setParentChildren,
     {
       schema: {
         querystring: object({ parentId: id }),
@@ -55,11 +56,10 @@ export function registerFamilyRoutes(app: FastifyInstance, ctx: ServerContext): 
       const parent = parentFor(requireAuth(request), request.query.parentId);
       const child = children(parent.id).find((c) => c.id === request.body.id && c.status === 1);
       if (!child) {
-        throw new ApiError(
-          400,
-          'not_your_child',
-          bilingual('不是该家长的在读子女', 'Not an active child of this parent'),
-        );
+        throw new ApiError(400, 'not_your_child', {
+          zh: '不是该家长的在读子女',
+          en: 'Not an active child of this parent',
+        });
       }
       ctx.db.prepare('UPDATE users SET current_child_id = ? WHERE id = ?').run(child.id, parent.id);
       return ok(child);
@@ -68,13 +68,13 @@ export function registerFamilyRoutes(app: FastifyInstance, ctx: ServerContext): 
 
   // Role switch candidates (§3): the accounts linked to the caller, who must be the parent or the teacher asked about.
   app.get<{ Querystring: { parentId?: string; teacherId?: string } }>(
-    '/api/base/select/already/parent/teacher',
+    ENDPOINTS.alreadyParentTeacher,
     { schema: { querystring: object({ parentId: id, teacherId: id }) } },
     async (request) => {
       const { user } = requireAuth(request);
       const { parentId, teacherId } = request.query;
       if (!parentId && !teacherId)
-        throw errors.badRequest('parentId or teacherId is required', '缺少 parentId 或 teacherId');
+        throw errors.badRequest({ zh: '缺少 parentId 或 teacherId', en: 'parentId or teacherId is required' });
       if (parentId !== user.id && teacherId !== user.id) throw errors.forbidden();
       const linked = ctx.db
         .prepare(

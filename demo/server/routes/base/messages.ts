@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Message, PopUpPage, UnhandledCount } from '../../../../src/core/api/types';
+import { ENDPOINTS } from '../../../../src/core/api/wire';
 import { requireAuth } from '../../auth/session';
 import type { ServerContext } from '../../context';
 import { findUnit } from '../../db/users';
@@ -17,7 +18,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: ServerContext):
   const unreadCount = (unitId: string, kind: string, userId: string) =>
     (ctx.db.prepare(`SELECT COUNT(*) AS n ${UNREAD}`).get(unitId, kind, userId) as { n: number }).n;
 
-  app.get('/api/base/desktop/unhandlecount', async (request) => {
+  app.get(ENDPOINTS.unhandledCount, async (request) => {
     const { user } = requireAuth(request);
     const counts: UnhandledCount = {
       todo: unreadCount(user.unit_id, 'todo', user.id),
@@ -26,7 +27,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: ServerContext):
     return ok(counts);
   });
 
-  app.get('/api/base/desktop/message_select_not_read', async (request) => {
+  app.get(ENDPOINTS.unreadMessages, async (request) => {
     const { user } = requireAuth(request);
     const list = ctx.db
       .prepare(`SELECT ${COLUMNS} ${UNREAD} ORDER BY m.message_date DESC, m.id`)
@@ -35,7 +36,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: ServerContext):
   });
 
   app.get<{ Querystring: { start?: number; size?: number } }>(
-    '/api/base/desktop/popUpBox_select',
+    ENDPOINTS.reminders,
     { schema: { querystring: object({ start: int(1, 100000), size: int(1, 100) }) } },
     async (request) => {
       const { user } = requireAuth(request);
@@ -51,33 +52,33 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: ServerContext):
   );
 
   app.post<{ Body: { desktopMessageId: string } }>(
-    '/api/base/desktop/message_update_statusby_id',
+    ENDPOINTS.markRead,
     { schema: { body: object({ desktopMessageId: id }, ['desktopMessageId']) } },
     async (request) => {
       const { user } = requireAuth(request);
       const message = ctx.db
         .prepare('SELECT id FROM messages WHERE id = ? AND unit_id = ?')
         .get(request.body.desktopMessageId, user.unit_id);
-      if (!message) throw errors.notFound('No such message', '消息不存在');
+      if (!message) throw errors.notFound({ zh: '消息不存在', en: 'No such message' });
       ctx.db
         .prepare('INSERT OR IGNORE INTO message_reads (user_id, message_id, read_at) VALUES (?, ?, ?)')
-        .run(user.id, request.body.desktopMessageId, Date.now());
+        .run(user.id, request.body.desktopMessageId, ctx.now());
       return ok(true);
     },
   );
 
-  app.post('/api/base/desktop/message_update_status_by_me', async (request) => {
+  app.post(ENDPOINTS.markAllRead, async (request) => {
     const { user } = requireAuth(request);
     const result = ctx.db
       .prepare(
         `INSERT OR IGNORE INTO message_reads (user_id, message_id, read_at)
          SELECT ?, id, ? FROM messages WHERE unit_id = ?`,
       )
-      .run(user.id, Date.now(), user.unit_id);
+      .run(user.id, ctx.now(), user.unit_id);
     return ok({ marked: result.changes });
   });
 
-  app.get('/api/base/desktop/getMessageConfig', async (request) => {
+  app.get(ENDPOINTS.messageConfig, async (request) => {
     const { user } = requireAuth(request);
     const unit = findUnit(ctx.db, user.unit_id);
     return ok({ pcOpen: unit?.pc_open ?? 0 });

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { ENDPOINTS } from '../../../../src/core/api/wire';
 import { requireAuth } from '../../auth/session';
 import type { ServerContext } from '../../context';
 import { findUnit, findUser, hasRole, isAdmin } from '../../db/users';
@@ -13,13 +14,13 @@ export function registerUnitRoutes(app: FastifyInstance, ctx: ServerContext): vo
   const ownUnit = (callerUnit: string, asked: string | undefined) => {
     if (asked && asked !== callerUnit) throw errors.forbidden();
     const unit = findUnit(ctx.db, callerUnit);
-    if (!unit) throw errors.notFound('No such unit', '单位不存在');
+    if (!unit) throw errors.notFound({ zh: '单位不存在', en: 'No such unit' });
     return unit;
   };
-  const now = () => formatDateTime(new Date());
+  const now = () => formatDateTime(new Date(ctx.now()));
 
   app.get<{ Querystring: { unitId?: string } }>(
-    '/api/base/license/unit_oam',
+    ENDPOINTS.licenceOam,
     { schema: { querystring: object({ unitId: id }) } },
     async (request) => {
       const unit = ownUnit(requireAuth(request).user.unit_id, request.query.unitId);
@@ -28,7 +29,7 @@ export function registerUnitRoutes(app: FastifyInstance, ctx: ServerContext): vo
   );
 
   app.get<{ Querystring: { unitId?: string; serverId: string } }>(
-    '/api/base/license/unit',
+    ENDPOINTS.licence,
     { schema: { querystring: object({ unitId: id, serverId: id }, ['serverId']) } },
     async (request) => {
       const unit = ownUnit(requireAuth(request).user.unit_id, request.query.unitId);
@@ -40,13 +41,13 @@ export function registerUnitRoutes(app: FastifyInstance, ctx: ServerContext): vo
     },
   );
 
-  app.get('/api/base/unit/is_vocational_school', async (request) => {
+  app.get(ENDPOINTS.vocationalSchool, async (request) => {
     const unit = ownUnit(requireAuth(request).user.unit_id, undefined);
     return ok(unit.is_vocational === 1);
   });
 
   app.get<{ Querystring: { unitId?: string } }>(
-    '/api/base/unit/have_institute',
+    ENDPOINTS.haveInstitute,
     { schema: { querystring: object({ unitId: id }) } },
     async (request) => {
       const unit = ownUnit(requireAuth(request).user.unit_id, request.query.unitId);
@@ -55,7 +56,7 @@ export function registerUnitRoutes(app: FastifyInstance, ctx: ServerContext): vo
   );
 
   app.get<{ Params: { userId: string; role: string } }>(
-    '/api/base/role/user/:userId/:role/base',
+    ENDPOINTS.roleCheck,
     { schema: { params: object({ userId: id, role: str(32, { pattern: '^[A-Za-z0-9_]+$' }) }, ['userId', 'role']) } },
     async (request) => {
       // Callers ask about themselves; only an admin (XX_SYS_) may ask about users of the own unit. Anyone else is
@@ -72,11 +73,11 @@ export function registerUnitRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   // Public and without the device header: an <img src> asks for it, with no script and before login.
   app.get<{ Params: { unitId: string } }>(
-    '/api/storage/show/unit/:unitId',
+    ENDPOINTS.unitLogo,
     { config: { public: true, deviceOptional: true }, schema: { params: object({ unitId: id }, ['unitId']) } },
     async (request, reply) => {
       const unit = findUnit(ctx.db, request.params.unitId);
-      if (!unit) throw errors.notFound('No such unit', '单位不存在');
+      if (!unit) throw errors.notFound({ zh: '单位不存在', en: 'No such unit' });
       return reply
         .type('image/svg+xml')
         .header('Cache-Control', 'public, max-age=3600')

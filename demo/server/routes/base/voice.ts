@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { ENDPOINTS } from '../../../../src/core/api/wire';
 import { requireAuth } from '../../auth/session';
 import type { ServerContext } from '../../context';
 import { ok } from '../../envelope';
 import { object, str } from '../../schemas';
-import { nowSeconds, randomToken, sha256 } from '../../util/ids';
+import { randomToken, sha256 } from '../../util/ids';
 
 const SPEECH_TOKEN_TTL_SECONDS = 600;
 
@@ -19,12 +20,12 @@ export function normaliseVocabulary(text: string): string {
 export function registerVoiceRoutes(app: FastifyInstance, ctx: ServerContext): void {
   // Stands in for the cloud recogniser's token: random, short-lived, stored hashed with its language.
   app.get<{ Querystring: { language?: string } }>(
-    '/api/base/get_ali_token',
+    ENDPOINTS.voiceToken,
     { schema: { querystring: object({ language: { type: 'string', enum: ['zh-CN', 'en', 'zh-HK'] } }) } },
     async (request) => {
       const { user } = requireAuth(request);
       const token = randomToken(24);
-      const now = nowSeconds();
+      const now = ctx.seconds();
       ctx.db.prepare('DELETE FROM speech_tokens WHERE expires_at <= ?').run(now);
       ctx.db
         .prepare('INSERT INTO speech_tokens (hash, user_id, language, expires_at) VALUES (?, ?, ?, ?)')
@@ -34,7 +35,7 @@ export function registerVoiceRoutes(app: FastifyInstance, ctx: ServerContext): v
   );
 
   app.post<{ Body: { vocabulary: string } }>(
-    '/api/base/find_by_vocabulary',
+    ENDPOINTS.findSkill,
     { schema: { body: object({ vocabulary: str(200) }, ['vocabulary']) } },
     async (request) => {
       requireAuth(request);

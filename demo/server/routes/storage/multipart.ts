@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ApiError, bilingual, errors } from '../../envelope';
+import { ApiError, errors, fieldError } from '../../envelope';
 import type { FileStore, TempFile } from './store';
 
 export interface ParsedUpload {
@@ -10,7 +10,7 @@ export interface ParsedUpload {
 const TOO_LARGE_CODES = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
 
 const badMultipart = () =>
-  new ApiError(400, 'bad_multipart', bilingual('上传数据格式错误', 'Malformed multipart upload'));
+  new ApiError(400, 'bad_multipart', { zh: '上传数据格式错误', en: 'Malformed multipart upload' });
 
 /**
  * Reads every part, in whatever order the client sent them: the file goes to a temp file (so fields that arrive
@@ -33,8 +33,8 @@ export async function readMultipart(
       } else {
         // busboy cuts fields above the limit short; a cut value is rejected, never used.
         if (part.valueTruncated || part.fieldnameTruncated) {
-          throw errors.badRequest(`${part.fieldname} is too long`, `${part.fieldname} 过长`, [
-            { field: part.fieldname, message: bilingual('内容过长', 'Too long') },
+          throw errors.badRequest({ zh: `${part.fieldname} 过长`, en: `${part.fieldname} is too long` }, [
+            fieldError(part.fieldname, { zh: '内容过长', en: 'Too long' }),
           ]);
         }
         fields[part.fieldname] = String(part.value);
@@ -48,28 +48,4 @@ export async function readMultipart(
     throw badMultipart();
   }
   return { fields, file };
-}
-
-/** Multipart fields arrive as text: a strict integer parse with bounds, else a field error. */
-export function intField(
-  fields: Record<string, string>,
-  name: string,
-  min: number,
-  max: number,
-  required = true,
-): number | undefined {
-  const raw = fields[name];
-  if (raw === undefined || raw === '') {
-    if (!required) return undefined;
-    throw errors.badRequest(`${name} is required`, `缺少 ${name}`, [
-      { field: name, message: bilingual('必填', 'Required') },
-    ]);
-  }
-  const value = /^\d{1,13}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw errors.badRequest(`${name} is out of range`, `${name} 超出范围`, [
-      { field: name, message: bilingual('超出范围', 'Out of range') },
-    ]);
-  }
-  return value;
 }

@@ -1,11 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, unlink, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { StoredFile } from '../../../../src/core/api/types';
+import { ENDPOINTS, endpointPath } from '../../../../src/core/api/wire';
 import type { ServerContext } from '../../context';
+import { ApiError } from '../../envelope';
+import { sha256 } from '../../util/ids';
 
 export type { StoredFile };
 
@@ -13,73 +16,133 @@ export interface TempFile {
   path: string;
   size: number;
   md5: string;
+  sha256: string;
+}
+
+/** Who an upload in progress belongs to: chunks are kept apart per unit and user, so nobody overwrites another's. */
+export interface Owner {
+  unitId: string;
+  userId: string;
+}
+
+export interface CommitInfo extends Owner {
+  name: string;
+  serverId: string;
 }
 
 interface FileRow {
   md5: string;
+  sha256: string;
   name: string;
   size: number;
 }
 
-/** Files live at `files/{md5}`; anything being written goes to `tmp/` first and is renamed into place when whole. */
+export const md5Conflict = () =>
+  new ApiError(400, 'md5_conflict', {
+    zh: '已有 MD5 相同但内容不同的文件，未覆盖',
+    en: 'A different file with the same MD5 is already stored; it was not replaced',
+  });
+
+/**
+ * Files on disk are blobs named by the SHA-256 of their bytes (`files/<sha256>`), so nothing — not even another file
+ * with the same MD5 — can replace one. MD5 stays the protocol's index, per unit: `unit_files` says which files a
+ * unit has (identical bytes are stored once on disk). Chunks of uploads in progress live in a folder per unit, user
+ * and MD5; anything being written goes to `tmp/` first and is renamed into place when whole.
+ */
 export class FileStore {
   constructor(private readonly ctx: ServerContext) {}
 
   tempPath(): string {
-    return join(this.ctx.dirs.tmp, `${Date.now()}-${randomBytes(8).toString('hex')}.part`);
+    return join(this.ctx.dirs.tmp, `${this.ctx.now()}-${randomBytes(8).toString('hex')}.part`);
   }
 
-  filePath(md5: string): string {
-    return join(this.ctx.dirs.files, md5.toLowerCase());
+  blobPath(hash: string): string {
+    return join(this.ctx.dirs.files, hash);
   }
 
-  chunkDir(md5: string): string {
-    return join(this.ctx.dirs.chunks, md5.toLowerCase());
+  chunkFolder(owner: Owner, md5: string): string {
+    return chunkFolderName(owner, md5);
   }
 
-  chunkPath(md5: string, chunk: number): string {
-    return join(this.chunkDir(md5), String(chunk));
+  chunkDir(owner: Owner, md5: string): string {
+    return join(this.ctx.dirs.chunks, this.chunkFolder(owner, md5));
   }
 
-  find(md5: string): StoredFile | null {
-    const row = this.ctx.db.prepare('SELECT md5, name, size FROM files WHERE md5 = ?').get(md5.toLowerCase()) as
-      | FileRow
-      | undefined;
-    return row && existsSync(this.filePath(row.md5)) ? toStored(row) : null;
+  chunkPath(owner: Owner, md5: string, chunk: number): string {
+    return join(this.chunkDir(owner, md5), String(chunk));
   }
 
-  /** Streams into a temp file while hashing; the caller renames or discards it. */
+  /** The unit's file with this MD5, if the unit has one (and its bytes are on disk). */
+  find(unitId: string, md5: string): StoredFile | null {
+    const row = this.row(unitId, md5);
+    return row && existsSync(this.blobPath(row.sha256)) ? toStored(row) : null;
+  }
+
+  /** Disk path of the unit's file with this MD5, or null. */
+  pathOf(unitId: string, md5: string): string | null {
+    const row = this.row(unitId, md5);
+    return row ? this.blobPath(row.sha256) : null;
+  }
+
+  private row(unitId: string, md5: string): FileRow | undefined {
+    return this.ctx.db
+      .prepare('SELECT md5, sha256, name, size FROM unit_files WHERE unit_id = ? AND md5 = ?')
+      .get(unitId, md5.toLowerCase()) as FileRow | undefined;
+  }
+
+  /** Streams into a temp file while hashing (MD5 and SHA-256); the caller commits or discards it. */
   async writeTemp(source: Readable): Promise<TempFile> {
     const path = this.tempPath();
-    const hash = createHash('md5');
-    let size = 0;
-    source.on('data', (chunk: Buffer) => {
-      hash.update(chunk);
-      size += chunk.length;
-    });
+    const hashes = hashing();
+    source.on('data', hashes.update);
     try {
       await pipeline(source, createWriteStream(path));
     } catch (error) {
       await rm(path, { force: true });
       throw error;
     }
-    return { path, size, md5: hash.digest('hex') };
+    return { path, ...hashes.result() };
   }
 
-  /** Moves a complete temp file into place under its MD5 and records it (first name wins for identical bytes). */
-  async commit(temp: TempFile, name: string, serverId: string, userId: string): Promise<StoredFile> {
-    await rename(temp.path, this.filePath(temp.md5));
+  /**
+   * Records a complete temp file as the unit's file. The first bytes stored for an MD5 stay: the same bytes again
+   * answer the stored file, other bytes with that MD5 are refused (`md5_conflict`). The temp file is used or removed.
+   */
+  async commit(temp: TempFile, info: CommitInfo): Promise<StoredFile> {
+    const existing = this.row(info.unitId, temp.md5);
+    if (existing) {
+      await this.discard(temp);
+      if (existing.sha256 !== temp.sha256) throw md5Conflict();
+      return toStored(existing);
+    }
+    const blob = this.blobPath(temp.sha256);
+    if (existsSync(blob)) await this.discard(temp);
+    else await rename(temp.path, blob);
     this.ctx.db
       .prepare(
-        'INSERT OR IGNORE INTO files (md5, name, size, server_id, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+        `INSERT OR IGNORE INTO unit_files (unit_id, md5, sha256, name, size, server_id, created_by, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(temp.md5, name, temp.size, serverId, userId, Date.now());
-    return this.find(temp.md5) as StoredFile;
+      .run(info.unitId, temp.md5, temp.sha256, info.name, temp.size, info.serverId, info.userId, this.ctx.now());
+    const row = this.row(info.unitId, temp.md5) as FileRow;
+    if (row.sha256 !== temp.sha256) throw md5Conflict();
+    return toStored(row);
   }
 
-  async chunkExists(md5: string, chunk: number, expectedSize?: number): Promise<boolean> {
+  /** Moves a received chunk into place (atomic rename) and dates it by the server clock, which the sweep reads. */
+  async placeChunk(temp: TempFile, owner: Owner, md5: string, chunk: number): Promise<void> {
+    const dir = this.chunkDir(owner, md5);
+    await mkdir(dir, { recursive: true });
+    const path = this.chunkPath(owner, md5, chunk);
+    await rename(temp.path, path);
+    const at = new Date(this.ctx.now());
+    await utimes(path, at, at);
+    await utimes(dir, at, at);
+  }
+
+  async chunkExists(owner: Owner, md5: string, chunk: number, expectedSize?: number): Promise<boolean> {
     try {
-      const info = await stat(this.chunkPath(md5, chunk));
+      const info = await stat(this.chunkPath(owner, md5, chunk));
       return expectedSize === undefined || info.size === expectedSize;
     } catch {
       return false;
@@ -87,18 +150,14 @@ export class FileStore {
   }
 
   /** Concatenates chunks 1..count into a temp file, hashing on the way; never touches the chunks themselves. */
-  async concatenate(md5: string, count: number): Promise<TempFile> {
+  async concatenate(owner: Owner, md5: string, count: number): Promise<TempFile> {
     const path = this.tempPath();
-    const hash = createHash('md5');
-    let size = 0;
+    const hashes = hashing();
     const out = createWriteStream(path);
     try {
       for (let chunk = 1; chunk <= count; chunk++) {
-        const source = createReadStream(this.chunkPath(md5, chunk));
-        source.on('data', (data) => {
-          hash.update(data);
-          size += data.length;
-        });
+        const source = createReadStream(this.chunkPath(owner, md5, chunk));
+        source.on('data', (data) => hashes.update(typeof data === 'string' ? Buffer.from(data) : data));
         await pipeline(source, out, { end: false });
       }
       out.end();
@@ -111,22 +170,25 @@ export class FileStore {
       await rm(path, { force: true });
       throw error;
     }
-    return { path, size, md5: hash.digest('hex') };
+    return { path, ...hashes.result() };
   }
 
-  discard(temp: TempFile): Promise<void> {
+  discard(temp: { path: string }): Promise<void> {
     return unlink(temp.path).catch(() => undefined);
   }
 
-  removeChunks(md5: string): Promise<void> {
-    return rm(this.chunkDir(md5), { recursive: true, force: true });
+  removeChunks(owner: Owner, md5: string): Promise<void> {
+    return rm(this.chunkDir(owner, md5), { recursive: true, force: true });
   }
 
   /**
    * Removes chunk folders whose folder and chunks were all last modified before `olderThan` (epoch ms) — uploads
    * never merged — except those `busy` names (a merge running on them), and temp files as old. Answers what went.
    */
-  async sweep(olderThan: number, busy: (md5: string) => boolean): Promise<{ chunkDirs: string[]; tmpFiles: string[] }> {
+  async sweep(
+    olderThan: number,
+    busy: (folder: string) => boolean,
+  ): Promise<{ chunkDirs: string[]; tmpFiles: string[] }> {
     const removed = { chunkDirs: [] as string[], tmpFiles: [] as string[] };
     for (const name of await entries(this.ctx.dirs.chunks)) {
       if (busy(name)) continue;
@@ -145,6 +207,63 @@ export class FileStore {
     }
     return removed;
   }
+
+  /**
+   * Databases from before files belonged to units kept them in `files` (one row per MD5, bytes at `files/<md5>`):
+   * each becomes a blob named by its SHA-256, owned by its uploader's unit. Runs once; later starts find nothing.
+   */
+  async upgradeLegacyFiles(): Promise<number> {
+    const rows = this.ctx.db
+      .prepare(
+        `SELECT f.md5, f.name, f.size, f.server_id, f.created_by, f.created_at, u.unit_id FROM files f
+         LEFT JOIN users u ON u.id = f.created_by`,
+      )
+      .all() as {
+      md5: string;
+      name: string;
+      size: number;
+      server_id: string;
+      created_by: string;
+      created_at: number;
+      unit_id: string | null;
+    }[];
+    for (const row of rows) {
+      const legacy = join(this.ctx.dirs.files, row.md5);
+      if (row.unit_id && existsSync(legacy)) {
+        const hashes = hashing();
+        for await (const chunk of createReadStream(legacy)) hashes.update(chunk as Buffer);
+        const { sha256: hash } = hashes.result();
+        await rename(legacy, this.blobPath(hash));
+        this.ctx.db
+          .prepare(
+            `INSERT OR IGNORE INTO unit_files (unit_id, md5, sha256, name, size, server_id, created_by, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(row.unit_id, row.md5, hash, row.name, row.size, row.server_id, row.created_by, row.created_at);
+      }
+      this.ctx.db.prepare('DELETE FROM files WHERE md5 = ?').run(row.md5);
+    }
+    return rows.length;
+  }
+}
+
+/** The chunk folder of one upload: named by its owner (hashed) and the file's MD5, flat under `chunks/`. */
+export function chunkFolderName(owner: Owner, md5: string): string {
+  return `${sha256(`${owner.unitId}\n${owner.userId}`).slice(0, 16)}-${md5.toLowerCase()}`;
+}
+
+function hashing() {
+  const md5 = createHash('md5');
+  const sha = createHash('sha256');
+  let size = 0;
+  return {
+    update: (chunk: Buffer) => {
+      md5.update(chunk);
+      sha.update(chunk);
+      size += chunk.length;
+    },
+    result: () => ({ size, md5: md5.digest('hex'), sha256: sha.digest('hex') }),
+  };
 }
 
 async function entries(dir: string): Promise<string[]> {
@@ -165,5 +284,11 @@ async function mtime(path: string): Promise<number> {
 }
 
 function toStored(row: FileRow): StoredFile {
-  return { fileId: row.md5, md5: row.md5, name: row.name, size: row.size, url: `/api/storage/file/${row.md5}` };
+  return {
+    fileId: row.md5,
+    md5: row.md5,
+    name: row.name,
+    size: row.size,
+    url: endpointPath(ENDPOINTS.storedFile, { md5: row.md5 }),
+  };
 }

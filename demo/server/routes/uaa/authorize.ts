@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthorizeResult } from '../../../../src/core/api/types';
+import { ENDPOINTS } from '../../../../src/core/api/wire';
 import { issueLogin, requireAuth } from '../../auth/session';
 import type { ServerContext } from '../../context';
 import { areLinked, findUser } from '../../db/users';
-import { ApiError, bilingual, errors, ok } from '../../envelope';
+import { ApiError, errors, fieldError, ok } from '../../envelope';
+import { registeredRedirect } from '../../redirects';
 import { id, object, str } from '../../schemas';
-import { nowSeconds, randomToken } from '../../util/ids';
+import { randomToken } from '../../util/ids';
 
 const CODE_TTL_SECONDS = 300;
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 interface AuthorizeBody {
   response_type?: string;
@@ -21,7 +22,7 @@ interface AuthorizeBody {
 
 export function registerAuthorizeRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.post<{ Body: AuthorizeBody }>(
-    '/api/uaa/shiyue_webauth',
+    ENDPOINTS.authorize,
     {
       schema: {
         body: object({
@@ -41,37 +42,34 @@ export function registerAuthorizeRoutes(app: FastifyInstance, ctx: ServerContext
         throw new ApiError(
           400,
           'missing_client_id',
-          bilingual('缺少 client_id，请返回重试！', 'Missing client_id, please go back and try again!'),
-          [{ field: 'client_id', message: bilingual('缺少 client_id', 'Missing client_id') }],
+          { zh: '缺少 client_id，请返回重试！', en: 'Missing client_id, please go back and try again!' },
+          [fieldError('client_id', { zh: '缺少 client_id', en: 'Missing client_id' })],
         );
       }
       if (body.response_type && body.response_type !== 'code') {
-        throw new ApiError(
-          400,
-          'unsupported_response_type',
-          bilingual('仅支持 code', 'Only response_type=code is supported'),
-        );
+        throw new ApiError(400, 'unsupported_response_type', {
+          zh: '仅支持 code',
+          en: 'Only response_type=code is supported',
+        });
       }
       const client = ctx.db.prepare('SELECT id, redirect_uris FROM oauth_clients WHERE id = ?').get(body.client_id) as
         | { id: string; redirect_uris: string }
         | undefined;
-      if (!client) throw new ApiError(400, 'invalid_client', bilingual('未登记的应用', 'Unknown client_id'));
+      if (!client) throw new ApiError(400, 'invalid_client', { zh: '未登记的应用', en: 'Unknown client_id' });
       const registered = JSON.parse(client.redirect_uris) as string[];
-      const redirectUri = body.redirect_uri || (registered[0] as string);
-      if (!registered.some((allowed) => redirectAllowed(allowed, redirectUri))) {
-        throw new ApiError(
-          400,
-          'invalid_redirect_uri',
-          bilingual('回调地址未登记', 'redirect_uri is not registered for this client'),
-        );
+      const target = registeredRedirect(registered, body.redirect_uri || (registered[0] as string));
+      if (!target) {
+        throw new ApiError(400, 'invalid_redirect_uri', {
+          zh: '回调地址未登记',
+          en: 'redirect_uri is not registered for this client',
+        });
       }
       const code = randomToken(24);
       ctx.db
         .prepare(
           'INSERT INTO auth_codes (code, client_id, user_id, redirect_uri, scope, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
         )
-        .run(code, client.id, auth.user.id, redirectUri, body.scope ?? '', nowSeconds() + CODE_TTL_SECONDS);
-      const target = new URL(redirectUri);
+        .run(code, client.id, auth.user.id, target.href, body.scope ?? '', ctx.seconds() + CODE_TTL_SECONDS);
       target.searchParams.set('code', code);
       if (body.state) target.searchParams.set('state', body.state);
       const result: AuthorizeResult = { redirect: target.toString() };
@@ -80,7 +78,7 @@ export function registerAuthorizeRoutes(app: FastifyInstance, ctx: ServerContext
   );
 
   app.get<{ Querystring: { userId: string } }>(
-    '/api/uaa/switch/login',
+    ENDPOINTS.switchLogin,
     { schema: { querystring: object({ userId: id }, ['userId']) } },
     async (request, reply) => {
       const auth = requireAuth(request);
@@ -90,19 +88,4 @@ export function registerAuthorizeRoutes(app: FastifyInstance, ctx: ServerContext
       return ok(issueLogin(ctx, reply, target));
     },
   );
-}
-
-/** Same scheme, host and path prefix; loopback hosts match on any port (RFC 8252 §7.3). */
-export function redirectAllowed(allowed: string, candidate: string): boolean {
-  let a: URL;
-  let c: URL;
-  try {
-    a = new URL(allowed);
-    c = new URL(candidate);
-  } catch {
-    return false;
-  }
-  if (a.protocol !== c.protocol || a.hostname !== c.hostname || c.username || c.password) return false;
-  if (!LOOPBACK.has(a.hostname) && a.port !== c.port) return false;
-  return c.pathname.startsWith(a.pathname);
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { FaceRecord } from '../../../../src/core/api/types';
+import { ENDPOINTS } from '../../../../src/core/api/wire';
 import { issueLogin, requireAuth } from '../../auth/session';
 import type { AuthContext, ServerContext } from '../../context';
 import { findUser, isAdmin } from '../../db/users';
-import { ApiError, bilingual, errors, ok } from '../../envelope';
+import { ApiError, errors, fieldError, ok } from '../../envelope';
 import type { EnrolledFace } from '../../face/matcher';
 import { id, object, str } from '../../schemas';
 import { formatDateTime } from '../../util/ids';
@@ -12,7 +13,7 @@ import { BASE64_BODY_LIMIT, decodeBase64Image } from '../../util/images';
 const faceImage = str(BASE64_BODY_LIMIT, { minLength: 1 });
 
 const noMatch = () =>
-  new ApiError(400, 'face_not_matched', bilingual('未识别到已登记的人脸', 'No registered face matches this photo'));
+  new ApiError(400, 'face_not_matched', { zh: '未识别到已登记的人脸', en: 'No registered face matches this photo' });
 
 export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const enrolled = (unitId?: string): EnrolledFace[] =>
@@ -24,7 +25,7 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
       .all(unitId ?? null, unitId ?? null) as EnrolledFace[];
 
   app.post<{ Body: { faceImage: string } }>(
-    '/api/uaa/oauth/login/face',
+    ENDPOINTS.faceLogin,
     {
       config: { public: true, loginLike: true },
       bodyLimit: BASE64_BODY_LIMIT,
@@ -41,7 +42,7 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   // Clock-in terminals are signed in as a unit account; only faces of that unit count.
   app.post<{ Body: { faceImage: string } }>(
-    '/api/uaa/login/face/clocking',
+    ENDPOINTS.faceClocking,
     { bodyLimit: BASE64_BODY_LIMIT, schema: { body: object({ faceImage }, ['faceImage']) } },
     async (request) => {
       const auth = requireAuth(request);
@@ -49,20 +50,20 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
       const userId = ctx.faceMatcher.match(probe, enrolled(auth.user.unit_id));
       const user = userId && findUser(ctx.db, userId);
       if (!user) throw noMatch();
-      const clockTime = formatDateTime(new Date());
+      const clockTime = formatDateTime(new Date(ctx.now()));
       ctx.db.prepare('INSERT INTO face_clockings (user_id, at) VALUES (?, ?)').run(user.id, clockTime);
       return ok({ userId: user.id, realName: user.real_name, clockTime });
     },
   );
 
   app.post<{ Body: { faceImage: string; userId?: string } }>(
-    '/api/uaa/face/check',
+    ENDPOINTS.faceCheck,
     { bodyLimit: BASE64_BODY_LIMIT, schema: { body: object({ faceImage, userId: id }, ['faceImage']) } },
     async (request) => {
       const target = targetUser(ctx, requireAuth(request), request.body.userId);
       const image = decodeBase64Image(request.body.faceImage);
       const descriptor = await ctx.faceMatcher.describe(image.bytes);
-      const registerTime = formatDateTime(new Date());
+      const registerTime = formatDateTime(new Date(ctx.now()));
       ctx.db
         .prepare(
           `INSERT INTO face_records (user_id, descriptor, image, register_time) VALUES (?, ?, ?, ?)
@@ -75,7 +76,7 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
   );
 
   app.get<{ Querystring: { userId?: string } }>(
-    '/api/uaa/face/user',
+    ENDPOINTS.faceUser,
     { schema: { querystring: object({ userId: id }) } },
     async (request) => {
       const target = targetUser(ctx, requireAuth(request), request.query.userId);
@@ -93,13 +94,13 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
 /** A user manages their own face; an admin also those of their unit. */
 function targetUser(ctx: ServerContext, auth: AuthContext, userId: string | undefined): string {
   if (!userId) {
-    throw new ApiError(400, 'user_required', bilingual('未找到 userId', 'userId not found'), [
-      { field: 'userId', message: bilingual('未找到 userId', 'userId not found') },
+    throw new ApiError(400, 'user_required', { zh: '未找到 userId', en: 'userId not found' }, [
+      fieldError('userId', { zh: '未找到 userId', en: 'userId not found' }),
     ]);
   }
   if (userId === auth.user.id) return userId;
   const target = findUser(ctx.db, userId);
-  if (!target) throw errors.notFound('No such user', '用户不存在');
+  if (!target) throw errors.notFound({ zh: '用户不存在', en: 'No such user' });
   if (!isAdmin(ctx.db, auth.user.id) || target.unit_id !== auth.user.unit_id) throw errors.forbidden();
   return userId;
 }

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { MeData } from '../../../../src/core/api/types';
-import { INVALID_GRANT, REFRESH_TOKEN_COOKIE, SIGNATURE_HEADER } from '../../../../src/core/api/wire';
-import { DUMMY_HASH, verifyPassword } from '../../auth/passwords';
+import {
+  ENDPOINTS,
+  endpointPath,
+  INVALID_GRANT,
+  REFRESH_TOKEN_COOKIE,
+  SIGNATURE_HEADER,
+} from '../../../../src/core/api/wire';
+import { checkPassword, tooManyAttempts } from '../../auth/password-check';
 import {
   clearCookies,
   issueLogin,
@@ -13,18 +19,15 @@ import {
 } from '../../auth/session';
 import { signatureHeader } from '../../auth/signature';
 import type { ServerContext } from '../../context';
-import { findUnit, findUser, findUserByLogin, isAdmin } from '../../db/users';
-import { ApiError, bilingual, errors, ok } from '../../envelope';
+import { findUnit, findUser, isAdmin } from '../../db/users';
+import { ApiError, errors, ok } from '../../envelope';
 import { flag, id, object, str } from '../../schemas';
 
-const wrongCredentials = () =>
-  new ApiError(400, INVALID_GRANT, bilingual('用户名或密码错误', 'Incorrect user name or password'), [
-    { field: 'password', message: bilingual('密码错误', 'Incorrect password') },
-  ]);
+const DEVICE_CLIENT_BUCKET = 'device-client';
 
 export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.post<{ Body: { username: string; password: string } }>(
-    '/api/uaa/oauth/login',
+    ENDPOINTS.login,
     {
       config: { public: true, loginLike: true },
       schema: {
@@ -35,55 +38,45 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): v
       },
     },
     async (request, reply) => {
-      const username = request.body.username.trim();
-      const address = request.ip;
-      if (ctx.limiter.isBlocked(username, address)) {
-        throw new ApiError(
-          429,
-          'too_many_attempts',
-          bilingual('登录失败次数过多，请 15 分钟后再试', 'Too many failed sign-ins, please try again in 15 minutes'),
-        );
-      }
-      const user = findUserByLogin(ctx.db, username);
-      // Unknown users cost a full hash as well, so timing does not tell which accounts exist.
-      const valid = await verifyPassword(request.body.password, user?.password_hash ?? DUMMY_HASH);
-      if (!user || !valid) {
-        ctx.limiter.recordFailure(username, address);
-        throw wrongCredentials();
-      }
-      ctx.limiter.recordSuccess(username);
+      const user = await checkPassword(ctx, request.body.username, request.body.password, request.ip);
       return ok(issueLogin(ctx, reply, user));
     },
   );
 
+  // The access token is traded for a new session, so the session it belonged to ends: one token, one session.
   app.post<{ Body: { accessToken: string } }>(
-    '/api/uaa/oauth/relogin',
+    ENDPOINTS.relogin,
     {
       config: { public: true, loginLike: true },
       schema: { body: object({ accessToken: str(200, { minLength: 1 }) }, ['accessToken']) },
     },
     async (request, reply) => {
       const auth = resolveAuth(ctx, request.body.accessToken);
-      if (!auth)
-        throw new ApiError(400, INVALID_GRANT, bilingual('登录凭证已失效', 'The access token is no longer valid'));
+      if (!auth) {
+        throw new ApiError(400, INVALID_GRANT, { zh: '登录凭证已失效', en: 'The access token is no longer valid' });
+      }
+      ctx.tokens.endSession(auth.sessionId);
       return ok(issueLogin(ctx, reply, auth.user));
     },
   );
 
+  // A device-client id signs in alone, like a password: unknown ids count per address (429 past the limit).
   app.post<{ Body: { userClientId: string } }>(
-    '/api/uaa/oauth/login_user_client',
+    ENDPOINTS.deviceClientLogin,
     { config: { public: true, loginLike: true }, schema: { body: object({ userClientId: id }, ['userClientId']) } },
     async (request, reply) => {
+      if (ctx.limiter.exhausted(DEVICE_CLIENT_BUCKET, request.ip)) throw tooManyAttempts(ctx.limiter.windowSeconds);
       const client = ctx.db.prepare('SELECT user_id FROM device_clients WHERE id = ?').get(request.body.userClientId) as
         | { user_id: string }
         | undefined;
       const user = client && findUser(ctx.db, client.user_id);
-      if (!user) throw new ApiError(400, INVALID_GRANT, bilingual('设备客户端未登记', 'Unknown device client'));
-      return ok(issueLogin(ctx, reply, user));
+      if (user) return ok(issueLogin(ctx, reply, user));
+      ctx.limiter.record(DEVICE_CLIENT_BUCKET, request.ip);
+      throw new ApiError(400, INVALID_GRANT, { zh: '设备客户端未登记', en: 'Unknown device client' });
     },
   );
 
-  app.get('/api/uaa/oauth/refresh', { config: { public: true } }, async (request, reply) => {
+  app.get(ENDPOINTS.refresh, { config: { public: true } }, async (request, reply) => {
     const refreshToken = request.cookies[REFRESH_TOKEN_COOKIE];
     const refreshed = refreshToken && refreshToken.length <= 200 ? ctx.tokens.refresh(refreshToken) : null;
     const user = refreshed && findUser(ctx.db, refreshed.userId);
@@ -94,7 +87,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): v
   });
 
   app.get<{ Querystring: { signature?: string } }>(
-    '/api/uaa/oauth/me',
+    ENDPOINTS.me,
     { schema: { querystring: object({ signature: str(128), noIntercept: flag }) } },
     async (request, reply) => {
       const auth = requireAuth(request);
@@ -104,7 +97,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): v
     },
   );
 
-  app.post('/api/uaa/oauth/logout', async (request, reply) => {
+  app.post(ENDPOINTS.logout, async (request, reply) => {
     const auth = requireAuth(request);
     ctx.tokens.endSession(auth.sessionId);
     clearCookies(reply);
@@ -130,7 +123,7 @@ function meData(ctx: ServerContext, userId: string, accessToken: string): MeData
     userStatus: user.status,
     unitShardingCode: unit.sharding_code,
     campusUnits: unit.campus_units,
-    unitImgPath: `/api/storage/show/unit/${unit.id}`,
+    unitImgPath: endpointPath(ENDPOINTS.unitLogo, { unitId: unit.id }),
     userImgPath: '',
     avatar: '',
     sex: user.sex,

@@ -1,23 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { INVALID_GRANT } from '../../../../src/core/api/wire';
-import { DUMMY_HASH, verifyPassword } from '../../auth/passwords';
+import { ENDPOINTS } from '../../../../src/core/api/wire';
+import { checkPassword } from '../../auth/password-check';
 import { issueLogin } from '../../auth/session';
 import type { ServerContext } from '../../context';
-import { findUserByLogin } from '../../db/users';
-import { ApiError, bilingual, ok } from '../../envelope';
+import { ApiError, ok } from '../../envelope';
 import { id, object, str } from '../../schemas';
-import { nowSeconds } from '../../util/ids';
-
-const PENDING_TTL_SECONDS = 30 * 60;
+import { PENDING_TTL_SECONDS } from './social';
 
 // Not in §7 (the bind page is the product's own page): added so an `unbound` social login can be finished here.
 export function registerSocialBindRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.get('/api/uaa/social_list', { config: { public: true } }, async () =>
+  app.get(ENDPOINTS.socialList, { config: { public: true } }, async () =>
     ok(ctx.db.prepare('SELECT key AS provider, name, app_id AS appId FROM social_providers ORDER BY key').all()),
   );
 
   app.post<{ Body: { id: string; username: string; password: string } }>(
-    '/api/uaa/social_bind',
+    ENDPOINTS.socialBind,
     {
       config: { public: true },
       schema: {
@@ -29,33 +26,18 @@ export function registerSocialBindRoutes(app: FastifyInstance, ctx: ServerContex
       },
     },
     async (request, reply) => {
-      const { username, password } = request.body;
-      if (ctx.limiter.isBlocked(username, request.ip)) {
-        throw new ApiError(
-          429,
-          'too_many_attempts',
-          bilingual('登录失败次数过多，请稍后再试', 'Too many failed sign-ins, try again later'),
-        );
-      }
       const pending = ctx.db
         .prepare('SELECT provider, openid, unionid FROM social_pending WHERE id = ? AND created_at > ?')
-        .get(request.body.id, nowSeconds() - PENDING_TTL_SECONDS) as
+        .get(request.body.id, ctx.seconds() - PENDING_TTL_SECONDS) as
         | { provider: string; openid: string; unionid: string }
         | undefined;
-      if (!pending)
-        throw new ApiError(
-          400,
-          'bind_expired',
-          bilingual('绑定请求已失效，请重新扫码', 'The binding request has expired'),
-        );
-      const user = findUserByLogin(ctx.db, username.trim());
-      const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-      if (!user || !valid) {
-        ctx.limiter.recordFailure(username, request.ip);
-        throw new ApiError(400, INVALID_GRANT, bilingual('用户名或密码错误', 'Incorrect user name or password'), [
-          { field: 'password', message: bilingual('密码错误', 'Incorrect password') },
-        ]);
+      if (!pending) {
+        throw new ApiError(400, 'bind_expired', {
+          zh: '绑定请求已失效，请重新扫码',
+          en: 'The binding request has expired',
+        });
       }
+      const user = await checkPassword(ctx, request.body.username, request.body.password, request.ip);
       ctx.db.transaction(() => {
         ctx.db
           .prepare(

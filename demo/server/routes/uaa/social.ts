@@ -1,12 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { UnboundSocial } from '../../../../src/core/api/types';
-import { INVALID_GRANT } from '../../../../src/core/api/wire';
+import { ENDPOINTS, INVALID_GRANT } from '../../../../src/core/api/wire';
+import { tooManyAttempts } from '../../auth/password-check';
 import { issueLogin } from '../../auth/session';
 import type { ServerContext } from '../../context';
 import { findUser } from '../../db/users';
-import { ApiError, bilingual, ok, UNBOUND } from '../../envelope';
+import { ApiError, fieldError, ok, UNBOUND } from '../../envelope';
 import { object, str } from '../../schemas';
-import { nowSeconds, randomToken, sha256 } from '../../util/ids';
+import { randomToken, sha256 } from '../../util/ids';
+
+/** A pending bind (an unbound identity waiting for the bind page) lives this long, then it is purged. */
+export const PENDING_TTL_SECONDS = 30 * 60;
+/** Unbound social logins add rows: they count per address like failed logins. */
+const PENDING_BUCKET = 'social-pending';
 
 const providerParam = object({ provider: str(40, { pattern: '^[A-Za-z0-9_-]+$' }) }, ['provider']);
 const CODE_PATTERN = /^[A-Za-z0-9_.-]{4,128}$/;
@@ -22,7 +28,7 @@ interface SocialBody {
 export function registerSocialRoutes(app: FastifyInstance, ctx: ServerContext): void {
   // The path segment is the provider (`qy` work-chat, `mp` chat app) or the `state` value of a QR login (`wxqr`).
   app.post<{ Params: { provider: string }; Body: SocialBody }>(
-    '/api/uaa/social/:provider',
+    ENDPOINTS.social,
     {
       config: { public: true, loginLike: true },
       schema: {
@@ -35,10 +41,10 @@ export function registerSocialRoutes(app: FastifyInstance, ctx: ServerContext): 
       if (!findProvider(ctx, provider)) throw unknownProvider();
       const credential = request.body.code || request.body.token;
       if (!credential || !CODE_PATTERN.test(credential)) {
-        throw new ApiError(400, INVALID_GRANT, bilingual('授权码无效', 'Invalid authorisation code'), [
-          { field: 'code', message: bilingual('授权码无效', 'Invalid authorisation code') },
-        ]);
+        const text = { zh: '授权码无效', en: 'Invalid authorisation code' };
+        throw new ApiError(400, INVALID_GRANT, text, [fieldError('code', text)]);
       }
+      if (ctx.limiter.exhausted(PENDING_BUCKET, request.ip)) throw tooManyAttempts(ctx.limiter.windowSeconds);
       const ids = identify(ctx, provider, credential);
       const binding = ctx.db
         .prepare('SELECT user_id FROM social_bindings WHERE provider = ? AND openid = ?')
@@ -46,20 +52,24 @@ export function registerSocialRoutes(app: FastifyInstance, ctx: ServerContext): 
       const user = binding && findUser(ctx.db, binding.user_id);
       if (user) return ok(issueLogin(ctx, reply, user, ids));
       // Unbound: remember who asked so the bind page can finish the link; the client goes there on this code.
+      // Rows older than their lifetime are purged first, so pending binds never pile up.
+      ctx.limiter.record(PENDING_BUCKET, request.ip);
+      const now = ctx.seconds();
+      ctx.db.prepare('DELETE FROM social_pending WHERE created_at <= ?').run(now - PENDING_TTL_SECONDS);
       const pendingId = randomToken(12);
       ctx.db
         .prepare(
           'INSERT INTO social_pending (id, provider, openid, unionid, device_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
         )
-        .run(pendingId, provider, ids.openid, ids.unionid, request.body.deviceId ?? null, nowSeconds());
+        .run(pendingId, provider, ids.openid, ids.unionid, request.body.deviceId ?? null, now);
       const unbound: UnboundSocial = { ...ids, id: pendingId };
-      const message = bilingual('该账号尚未绑定平台用户', 'This account is not bound to a user yet');
-      throw new ApiError(400, UNBOUND, message, undefined, unbound);
+      const text = { zh: '该账号尚未绑定平台用户', en: 'This account is not bound to a user yet' };
+      throw new ApiError(400, UNBOUND, text, undefined, unbound);
     },
   );
 
   app.get<{ Params: { provider: string }; Querystring: { unitHost?: string } }>(
-    '/api/uaa/social/:provider',
+    ENDPOINTS.social,
     { config: { public: true }, schema: { params: providerParam, querystring: object({ unitHost: str(253) }) } },
     async (request) => {
       const match = /^(qy|mp)_info$/.exec(request.params.provider);
@@ -89,4 +99,4 @@ function identify(ctx: ServerContext, provider: string, code: string): { openid:
 }
 
 const unknownProvider = () =>
-  new ApiError(404, 'unknown_provider', bilingual('不支持的第三方登录方式', 'Unknown social login provider'));
+  new ApiError(404, 'unknown_provider', { zh: '不支持的第三方登录方式', en: 'Unknown social login provider' });

@@ -1,119 +1,149 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { INVALID_GRANT } from '../../../../src/core/api/wire';
-import { DUMMY_HASH, verifyPassword } from '../../auth/passwords';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ENDPOINTS, INVALID_GRANT } from '../../../../src/core/api/wire';
+import { checkPassword } from '../../auth/password-check';
 import { issueLogin } from '../../auth/session';
 import type { ServerContext } from '../../context';
-import { findUser, findUserByLogin } from '../../db/users';
-import { ApiError, bilingual, ok } from '../../envelope';
+import { findUser } from '../../db/users';
+import { ApiError, ok } from '../../envelope';
+import { publicOrigin, sameOriginRedirect } from '../../redirects';
 import { object, str } from '../../schemas';
 import { escapeHtml } from '../../util/html';
-import { nowSeconds, randomToken, sha256 } from '../../util/ids';
+import { randomToken, sha256 } from '../../util/ids';
 
-export const SSO_PAGE_PATH = '/sso/login';
-/** The ticket-login call; the widget's `loginTickitConifg.apipath` points here. */
-export const SSO_TICKET_PATH = '/api/sso/ticket/login';
 const TICKET_TTL_SECONDS = 120;
 const DEFAULT_RETURN = '/demo/';
+/** Double-submit token of the sign-in form: the cookie and the hidden field must carry the same random value. */
+const FORM_COOKIE = 'ph_sso_form';
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
+
+interface SsoBody {
+  username: string;
+  password: string;
+  redirect_uri?: string;
+  csrf?: string;
+}
 
 export function registerSsoRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.get('/api/sso/select/login/url', { config: { public: true } }, async (request) =>
-    ok(`${origin(request)}${SSO_PAGE_PATH}`),
+  app.get(ENDPOINTS.ssoLoginUrl, { config: { public: true } }, async (request) =>
+    ok(`${publicOrigin(ctx, request)}${ENDPOINTS.ssoPage}`),
   );
 
+  // The bait link `?redirect_uri=…` is resolved before it reaches the form: the form only ever carries a URL the
+  // server would redirect to anyway.
   app.get<{ Querystring: { redirect_uri?: string } }>(
-    SSO_PAGE_PATH,
+    ENDPOINTS.ssoPage,
     { schema: { querystring: object({ redirect_uri: str(2000) }) } },
-    async (request, reply) =>
-      reply.type('text/html; charset=utf-8').send(ssoPage(request.query.redirect_uri ?? '', '')),
+    async (request, reply) => ssoPage(reply, returnUrl(request, request.query.redirect_uri), formToken(request, reply)),
   );
 
-  // The small identity provider: checks the password (same rate limit as the API login) and hands back a ticket.
-  app.post<{ Body: { username: string; password: string; redirect_uri?: string } }>(
-    SSO_PAGE_PATH,
+  // The small identity provider: one password check (the same limit as the API login), then a one-time ticket.
+  app.post<{ Body: SsoBody }>(
+    ENDPOINTS.ssoPage,
     {
       schema: {
         body: object(
-          { username: str(64, { minLength: 1 }), password: str(128, { minLength: 1 }), redirect_uri: str(2000) },
+          {
+            username: str(64, { minLength: 1 }),
+            password: str(128, { minLength: 1 }),
+            redirect_uri: str(2000),
+            csrf: str(64),
+          },
           ['username', 'password'],
         ),
       },
     },
     async (request, reply) => {
-      const { username, password } = request.body;
-      const back = safeReturn(request, request.body.redirect_uri);
-      const html = (status: number, error: string) =>
-        reply.status(status).type('text/html; charset=utf-8').send(ssoPage(back, error));
-      if (ctx.limiter.isBlocked(username, request.ip)) return html(429, '登录失败次数过多 / Too many failed sign-ins');
-      const user = findUserByLogin(ctx.db, username.trim());
-      const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-      if (!user || !valid) {
-        ctx.limiter.recordFailure(username, request.ip);
-        return html(400, '用户名或密码错误 / Incorrect user name or password');
+      const back = returnUrl(request, request.body.redirect_uri);
+      if (!sameSite(request)) {
+        return ssoPage(reply.status(403), back, formToken(request, reply), {
+          zh: '请从登录页面提交',
+          en: 'Please sign in from the sign-in page',
+        });
       }
-      ctx.limiter.recordSuccess(username);
+      let userId: string;
+      try {
+        userId = (await checkPassword(ctx, request.body.username, request.body.password, request.ip)).id;
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return ssoPage(reply.status(error.status), back, formToken(request, reply), error.text);
+      }
       const ticket = randomToken(24);
       ctx.db
         .prepare('INSERT INTO sso_tickets (hash, user_id, expires_at) VALUES (?, ?, ?)')
-        .run(sha256(ticket), user.id, nowSeconds() + TICKET_TTL_SECONDS);
-      const target = new URL(back, origin(request));
-      target.searchParams.set('ticket', ticket);
-      return reply.redirect(target.toString(), 302);
+        .run(sha256(ticket), userId, ctx.seconds() + TICKET_TTL_SECONDS);
+      back.searchParams.set('ticket', ticket);
+      return reply.redirect(back.href, 302);
     },
   );
 
-  const ticketLogin = (ticket: string | undefined, reply: Parameters<typeof issueLogin>[1]) => {
+  const ticketLogin = (ticket: string | undefined, reply: FastifyReply) => {
     const hash = ticket ? sha256(ticket) : '';
     // Consumed in the same statement that reads it: a ticket logs in once.
     const row = ctx.db
       .prepare('DELETE FROM sso_tickets WHERE hash = ? AND expires_at > ? RETURNING user_id')
-      .get(hash, nowSeconds()) as { user_id: string } | undefined;
+      .get(hash, ctx.seconds()) as { user_id: string } | undefined;
     const user = row && findUser(ctx.db, row.user_id);
-    if (!user)
-      throw new ApiError(400, INVALID_GRANT, bilingual('票据无效或已使用', 'The ticket is invalid or already used'));
+    if (!user) {
+      throw new ApiError(400, INVALID_GRANT, { zh: '票据无效或已使用', en: 'The ticket is invalid or already used' });
+    }
     return ok(issueLogin(ctx, reply, user));
   };
   const ticketSchema = object({ ticket: str(100, { minLength: 1 }) }, ['ticket']);
   app.post<{ Body: { ticket: string } }>(
-    SSO_TICKET_PATH,
+    ENDPOINTS.ssoTicketLogin,
     { config: { public: true, loginLike: true }, schema: { body: ticketSchema } },
     async (request, reply) => ticketLogin(request.body.ticket, reply),
   );
   app.get<{ Querystring: { ticket: string } }>(
-    SSO_TICKET_PATH,
+    ENDPOINTS.ssoTicketLogin,
     { config: { public: true, loginLike: true }, schema: { querystring: ticketSchema } },
     async (request, reply) => ticketLogin(request.query.ticket, reply),
   );
-}
 
-function origin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
+  function returnUrl(request: FastifyRequest, candidate: string | undefined): URL {
+    const resolved = candidate ? sameOriginRedirect(ctx, request, candidate) : null;
+    return resolved ?? new URL(DEFAULT_RETURN, publicOrigin(ctx, request));
+  }
 
-/** Only a path on this server, so the SSO page cannot be used to bounce a ticket to another site. */
-function safeReturn(request: FastifyRequest, candidate: string | undefined): string {
-  if (!candidate) return DEFAULT_RETURN;
-  try {
-    const url = new URL(candidate, origin(request));
-    return url.origin === origin(request) ? `${url.pathname}${url.search}${url.hash}` : DEFAULT_RETURN;
-  } catch {
-    return DEFAULT_RETURN;
+  /**
+   * Login CSRF: a browser always names the posting page's origin, which must be this server; a client that sends
+   * no Origin must send back the form's own token (cookie and hidden field alike).
+   */
+  function sameSite(request: FastifyRequest<{ Body: SsoBody }>): boolean {
+    const origin = request.headers.origin;
+    if (origin !== undefined) return origin === publicOrigin(ctx, request);
+    const cookie = request.cookies[FORM_COOKIE];
+    return Boolean(cookie && TOKEN_PATTERN.test(cookie) && request.body.csrf === cookie);
+  }
+
+  function formToken(request: FastifyRequest, reply: FastifyReply): string {
+    const existing = request.cookies[FORM_COOKIE];
+    const token = existing && TOKEN_PATTERN.test(existing) ? existing : randomToken(32);
+    reply.setCookie(FORM_COOKIE, token, {
+      path: ENDPOINTS.ssoPage,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: ctx.options.secureCookies,
+    });
+    return token;
   }
 }
 
-function ssoPage(redirectUri: string, error: string): string {
-  return `<!doctype html>
+function ssoPage(reply: FastifyReply, back: URL, token: string, error?: { zh: string; en: string }) {
+  return reply.type('text/html; charset=utf-8').send(`<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><title>统一身份认证 · Single sign-on</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font:14px system-ui,"PingFang SC","Microsoft YaHei",sans-serif;background:#f3f6fb;display:grid;place-items:center;min-height:100vh;margin:0}
 form{background:#fff;border:1px solid #dde3ee;border-radius:4px;padding:24px;width:300px;display:grid;gap:12px}
 input,button{font:inherit;padding:8px;border:1px solid #c8d1e0;border-radius:4px}button{background:#457CD6;color:#fff;border:0}
 .error{color:#b42318}</style></head>
-<body><form method="post" action="${SSO_PAGE_PATH}">
+<body><form method="post" action="${ENDPOINTS.ssoPage}">
 <h1>统一身份认证 <small>Single sign-on</small></h1>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+${error ? `<p class="error" role="alert">${escapeHtml(`${error.zh} / ${error.en}`)}</p>` : ''}
 <label>账号 Account <input name="username" autocomplete="username" required></label>
 <label>密码 Password <input name="password" type="password" autocomplete="current-password" required></label>
-<input type="hidden" name="redirect_uri" value="${escapeHtml(redirectUri)}">
+<input type="hidden" name="redirect_uri" value="${escapeHtml(back.href)}">
+<input type="hidden" name="csrf" value="${escapeHtml(token)}">
 <button type="submit">登录 Sign in</button>
-</form></body></html>`;
+</form></body></html>`);
 }

@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { ResolvedOptions } from './config';
+
+// Security headers on every answer, through @fastify/helmet: a Content-Security-Policy, frame-ancestors 'self' (and
+// X-Frame-Options for old browsers), nosniff and a Referrer-Policy. Scripts come only from this origin; the inline
+// scripts a page carries (a legacy page's own script, the IE message) are allowed by their SHA-256, computed from
+// the page as it is sent, so no page needs 'unsafe-inline' for scripts. Styles keep 'unsafe-inline': the elements
+// put <style> into their shadow roots at run time, where no hash can be known in advance.
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+export async function registerSecurityHeaders(app: FastifyInstance, options: ResolvedOptions): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        // A sign-in form's redirect may end on an allowed origin: browsers check form-action along redirects too.
+        formAction: ["'self'", ...options.allowedRedirectOrigins],
+        frameAncestors: ["'self'"],
+      },
+    },
+    frameguard: { action: 'sameorigin' },
+    referrerPolicy: { policy: 'same-origin' },
+    // Embeds on listed origins load images (the unit logo) from here; otherwise same-site only.
+    crossOriginResourcePolicy: { policy: options.corsOrigins.length ? 'cross-origin' : 'same-site' },
+    // HSTS only means something behind HTTPS, which secure cookies announce.
+    strictTransportSecurity: options.secureCookies ? { maxAge: 15_552_000 } : false,
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    const csp = reply.getHeader('content-security-policy');
+    if (!type.startsWith('text/html') || typeof csp !== 'string' || payload === null || payload === undefined) {
+      return payload;
+    }
+    const body = await bodyOf(payload as string | Buffer | Readable);
+    reply.header('content-security-policy', withScriptHashes(csp, inlineScriptHashes(body.toString('utf8'))));
+    return body;
+  });
+}
+
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    hashes.add(
+      `'sha256-${createHash('sha256')
+        .update(match[1] as string, 'utf8')
+        .digest('base64')}'`,
+    );
+  }
+  return [...hashes];
+}
+
+function withScriptHashes(csp: string, hashes: string[]): string {
+  if (!hashes.length) return csp;
+  return csp.replace(/(^|;)(\s*script-src [^;]*)/, `$1$2 ${hashes.join(' ')}`);
+}
+
+/** HTML pages are small: a streamed file (from @fastify/static) is read whole so its scripts can be hashed. */
+async function bodyOf(payload: string | Buffer | Readable): Promise<Buffer> {
+  if (typeof payload === 'string') return Buffer.from(payload);
+  if (Buffer.isBuffer(payload)) return payload;
+  const parts: Buffer[] = [];
+  for await (const chunk of payload) parts.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(parts);
+}
