@@ -352,5 +352,16 @@ describe('CORS for listed origins', () => {
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
     const noCors = await fetch(`${t.url}/api/uaa/oauth/me`, { headers: { Origin: 'http://localhost:8000' } });
     expect(noCors.headers.get('access-control-allow-origin')).toBeNull();
+    // Through @fastify/cors (issue 8 item 9): an unlisted origin's preflight gets no grant, and loopback means
+    // http://localhost or 127.0.0.1 with a port, not any host that merely starts alike.
+    for (const origin of ['https://evil.example', 'http://localhost.evil.example:8000', 'https://localhost:8000']) {
+      const refused = await fetch(`${cors.url}/api/uaa/oauth/login`, {
+        method: 'OPTIONS',
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' },
+      });
+      expect(refused.headers.get('access-control-allow-origin'), origin).toBeNull();
+    }
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST');
+    expect(preflight.headers.get('access-control-max-age')).toBe('600');
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppItem, MenuGroup, MenuNode, ThemeSetting } from '../../../../src/core/api/types';
 import { GROUP_CODES } from '../../../../src/core/api/types';
-import { ENDPOINTS } from '../../../../src/core/api/wire';
+import { ENDPOINTS, endpointPath } from '../../../../src/core/api/wire';
 import { requireAuth } from '../../auth/session';
 import type { ServerContext } from '../../context';
 import { GROUPS } from '../../db/seed-data';
@@ -159,6 +159,8 @@ function iconGroups(ctx: ServerContext, userId: string): MenuGroup[] {
   }));
 }
 
+const icon = (file: string) => endpointPath(ENDPOINTS.appIcon, { file });
+
 function toAppItem(row: AppRow): AppItem {
   return {
     code: row.code,
@@ -167,10 +169,10 @@ function toAppItem(row: AppRow): AppItem {
     shortName: row.short_name,
     englishName: row.english_name,
     englishShortName: row.english_short_name,
-    iconImg: `/assets/icons/${row.code}.svg`,
-    imgPath: `/assets/icons/${row.code}.svg`,
-    imgGrayPath: `/assets/icons/${row.code}-gray.svg`,
-    imgCartoonPath: `/assets/icons/${row.code}-cartoon.svg`,
+    iconImg: icon(`${row.code}.svg`),
+    imgPath: icon(`${row.code}.svg`),
+    imgGrayPath: icon(`${row.code}-gray.svg`),
+    imgCartoonPath: icon(`${row.code}-cartoon.svg`),
     menuRoute: row.menu_route,
     serverId: row.server_id,
     deployPath: row.deploy_path,
