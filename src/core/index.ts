@@ -16,6 +16,7 @@ export * from './routes';
 export * from './session';
 export * from './shared';
 export * from './theme';
+export * from './upload';
 export * from './util';
 export * from './validate';
 export * from './version';

@@ -1,0 +1,105 @@
+import { buildTree, type TreeNode } from '../util/tree';
+import { toUploadItem, type UploadItem } from './item';
+
+// §3 directory picking: each file's webkitRelativePath yields the `directorys` list (every folder and file once,
+// linked by parentId) and the `dirTree` built from it by core's tree helper. Folders dropped onto a page arrive
+// as FileSystemEntry trees instead; filesFromDataTransfer walks them into the same items.
+
+export interface DirectoryEntry {
+  /** A folder's path, or the file's uid. */
+  id: string;
+  fileName: string;
+  type: 'file' | 'directory';
+  /** The containing folder's path; null at the top. */
+  parentId: string | null;
+  /** The upload of a file entry. */
+  uid?: string;
+}
+
+export function directoryEntries(
+  items: readonly Pick<UploadItem, 'fileName' | 'uid' | 'webkitRelativePath'>[],
+): DirectoryEntry[] {
+  const entries: DirectoryEntry[] = [];
+  const folders = new Set<string>();
+  for (const item of items) {
+    const parts = (item.webkitRelativePath || item.fileName).split('/').filter((part) => part !== '');
+    let parent: string | null = null;
+    for (const folder of parts.slice(0, -1)) {
+      const path: string = parent === null ? folder : `${parent}/${folder}`;
+      if (!folders.has(path)) {
+        folders.add(path);
+        entries.push({ id: path, fileName: folder, type: 'directory', parentId: parent });
+      }
+      parent = path;
+    }
+    entries.push({
+      id: item.uid,
+      fileName: parts.at(-1) ?? item.fileName,
+      type: 'file',
+      parentId: parent,
+      uid: item.uid,
+    });
+  }
+  return entries;
+}
+
+export interface DirectoryListing {
+  directorys: DirectoryEntry[];
+  dirTree: TreeNode<DirectoryEntry>[];
+}
+
+export function describeDirectory(
+  items: readonly Pick<UploadItem, 'fileName' | 'uid' | 'webkitRelativePath'>[],
+): DirectoryListing {
+  const directorys = directoryEntries(items);
+  return { directorys, dirTree: buildTree(directorys) };
+}
+
+// The File and Directories Entries API, as much of it as a drop needs (typed here: not every DOM lib has it).
+interface EntryLike {
+  isFile: boolean;
+  isDirectory: boolean;
+  name: string;
+  fullPath: string;
+}
+interface FileEntryLike extends EntryLike {
+  file(success: (file: File) => void, failure?: (error: unknown) => void): void;
+}
+interface DirectoryEntryLike extends EntryLike {
+  createReader(): { readEntries(success: (entries: EntryLike[]) => void, failure?: (error: unknown) => void): void };
+}
+export interface DroppedItemLike {
+  kind: string;
+  getAsFile(): File | null;
+  webkitGetAsEntry?(): EntryLike | null;
+}
+
+async function walk(entry: EntryLike, into: UploadItem[]): Promise<void> {
+  if (entry.isFile) {
+    const file = await new Promise<File>((resolve, reject) => (entry as FileEntryLike).file(resolve, reject));
+    into.push(toUploadItem(file, entry.fullPath.replace(/^\/+/, '')));
+    return;
+  }
+  if (!entry.isDirectory) return;
+  const reader = (entry as DirectoryEntryLike).createReader();
+  // readEntries answers in batches (100 in Chromium) until an empty one.
+  for (;;) {
+    const batch = await new Promise<EntryLike[]>((resolve, reject) => reader.readEntries(resolve, reject));
+    if (batch.length === 0) return;
+    for (const child of batch) await walk(child, into);
+  }
+}
+
+/** Upload items of what was dropped: files as they are, folders walked with their paths. */
+export async function filesFromDataTransfer(items: ArrayLike<DroppedItemLike>): Promise<UploadItem[]> {
+  const found: UploadItem[] = [];
+  // Entries must be taken synchronously: the list is emptied once the drop event's task ends.
+  const taken = Array.from(items)
+    .filter((item) => item.kind === 'file')
+    .map((item) => ({ entry: item.webkitGetAsEntry?.() ?? null, file: item.getAsFile() }));
+  for (const { entry, file } of taken) {
+    if (entry?.isDirectory) await walk(entry, found);
+    else if (file) found.push(toUploadItem(file));
+  }
+  return found;
+}

@@ -1,0 +1,41 @@
+export type { Base64ImageInput } from './base64';
+export { uploadBase64Image } from './base64';
+export type { DirectoryEntry, DirectoryListing, DroppedItemLike } from './directory';
+export { describeDirectory, directoryEntries, filesFromDataTransfer } from './directory';
+export type { UploadErrorInit, UploadErrorType, UploadFailureKind } from './errors';
+export { UploadError } from './errors';
+export type { FileIdentity, WireFields } from './fields';
+export {
+  chunkCheckFields,
+  chunkUploadFields,
+  mergeFields,
+  secondCheckFields,
+  singleUploadFields,
+} from './fields';
+export type { Md5Engine, Md5EngineChoice, Md5EngineName } from './hash/engine';
+export type { HashTask, Md5Hasher } from './hash/hasher';
+export { createMainThreadHasher } from './hash/main-thread';
+export type { WorkerHasherOptions } from './hash/worker-hasher';
+export { createWorkerHasher, defaultHasher } from './hash/worker-hasher';
+export type { UploadItem } from './item';
+export { newUid, toUploadItem } from './item';
+export type { Limiter } from './limiter';
+export { createLimiter } from './limiter';
+export type { ChunkState, FlowEvent, FlowPhase, FlowState, Step } from './machine';
+export { advance, initialFlow, takeSteps } from './machine';
+export type { ChunkPlan, PlanOptions } from './plan';
+export { chunkRange, planChunks } from './plan';
+export type { UploadQueue, UploadQueueOptions } from './queue';
+export { createUploadQueue, DEFAULT_CONCURRENCY } from './queue';
+export type { RetryPolicy } from './retry';
+export { DEFAULT_RETRY_DELAYS, isTransient, retryDelay } from './retry';
+export type { Upload, UploadOptions, UploadSnapshot, UploadStatus } from './runner';
+export { createUpload, DEFAULT_PARALLEL, MD5_SLICE_SIZE } from './runner';
+export type { RateMeter } from './speed';
+export { createRateMeter } from './speed';
+export type { FingerprintSource, StoredUploadState, UploadStateStore } from './store';
+export { defaultStateStore, fileFingerprint, indexedDbStateStore, memoryStateStore } from './store';
+export type { TransportConfig, TransportFailure, UploadRequest, UploadResponse, UploadTransport } from './transport';
+export { createFetchTransport, createXhrTransport, defaultTransport, pageHeaders, TransportError } from './transport';
+export type { UploadRules } from './validate';
+export { DEFAULT_MAX_SIZE, FILE_TYPE_ERROR_STATUS, nothingToUpload, validateUpload } from './validate';

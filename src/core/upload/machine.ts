@@ -1,0 +1,151 @@
+import type { StoredFile } from '../api/types';
+import { type ChunkPlan, chunkBytes } from './plan';
+
+// The §4 flow as a pure state machine: it decides which requests to send next; the runner (runner.ts) sends them
+// and reports back with events. Nothing here waits, reads a file or touches the network.
+//
+//   hash -> secondCheck -> exists: done (instant, no chunk sent)
+//                       -> size <= chunk size: single -> done
+//                       -> chunks: per chunk check (1-based), upload when missing -> merge -> done
+// Chunks run up to `parallel` at a time; a merge that reports missing chunks sends them again once, then the
+// upload fails with 'abnormal chunk count'.
+
+export type ChunkState = 'pending' | 'checking' | 'missing' | 'uploading' | 'done';
+export type FlowPhase = 'hash' | 'secondCheck' | 'single' | 'chunks' | 'merge' | 'done' | 'failed';
+
+export interface FlowState {
+  phase: FlowPhase;
+  plan: ChunkPlan;
+  md5: string | undefined;
+  /** Chunk n is at index n - 1; empty unless the file goes up in chunks. */
+  chunks: readonly ChunkState[];
+  /** A whole-file step (hash, second check, single upload, merge) is in flight. */
+  busy: boolean;
+  /** A merge already reported missing chunks once, and they were sent again. */
+  resent: boolean;
+  result: StoredFile | undefined;
+  /** Done by the second-upload check alone: the server had the file. */
+  instant: boolean;
+  /** Why the flow failed, when phase is 'failed'. */
+  failure: 'chunkCount' | undefined;
+}
+
+export type Step =
+  | { kind: 'hash' }
+  | { kind: 'secondCheck' }
+  | { kind: 'single' }
+  | { kind: 'checkChunk'; chunk: number }
+  | { kind: 'uploadChunk'; chunk: number }
+  | { kind: 'merge' };
+
+export type FlowEvent =
+  | { kind: 'hashed'; md5: string }
+  | { kind: 'secondChecked'; file: StoredFile | null }
+  | { kind: 'singleUploaded'; file: StoredFile }
+  | { kind: 'chunkChecked'; chunk: number; exists: boolean }
+  | { kind: 'chunkUploaded'; chunk: number }
+  | { kind: 'merged'; file: StoredFile }
+  | { kind: 'mergeMissing'; missing: readonly number[] }
+  /** A started step was stopped (pause, abort) or will be tried again later: it goes back to where it was. */
+  | { kind: 'interrupted'; step: Step };
+
+/** The start of an upload; with an MD5 already known (a stored state), hashing is skipped. */
+export function initialFlow(plan: ChunkPlan, md5?: string): FlowState {
+  return {
+    phase: md5 ? 'secondCheck' : 'hash',
+    plan,
+    md5,
+    chunks: [],
+    busy: false,
+    resent: false,
+    result: undefined,
+    instant: false,
+    failure: undefined,
+  };
+}
+
+const WHOLE_FILE_STEP: Partial<Record<FlowPhase, Step>> = {
+  hash: { kind: 'hash' },
+  secondCheck: { kind: 'secondCheck' },
+  single: { kind: 'single' },
+  merge: { kind: 'merge' },
+};
+
+/** The steps to start now, and the state with them marked as started. */
+export function takeSteps(state: FlowState, parallel: number): { state: FlowState; steps: Step[] } {
+  const whole = WHOLE_FILE_STEP[state.phase];
+  if (whole) return state.busy ? { state, steps: [] } : { state: { ...state, busy: true }, steps: [whole] };
+  if (state.phase !== 'chunks') return { state, steps: [] };
+  const chunks = [...state.chunks];
+  let inFlight = chunks.filter((chunk) => chunk === 'checking' || chunk === 'uploading').length;
+  const steps: Step[] = [];
+  for (let index = 0; index < chunks.length && inFlight < Math.max(1, parallel); index++) {
+    if (chunks[index] === 'pending') {
+      chunks[index] = 'checking';
+      steps.push({ kind: 'checkChunk', chunk: index + 1 });
+    } else if (chunks[index] === 'missing') {
+      chunks[index] = 'uploading';
+      steps.push({ kind: 'uploadChunk', chunk: index + 1 });
+    } else continue;
+    inFlight++;
+  }
+  return { state: { ...state, chunks }, steps };
+}
+
+function setChunk(state: FlowState, chunk: number, value: ChunkState): FlowState {
+  const chunks = [...state.chunks];
+  chunks[chunk - 1] = value;
+  const allDone = chunks.every((entry) => entry === 'done');
+  return { ...state, chunks, phase: allDone ? 'merge' : state.phase, busy: false };
+}
+
+export function advance(state: FlowState, event: FlowEvent): FlowState {
+  switch (event.kind) {
+    case 'hashed':
+      return { ...state, md5: event.md5, phase: 'secondCheck', busy: false };
+    case 'secondChecked':
+      if (event.file) return { ...state, phase: 'done', busy: false, result: event.file, instant: true };
+      if (state.plan.single) return { ...state, phase: 'single', busy: false };
+      return { ...state, phase: 'chunks', busy: false, chunks: Array(state.plan.chunks).fill('pending') };
+    case 'singleUploaded':
+    case 'merged':
+      return { ...state, phase: 'done', busy: false, result: event.file };
+    case 'chunkChecked':
+      return setChunk(state, event.chunk, event.exists ? 'done' : 'missing');
+    case 'chunkUploaded':
+      return setChunk(state, event.chunk, 'done');
+    case 'mergeMissing': {
+      const valid = event.missing.filter(
+        (chunk) => Number.isInteger(chunk) && chunk >= 1 && chunk <= state.chunks.length,
+      );
+      if (state.resent || valid.length === 0) return { ...state, phase: 'failed', busy: false, failure: 'chunkCount' };
+      const chunks = [...state.chunks];
+      for (const chunk of valid) chunks[chunk - 1] = 'pending';
+      return { ...state, chunks, phase: 'chunks', busy: false, resent: true };
+    }
+    case 'interrupted': {
+      const { step } = event;
+      if (step.kind === 'checkChunk') return setChunk(state, step.chunk, 'pending');
+      if (step.kind === 'uploadChunk') return setChunk(state, step.chunk, 'missing');
+      return { ...state, busy: false };
+    }
+  }
+}
+
+/** Bytes of the chunks known to be on the server. */
+export function chunkBytesDone(state: FlowState): number {
+  let bytes = 0;
+  state.chunks.forEach((chunk, index) => {
+    if (chunk === 'done') bytes += chunkBytes(state.plan, index + 1);
+  });
+  return bytes;
+}
+
+/** Chunk numbers known to be on the server. */
+export function chunksDone(state: FlowState): number[] {
+  const done: number[] = [];
+  state.chunks.forEach((chunk, index) => {
+    if (chunk === 'done') done.push(index + 1);
+  });
+  return done;
+}

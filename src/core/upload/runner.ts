@@ -1,0 +1,534 @@
+import { atom, type ReadableAtom } from 'nanostores';
+import type { StoredFile } from '../api/types';
+import { ENDPOINTS } from '../api/wire';
+import { t } from '../i18n/translate';
+import { call, Stopped } from './call';
+import { dataOf, ruleError, UploadError } from './errors';
+import {
+  chunkCheckFields,
+  chunkUploadFields,
+  type FileIdentity,
+  mergeFields,
+  secondCheckFields,
+  singleUploadFields,
+} from './fields';
+import type { HashTask, Md5Hasher } from './hash/hasher';
+import { defaultHasher } from './hash/worker-hasher';
+import type { UploadItem } from './item';
+import type { Limiter } from './limiter';
+import {
+  advance,
+  chunkBytesDone,
+  type FlowEvent,
+  type FlowPhase,
+  type FlowState,
+  initialFlow,
+  type Step,
+  takeSteps,
+} from './machine';
+import { type ChunkPlan, chunkRange, planChunks } from './plan';
+import { type RetryPolicy, retryDelay } from './retry';
+import { createRateMeter, type RateMeter } from './speed';
+import { defaultStateStore, fileFingerprint, type UploadStateStore } from './store';
+import { defaultTransport, type UploadTransport } from './transport';
+import { type UploadRules, validateUpload } from './validate';
+
+// The runner: carries out what the flow (machine.ts) decides, through the injected transport, hasher, store and
+// clock. It owns pause / resume / abort / retry, retries with backoff, progress, speed and the stored state.
+
+/** Chunks in flight at once, by default. */
+export const DEFAULT_PARALLEL = 3;
+/** §9 MD5 slice. */
+export const MD5_SLICE_SIZE = 2 * 1024 * 1024;
+
+export interface UploadOptions extends RetryPolicy, UploadRules {
+  /** §3 `serverid`, default `base`. */
+  serverid?: string;
+  /** §9 chunk size, default 2 MB. */
+  chunkSize?: number;
+  /** Chunks in flight at once (default 3). */
+  parallel?: number;
+  transport?: UploadTransport;
+  hasher?: Md5Hasher;
+  /** Where upload states are kept for a resume after a reload; null keeps none. Default: IndexedDB if any. */
+  store?: UploadStateStore | null;
+  /** The clock of speed and stored times (ms). */
+  now?: () => number;
+  /** Shared by the uploads of a queue: at most so many run at once. */
+  limiter?: Limiter;
+}
+
+export type UploadStatus = 'idle' | 'queued' | 'hashing' | 'uploading' | 'paused' | 'success' | 'error' | 'aborted';
+
+export interface UploadSnapshot {
+  uid: string;
+  fileName: string;
+  size: number;
+  status: UploadStatus;
+  /** Where the §4 flow stands. */
+  phase: FlowPhase;
+  hashedBytes: number;
+  /** Bytes the server holds, plus those of requests under way. */
+  uploadedBytes: number;
+  /** File bytes put on the wire so far, retries and re-sends included (0 for an instant upload). */
+  sentBytes: number;
+  md5: string | undefined;
+  chunks: number;
+  /** Bytes per second of the current activity (hashing or sending). */
+  speed: number;
+  /** Seconds left for the current activity, once a speed is known. */
+  remainingSeconds: number | undefined;
+  /** The MD5 came from a stored state (a resume after a reload): no hashing. */
+  resumed: boolean;
+  /** The server already had the file. */
+  instant: boolean;
+  result: StoredFile | undefined;
+  error: UploadError | undefined;
+}
+
+export interface Upload {
+  readonly uid: string;
+  readonly item: UploadItem;
+  readonly $state: ReadableAtom<UploadSnapshot>;
+  /** Starts (or, when started, waits): resolves when the upload ends, in success, error or abort. */
+  start(): Promise<UploadSnapshot>;
+  pause(): void;
+  /** Continues a paused upload; resolves like start. */
+  resume(): Promise<UploadSnapshot>;
+  /** Runs a failed upload again from where it failed; resolves like start. */
+  retry(): Promise<UploadSnapshot>;
+  abort(): void;
+  /** Resolves once the stored state reflects every change so far (tests, and a page about to unload). */
+  flushed(): Promise<void>;
+}
+
+const stepKey = (step: Step) => ('chunk' in step ? `${step.kind}:${step.chunk}` : step.kind);
+
+interface InFlight {
+  step: Step;
+  controller: AbortController;
+  /** File bytes of this request sent so far (its latest attempt). */
+  sent: number;
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(new Stopped());
+    };
+    signal.addEventListener('abort', stop, { once: true });
+  });
+
+class UploadRunner implements Upload {
+  readonly uid: string;
+  readonly item: UploadItem;
+  readonly $state;
+  private readonly options: UploadOptions;
+  private readonly transport: UploadTransport;
+  private readonly hasher: Md5Hasher;
+  private readonly store: UploadStateStore | null;
+  private readonly now: () => number;
+  private readonly meter: RateMeter;
+  private readonly plan: ChunkPlan | undefined;
+  private flow: FlowState | undefined;
+  private hashTask: HashTask | undefined;
+  private readonly inFlight = new Map<string, InFlight>();
+  /** Bumped by every pause, failure and abort: answers of an older generation are ignored. */
+  private generation = 0;
+  private release: (() => void) | undefined;
+  private waitingForSlot: AbortController | undefined;
+  private settled: Promise<UploadSnapshot> | undefined;
+  private settle: ((snapshot: UploadSnapshot) => void) | undefined;
+  private rehash = false;
+  private setUpDone: Promise<void> | undefined;
+  private persisting: Promise<void> = Promise.resolve();
+
+  constructor(item: UploadItem, options: UploadOptions) {
+    this.item = item;
+    this.uid = item.uid;
+    this.options = options;
+    this.transport = options.transport ?? defaultTransport();
+    this.hasher = options.hasher ?? defaultHasher();
+    this.store = options.store === undefined ? defaultStateStore() : options.store;
+    this.now = options.now ?? Date.now;
+    this.meter = createRateMeter(this.now);
+    const invalid = validateUpload(item, options);
+    this.plan = invalid ? undefined : planChunks(item.size, { chunkSize: options.chunkSize });
+    this.$state = atom<UploadSnapshot>({
+      uid: item.uid,
+      fileName: item.fileName,
+      size: item.size,
+      status: invalid ? 'error' : 'idle',
+      phase: 'hash',
+      hashedBytes: 0,
+      uploadedBytes: 0,
+      sentBytes: 0,
+      md5: undefined,
+      chunks: this.plan?.chunks ?? 0,
+      speed: 0,
+      remainingSeconds: undefined,
+      resumed: false,
+      instant: false,
+      result: undefined,
+      error: invalid ?? undefined,
+    });
+  }
+
+  private get snapshot(): UploadSnapshot {
+    return this.$state.get();
+  }
+
+  private update(patch: Partial<UploadSnapshot>): void {
+    this.$state.set({ ...this.snapshot, ...patch });
+  }
+
+  private get identity(): FileIdentity {
+    return { md5: this.flow?.md5 ?? '', name: this.item.fileName, uid: this.uid, serverid: this.options.serverid };
+  }
+
+  private waitForEnd(): Promise<UploadSnapshot> {
+    this.settled ??= new Promise((resolve) => {
+      this.settle = resolve;
+    });
+    return this.settled;
+  }
+
+  private end(patch: Partial<UploadSnapshot>): void {
+    this.update({ ...patch, speed: 0, remainingSeconds: undefined });
+    this.releaseSlot();
+    const settle = this.settle;
+    this.settled = undefined;
+    this.settle = undefined;
+    settle?.(this.snapshot);
+  }
+
+  start(): Promise<UploadSnapshot> {
+    const { status } = this.snapshot;
+    if (status === 'success' || status === 'aborted' || status === 'error') return Promise.resolve(this.snapshot);
+    if (status !== 'idle') return this.waitForEnd();
+    const ended = this.waitForEnd();
+    void this.run();
+    return ended;
+  }
+
+  resume(): Promise<UploadSnapshot> {
+    if (this.snapshot.status !== 'paused') return this.snapshot.status === 'idle' ? this.start() : this.waitForEnd();
+    const ended = this.waitForEnd();
+    void this.run();
+    return ended;
+  }
+
+  retry(): Promise<UploadSnapshot> {
+    if (this.snapshot.status !== 'error' || !this.plan || !this.flow) return this.resume();
+    if (this.rehash) {
+      this.rehash = false;
+      this.hashTask?.close();
+      this.hashTask = undefined;
+      this.flow = initialFlow(this.plan);
+      this.update({ md5: undefined, hashedBytes: 0, resumed: false });
+    } else if (this.flow.phase === 'failed') {
+      // 'abnormal chunk count': ask the server about every chunk again.
+      this.flow = advance(initialFlow(this.plan, this.flow.md5), { kind: 'secondChecked', file: null });
+    }
+    const ended = this.waitForEnd();
+    this.update({ error: undefined });
+    void this.run();
+    return ended;
+  }
+
+  pause(): void {
+    const { status } = this.snapshot;
+    if (status !== 'queued' && status !== 'hashing' && status !== 'uploading') return;
+    this.stopAll();
+    this.releaseSlot();
+    this.update({ status: 'paused', speed: 0, remainingSeconds: undefined });
+  }
+
+  abort(): void {
+    const { status } = this.snapshot;
+    if (status === 'success' || status === 'aborted') return;
+    this.stopAll();
+    this.hashTask?.close();
+    this.hashTask = undefined;
+    this.end({ status: 'aborted' });
+  }
+
+  /** Stops every request and timer of this upload; the flow takes the steps back. */
+  private stopAll(): void {
+    this.generation++;
+    this.waitingForSlot?.abort();
+    this.waitingForSlot = undefined;
+    for (const flight of this.inFlight.values()) {
+      flight.controller.abort();
+      if (this.flow) this.flow = advance(this.flow, { kind: 'interrupted', step: flight.step });
+    }
+    this.inFlight.clear();
+    this.refreshProgress();
+  }
+
+  private releaseSlot(): void {
+    this.release?.();
+    this.release = undefined;
+  }
+
+  /** Takes a slot of the queue (if any), sets the flow up the first time, then lets it go. */
+  private async run(): Promise<void> {
+    const generation = ++this.generation;
+    this.update({ status: 'queued' });
+    if (this.options.limiter) {
+      const waiting = new AbortController();
+      this.waitingForSlot = waiting;
+      try {
+        this.release = await this.options.limiter.acquire(waiting.signal);
+      } catch {
+        return;
+      }
+      this.waitingForSlot = undefined;
+    }
+    this.setUpDone ??= this.setUp();
+    await this.setUpDone;
+    if (generation !== this.generation) return this.releaseSlot();
+    this.meter.reset();
+    this.pump();
+  }
+
+  /** The flow's start: with a stored MD5 for this file, hashing is skipped. */
+  private async setUp(): Promise<void> {
+    const plan = this.plan as ChunkPlan;
+    let md5: string | undefined;
+    try {
+      const stored = await this.store?.get(fileFingerprint(this.item));
+      if (stored && stored.size === this.item.size && /^[a-f0-9]{32}$/.test(stored.md5)) md5 = stored.md5;
+    } catch {
+      // A store that cannot be read (private mode, quota) only costs the hashing.
+    }
+    this.flow = initialFlow(plan, md5);
+    this.update({ md5, resumed: md5 !== undefined, hashedBytes: md5 ? this.item.size : 0 });
+  }
+
+  /** Starts whatever the flow allows now; ends the upload when the flow is over. */
+  private pump(): void {
+    const flow = this.flow as FlowState;
+    if (flow.phase === 'done') {
+      this.forget();
+      this.end({
+        status: 'success',
+        phase: 'done',
+        uploadedBytes: this.item.size,
+        result: flow.result,
+        instant: flow.instant,
+      });
+      return;
+    }
+    if (flow.phase === 'failed') {
+      this.fail(ruleError('chunkmerge', t('upload.error.chunkCount')));
+      return;
+    }
+    const { state, steps } = takeSteps(flow, this.options.parallel ?? DEFAULT_PARALLEL);
+    this.flow = state;
+    this.update({ status: state.phase === 'hash' ? 'hashing' : 'uploading', phase: state.phase });
+    for (const step of steps) void this.execute(step, this.generation);
+  }
+
+  /** One step, with its retries; its event moves the flow on. */
+  private async execute(step: Step, generation: number): Promise<void> {
+    const flight: InFlight = { step, controller: new AbortController(), sent: 0 };
+    this.inFlight.set(stepKey(step), flight);
+    for (let retries = 0; ; retries++) {
+      try {
+        const event = await this.perform(flight);
+        if (generation !== this.generation) return;
+        this.inFlight.delete(stepKey(step));
+        this.flow = advance(this.flow as FlowState, event);
+        this.afterEvent(event);
+        return this.pump();
+      } catch (error) {
+        if (generation !== this.generation || error instanceof Stopped) return;
+        const failure = error instanceof UploadError ? error : ruleError('read', t('upload.error.read'));
+        const delay = retryDelay(failure, retries, this.options);
+        if (delay === null) return this.fail(failure, step);
+        try {
+          await sleep(delay, flight.controller.signal);
+        } catch {
+          return;
+        }
+        this.countSent(flight, 0);
+      }
+    }
+  }
+
+  private fail(error: UploadError, step?: Step): void {
+    if (step?.kind === 'merge' && error.code === 'md5_mismatch') {
+      // The chunks do not make the file we hashed (it changed, or a chunk was damaged): hash again on retry.
+      this.rehash = true;
+      this.forget();
+    }
+    this.stopAll();
+    this.end({ status: 'error', error });
+  }
+
+  private perform(flight: InFlight): Promise<FlowEvent> {
+    const { step } = flight;
+    switch (step.kind) {
+      case 'hash':
+        return this.hash(flight.controller.signal);
+      case 'secondCheck':
+        return this.secondCheck(flight.controller.signal);
+      case 'single':
+        return this.single(flight);
+      case 'checkChunk':
+        return this.checkChunk(step.chunk, flight.controller.signal);
+      case 'uploadChunk':
+        return this.uploadChunk(step.chunk, flight);
+      case 'merge':
+        return this.merge(flight.controller.signal);
+    }
+  }
+
+  private async hash(signal: AbortSignal): Promise<FlowEvent> {
+    this.hashTask ??= this.hasher.open(this.item.file, MD5_SLICE_SIZE);
+    const md5 = await this.hashTask.run(signal, (hashedBytes) => {
+      this.meter.record(hashedBytes);
+      this.update({
+        hashedBytes,
+        speed: this.meter.speed(),
+        remainingSeconds: this.meter.remaining(this.item.size - hashedBytes),
+      });
+    });
+    if (md5 === null || signal.aborted) throw new Stopped();
+    this.hashTask.close();
+    this.hashTask = undefined;
+    this.meter.reset();
+    this.update({ md5, hashedBytes: this.item.size });
+    return { kind: 'hashed', md5 };
+  }
+
+  private async secondCheck(signal: AbortSignal): Promise<FlowEvent> {
+    const response = await call(this.transport, 'checkerror', {
+      path: ENDPOINTS.secondUploadCheck,
+      fields: secondCheckFields(this.identity),
+      multipart: false,
+      signal,
+    });
+    const data = dataOf('checkerror', response);
+    // §7: status 200 and data means the file exists.
+    return { kind: 'secondChecked', file: data ? (data as StoredFile) : null };
+  }
+
+  private async single(flight: InFlight): Promise<FlowEvent> {
+    const { file, fileName } = this.item;
+    // The server names a single upload by its file part: give the part the item's name.
+    const named =
+      typeof File === 'function' && !(file instanceof File && file.name === fileName)
+        ? new File([file], fileName, { type: file.type })
+        : file;
+    const response = await call(this.transport, 'uploaderror', {
+      path: ENDPOINTS.singleUpload,
+      fields: singleUploadFields(this.identity, named),
+      multipart: true,
+      signal: flight.controller.signal,
+      onProgress: (bytes) => this.countSent(flight, Math.min(bytes, file.size)),
+    });
+    const data = dataOf('uploaderror', response) as StoredFile;
+    this.countSent(flight, file.size);
+    return { kind: 'singleUploaded', file: data };
+  }
+
+  private async checkChunk(chunk: number, signal: AbortSignal): Promise<FlowEvent> {
+    const response = await call(this.transport, 'checkchunkerror', {
+      path: ENDPOINTS.chunkCheck,
+      fields: chunkCheckFields(this.identity, this.plan as ChunkPlan, chunk),
+      multipart: false,
+      signal,
+    });
+    const data = dataOf('checkchunkerror', response) as { data?: unknown } | undefined;
+    // §7: the answer's data.data says whether the chunk is stored.
+    return { kind: 'chunkChecked', chunk, exists: data?.data === true };
+  }
+
+  private async uploadChunk(chunk: number, flight: InFlight): Promise<FlowEvent> {
+    const plan = this.plan as ChunkPlan;
+    const { start, end } = chunkRange(plan, chunk);
+    const bytes = this.item.file.slice(start, end);
+    const response = await call(this.transport, 'uploadunkerror', {
+      path: ENDPOINTS.chunkUpload,
+      fields: chunkUploadFields(this.identity, plan, chunk, bytes),
+      multipart: true,
+      signal: flight.controller.signal,
+      onProgress: (sent) => this.countSent(flight, Math.min(sent, bytes.size)),
+    });
+    dataOf('uploadunkerror', response);
+    this.countSent(flight, bytes.size);
+    return { kind: 'chunkUploaded', chunk };
+  }
+
+  private async merge(signal: AbortSignal): Promise<FlowEvent> {
+    const response = await call(this.transport, 'chunkmerge', {
+      path: ENDPOINTS.mergeChunks,
+      fields: mergeFields(this.identity, this.plan as ChunkPlan),
+      multipart: false,
+      signal,
+    });
+    try {
+      return { kind: 'merged', file: dataOf('chunkmerge', response) as StoredFile };
+    } catch (error) {
+      // The server lost chunks it had confirmed (swept, disk): send them again, once (machine.ts).
+      const missing = (error as UploadError).data as { missing?: unknown } | undefined;
+      if (Array.isArray(missing?.missing)) return { kind: 'mergeMissing', missing: missing.missing as number[] };
+      throw error;
+    }
+  }
+
+  /** Records the bytes one request has sent (its current attempt) and what that does to the totals. */
+  private countSent(flight: InFlight, sent: number): void {
+    const added = Math.max(0, sent - flight.sent);
+    flight.sent = sent;
+    const sentBytes = this.snapshot.sentBytes + added;
+    this.meter.record(sentBytes);
+    this.update({ sentBytes });
+    this.refreshProgress();
+  }
+
+  private refreshProgress(): void {
+    if (!this.flow || this.flow.phase === 'hash') return;
+    let inFlightBytes = 0;
+    for (const flight of this.inFlight.values()) inFlightBytes += flight.sent;
+    const doneBytes = this.flow.phase === 'done' ? this.item.size : chunkBytesDone(this.flow);
+    const uploadedBytes = Math.min(this.item.size, doneBytes + inFlightBytes);
+    this.update({
+      uploadedBytes,
+      speed: this.meter.speed(),
+      remainingSeconds: this.meter.remaining(this.item.size - uploadedBytes),
+    });
+  }
+
+  private afterEvent(event: FlowEvent): void {
+    if (event.kind === 'hashed') this.remember(event.md5);
+    if (event.kind === 'chunkUploaded' || event.kind === 'chunkChecked') this.refreshProgress();
+  }
+
+  /** Stored states are a cache: a failing store never fails an upload. Writes go one after another. */
+  private remember(md5: string): void {
+    const state = { fingerprint: fileFingerprint(this.item), md5, size: this.item.size, updatedAt: this.now() };
+    this.persisting = this.persisting.then(() => this.store?.put(state)).catch(() => {});
+  }
+
+  private forget(): void {
+    const fingerprint = fileFingerprint(this.item);
+    this.persisting = this.persisting.then(() => this.store?.delete(fingerprint)).catch(() => {});
+  }
+
+  flushed(): Promise<void> {
+    return this.persisting;
+  }
+}
+
+/** One file's upload (§4 flow, with the additions of issue 11). Nothing is sent before `start()`. */
+export function createUpload(item: UploadItem, options: UploadOptions = {}): Upload {
+  return new UploadRunner(item, options);
+}

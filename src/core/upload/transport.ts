@@ -1,0 +1,225 @@
+import { APP_PATH_HEADER, AUTHORIZATION_HEADER, DEVICE_HEADER, ENDPOINTS } from '../api/wire';
+import { $config } from '../config/phinit';
+import { DEFAULT_TIMEOUT } from '../config/resolve';
+import { buildUrl, encodeParams, toFormData } from '../http/encode';
+import { isEnvelope } from '../http/errors';
+import { request } from '../http/request';
+import { $session } from '../session/state';
+import type { WireFields } from './fields';
+
+// The engine's one door to the network: a POST of fields (url-encoded, or multipart with a file part), with upload
+// progress and an AbortSignal, answering the HTTP status and the parsed body. Tests plug in a fake; pages use
+// the XMLHttpRequest transport (fetch cannot report upload progress), Node and workers the fetch one.
+
+export interface UploadRequest {
+  /** A path of ENDPOINTS; the transport puts the API base in front. */
+  path: string;
+  fields: WireFields;
+  /** multipart/form-data (a file part) instead of a url-encoded form (§7: "upload uses multipart"). */
+  multipart: boolean;
+  signal?: AbortSignal;
+  /** Bytes of the body sent so far. */
+  onProgress?: (sentBytes: number) => void;
+}
+
+export interface UploadResponse {
+  status: number;
+  body: unknown;
+}
+
+export interface UploadTransport {
+  /** Resolves with any HTTP answer; rejects with a TransportError when there is none. */
+  send(request: UploadRequest): Promise<UploadResponse>;
+}
+
+export type TransportFailure = 'network' | 'timeout' | 'abort';
+
+export class TransportError extends Error {
+  readonly kind: TransportFailure;
+  readonly timeoutMs: number | undefined;
+  constructor(kind: TransportFailure, timeoutMs?: number) {
+    super(
+      kind === 'abort'
+        ? 'Request aborted'
+        : kind === 'timeout'
+          ? `timeout of ${timeoutMs}ms exceeded`
+          : 'Network Error',
+    );
+    this.name = 'TransportError';
+    this.kind = kind;
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+export interface TransportConfig {
+  /** Prefix of every path; default: phinit's apiBase. */
+  apiBase?: string;
+  /** Extra headers; by default the page's device, app path and bearer token headers (§7) are sent. */
+  headers?: () => Record<string, string>;
+  /** §9: 1,200,000 ms unless phinit or this says otherwise. */
+  timeout?: number;
+  /**
+   * Called once on a 401: true when the session was recovered and the request may be sent again. By default the
+   * page's request client is asked (its single shared refresh, or the login of §4).
+   */
+  recoverSession?: () => Promise<boolean>;
+}
+
+/** §7 headers of the page's requests: the device, the app path prefix, and the bearer token when script holds one. */
+export function pageHeaders(): Record<string, string> {
+  const config = $config.get();
+  const headers: Record<string, string> = { [DEVICE_HEADER]: config?.device ?? 'pc' };
+  if (config?.appPath) headers[APP_PATH_HEADER] = config.appPath;
+  const token = $session.get().accessToken;
+  if (token) headers[AUTHORIZATION_HEADER] = `Bearer ${token}`;
+  return headers;
+}
+
+/** A call through the page's request client: a 401 there runs its one shared refresh (§4 Request flow). */
+async function recoverThroughClient(): Promise<boolean> {
+  try {
+    await request({ url: ENDPOINTS.me, noIntercept: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface Prepared {
+  url: string;
+  headers: Record<string, string>;
+  body: FormData | string;
+  timeout: number;
+}
+
+function prepare(req: UploadRequest, config: TransportConfig): Prepared {
+  const page = $config.get();
+  const headers = { ...(config.headers ?? pageHeaders)() };
+  let body: FormData | string;
+  if (req.multipart) body = toFormData(req.fields);
+  else {
+    body = encodeParams(req.fields);
+    headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+  }
+  return {
+    url: buildUrl(config.apiBase ?? page?.apiBase ?? '', req.path, ''),
+    headers,
+    body,
+    timeout: config.timeout ?? page?.timeout ?? DEFAULT_TIMEOUT,
+  };
+}
+
+function parseBody(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function unauthorized(response: UploadResponse): boolean {
+  return response.status === 401 || (isEnvelope(response.body) && response.body.status === 401);
+}
+
+/** Sends once more after a 401 when the session could be recovered. */
+function withSessionRecovery(
+  config: TransportConfig,
+  sendOnce: (req: UploadRequest) => Promise<UploadResponse>,
+): UploadTransport {
+  const recover = config.recoverSession ?? recoverThroughClient;
+  return {
+    async send(req) {
+      const response = await sendOnce(req);
+      if (!unauthorized(response) || req.signal?.aborted || !(await recover())) return response;
+      return sendOnce(req);
+    },
+  };
+}
+
+/** The browser transport: XMLHttpRequest, for upload progress; cookies sent (`withCredentials`). */
+export function createXhrTransport(config: TransportConfig = {}): UploadTransport {
+  return withSessionRecovery(
+    config,
+    (req) =>
+      new Promise<UploadResponse>((resolve, reject) => {
+        if (req.signal?.aborted) return reject(new TransportError('abort'));
+        const { url, headers, body, timeout } = prepare(req, config);
+        const xhr = new XMLHttpRequest();
+        xhr.open('POST', url);
+        xhr.withCredentials = true;
+        xhr.timeout = timeout;
+        for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+        const onAbort = () => xhr.abort();
+        req.signal?.addEventListener('abort', onAbort, { once: true });
+        const settle = () => req.signal?.removeEventListener('abort', onAbort);
+        if (req.onProgress) xhr.upload.onprogress = (event) => req.onProgress?.(event.loaded);
+        xhr.onload = () => {
+          settle();
+          resolve({ status: xhr.status, body: parseBody(xhr.responseText) });
+        };
+        xhr.onerror = () => {
+          settle();
+          reject(new TransportError('network'));
+        };
+        xhr.ontimeout = () => {
+          settle();
+          reject(new TransportError('timeout', timeout));
+        };
+        xhr.onabort = () => {
+          settle();
+          reject(new TransportError('abort'));
+        };
+        xhr.send(body);
+      }),
+  );
+}
+
+/** fetch transport (Node, workers, pages without XMLHttpRequest): progress is reported once the body is sent. */
+export function createFetchTransport(config: TransportConfig & { fetch?: typeof fetch } = {}): UploadTransport {
+  const doFetch = config.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  return withSessionRecovery(config, async (req) => {
+    const { url, headers, body, timeout } = prepare(req, config);
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeout);
+    const onAbort = () => controller.abort();
+    req.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      if (req.signal?.aborted) throw new TransportError('abort');
+      const response = await doFetch(url, {
+        method: 'POST',
+        headers,
+        body,
+        credentials: 'include',
+        signal: controller.signal,
+      });
+      const text = await response.text();
+      req.onProgress?.(sizeOf(req.fields));
+      return { status: response.status, body: parseBody(text) };
+    } catch (error) {
+      if (error instanceof TransportError) throw error;
+      if (timedOut) throw new TransportError('timeout', timeout);
+      if (req.signal?.aborted) throw new TransportError('abort');
+      throw new TransportError('network');
+    } finally {
+      clearTimeout(timer);
+      req.signal?.removeEventListener('abort', onAbort);
+    }
+  });
+}
+
+/** Bytes of the file parts of a multipart body (what upload progress counts). */
+function sizeOf(fields: WireFields): number {
+  let bytes = 0;
+  for (const value of Object.values(fields)) if (typeof value === 'object') bytes += value.size;
+  return bytes;
+}
+
+/** The transport a page gets by default: XMLHttpRequest where there is one, else fetch. */
+export function defaultTransport(): UploadTransport {
+  return typeof XMLHttpRequest === 'function' ? createXhrTransport() : createFetchTransport();
+}
