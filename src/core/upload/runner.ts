@@ -207,17 +207,24 @@ class UploadRunner implements Upload {
     settle?.(this.snapshot);
   }
 
-  start(): Promise<UploadSnapshot> {
+  /** The end state now when the upload has ended, else when it ends. */
+  private whenEnded(): Promise<UploadSnapshot> {
     const { status } = this.snapshot;
     if (status === 'success' || status === 'aborted' || status === 'error') return Promise.resolve(this.snapshot);
-    if (status !== 'idle') return this.waitForEnd();
+    return this.waitForEnd();
+  }
+
+  start(): Promise<UploadSnapshot> {
+    if (this.snapshot.status !== 'idle') return this.whenEnded();
     const ended = this.waitForEnd();
     void this.run();
     return ended;
   }
 
   resume(): Promise<UploadSnapshot> {
-    if (this.snapshot.status !== 'paused') return this.snapshot.status === 'idle' ? this.start() : this.waitForEnd();
+    const { status } = this.snapshot;
+    if (status === 'idle') return this.start();
+    if (status !== 'paused') return this.whenEnded();
     const ended = this.waitForEnd();
     void this.run();
     return ended;
@@ -293,7 +300,7 @@ class UploadRunner implements Upload {
     this.setUpDone ??= this.setUp();
     await this.setUpDone;
     if (generation !== this.generation) return this.releaseSlot();
-    this.meter.reset();
+    this.restartMeter();
     this.pump();
   }
 
@@ -403,8 +410,8 @@ class UploadRunner implements Upload {
     if (md5 === null || signal.aborted) throw new Stopped();
     this.hashTask.close();
     this.hashTask = undefined;
-    this.meter.reset();
     this.update({ md5, hashedBytes: this.item.size });
+    this.restartMeter();
     return { kind: 'hashed', md5 };
   }
 
@@ -482,6 +489,13 @@ class UploadRunner implements Upload {
       if (Array.isArray(missing?.missing)) return { kind: 'mergeMissing', missing: missing.missing as number[] };
       throw error;
     }
+  }
+
+  /** Speed is measured per activity (hashing, then sending), from the bytes done when it (re)starts. */
+  private restartMeter(): void {
+    this.meter.reset();
+    const { md5, hashedBytes, sentBytes } = this.snapshot;
+    this.meter.record(md5 === undefined ? hashedBytes : sentBytes);
   }
 
   /** Records the bytes one request has sent (its current attempt) and what that does to the totals. */
