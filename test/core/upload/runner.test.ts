@@ -123,7 +123,7 @@ describe('the §4 flow, carried out', () => {
     const single = storage.calls(ENDPOINTS.singleUpload)[0];
     expect(single?.multipart).toBe(true);
     expect(single?.fields).toMatchObject({ serverid: 'homework', uid: upload.uid, md5 });
-    expect((single?.fields.file as File).name).toBe('notes.pdf');
+    expect((single?.fields.file as File | undefined)?.name).toBe('notes.pdf');
     expect(storage.calls(ENDPOINTS.secondUploadCheck)[0]?.fields.serverid).toBe('homework');
   });
 
@@ -336,7 +336,7 @@ describe('pause, resume, abort', () => {
     const { storage, upload } = setUp(9 * MB);
     storage.hold(ENDPOINTS.chunkUpload);
     void upload.start();
-    await vi.waitFor(() => expect(storage.held.length).toBe(3));
+    await vi.waitFor(() => expect(storage.held.length).toBe(3), WAIT);
     upload.pause();
     expect(upload.$state.get().status).toBe('paused');
     expect(storage.held.every((entry) => entry.request.signal?.aborted)).toBe(true);
@@ -352,7 +352,7 @@ describe('pause, resume, abort', () => {
     const { storage, upload } = setUp(9 * MB);
     storage.hold(ENDPOINTS.chunkCheck);
     const ended = upload.start();
-    await vi.waitFor(() => expect(storage.held.length).toBe(3));
+    await vi.waitFor(() => expect(storage.held.length).toBe(3), WAIT);
     upload.abort();
     expect((await ended).status).toBe('aborted');
     const count = storage.requests.length;
@@ -379,7 +379,7 @@ describe('resume across reloads (stored state)', () => {
     const first = setUp(9 * MB, { store });
     first.storage.hold(ENDPOINTS.chunkUpload);
     void first.upload.start();
-    await vi.waitFor(() => expect(first.storage.held.length).toBe(3));
+    await vi.waitFor(() => expect(first.storage.held.length).toBe(3), WAIT);
     // Two chunks reach the server, then the page goes away.
     for (const entry of first.storage.held.splice(0, 2)) entry.release();
     await until(first.upload, (state) => state.uploadedBytes >= 4 * MB);
@@ -391,7 +391,12 @@ describe('resume across reloads (stored state)', () => {
     const again = createUpload(toUploadItem(first.file), {
       transport: first.storage.transport,
       store,
-      hasher: { open: () => (opened++, createMainThreadHasher().open(first.file, MB)) },
+      hasher: {
+        open: () => {
+          opened++;
+          return createMainThreadHasher().open(first.file, MB);
+        },
+      },
       retryDelays: [],
     });
     first.storage.hold(undefined);
@@ -420,10 +425,10 @@ describe('speed and time remaining (injected clock)', () => {
     const { storage, upload } = setUp(9 * MB, { now: () => now, parallel: 1 });
     storage.hold(ENDPOINTS.chunkUpload);
     void upload.start();
-    await vi.waitFor(() => expect(storage.held.length).toBe(1));
+    await vi.waitFor(() => expect(storage.held.length).toBe(1), WAIT);
     now = 1000;
     storage.held.shift()?.release();
-    await vi.waitFor(() => expect(storage.held.length).toBe(1));
+    await vi.waitFor(() => expect(storage.held.length).toBe(1), WAIT);
     const state = upload.$state.get();
     // 2 MB sent in the second that passed; 7 MB left.
     expect(state.speed).toBe(2 * MB);
