@@ -6,6 +6,7 @@ import nodeResolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
+import { md5Worker } from './scripts/md5-worker-plugin.mjs';
 
 // Chunk names carry content hashes: start from an empty dist/ so that no stale chunk is shipped or measured.
 rmSync('dist', { recursive: true, force: true });
@@ -47,8 +48,9 @@ function copyFiles(files) {
   };
 }
 
-function plugins() {
+function plugins({ classic = false } = {}) {
   return [
+    md5Worker({ classic }),
     replace({
       preventAssignment: true,
       values: { 'process.env.NODE_ENV': JSON.stringify('production'), __PH_VERSION__: JSON.stringify(pkg.version) },
@@ -90,7 +92,7 @@ export default [
   {
     input: 'src/elements/classic.ts',
     onwarn,
-    plugins: plugins(),
+    plugins: plugins({ classic: true }),
     output: { file: 'dist/ph-widgets.js', format: 'iife', sourcemap: true, inlineDynamicImports: true },
   },
   {
@@ -100,7 +102,8 @@ export default [
     // so that the file also imports in a browser without a CommonJS step.
     external: [/^nanostores(\/|$)/, /^@nanostores\//],
     plugins: plugins(),
-    output: { file: 'dist/core/index.js', format: 'es', sourcemap: true },
+    // A directory: the main-thread MD5 engines are a lazy chunk beside index.js (core/upload/hash/main-thread.ts).
+    output: { dir: 'dist/core', format: 'es', sourcemap: true, entryFileNames: 'index.js', chunkFileNames: '[name]-[hash].js' },
   },
   {
     input: 'src/shell/main.tsx',

@@ -1,9 +1,9 @@
 import type { StoredFile } from '../api/types';
 import { DEFAULT_SERVER_ID, ENDPOINTS, IMAGE_EXTENSIONS } from '../api/wire';
-import { t } from '../i18n/translate';
 import { fileExtension } from '../validate/files';
 import { call } from './call';
 import { dataOf, ruleError } from './errors';
+import { uploadText } from './strings';
 import { defaultTransport, type UploadTransport } from './transport';
 import { FILE_TYPE_ERROR_STATUS } from './validate';
 
@@ -32,20 +32,20 @@ export async function uploadBase64Image(
   options: { transport?: UploadTransport; signal?: AbortSignal } = {},
 ): Promise<StoredFile> {
   if (typeof input !== 'object' || input === null) {
-    throw ruleError('validation', t('upload.error.fileType'), FILE_TYPE_ERROR_STATUS);
+    throw ruleError('validation', uploadText('upload.error.fileType'), FILE_TYPE_ERROR_STATUS);
   }
   const image = typeof input.image === 'string' ? input.image.trim() : '';
   const dataUrl = DATA_URL.exec(image);
   const base64Str = dataUrl ? image.slice(dataUrl[0].length) : image;
-  if (base64Str === '') throw ruleError('validation', t('upload.base64.imageRequired'));
+  if (base64Str === '') throw ruleError('validation', uploadText('upload.base64.imageRequired'));
   const rawName = typeof input.fileName === 'string' ? input.fileName.trim() : '';
   const nameExtension = fileExtension(rawName);
   const namedType = (IMAGE_EXTENSIONS as readonly string[]).includes(nameExtension) ? nameExtension : '';
   const fileName = namedType ? rawName.slice(0, -(namedType.length + 1)) : rawName;
-  if (fileName === '') throw ruleError('validation', t('upload.base64.nameRequired'));
+  if (fileName === '') throw ruleError('validation', uploadText('upload.base64.nameRequired'));
   const type = (input.type || namedType || (dataUrl ? typeOfMime(dataUrl[1] as string) : '')).toLowerCase();
   if (!(IMAGE_EXTENSIONS as readonly string[]).includes(type)) {
-    throw ruleError('validation', t('upload.error.fileType'), FILE_TYPE_ERROR_STATUS);
+    throw ruleError('validation', uploadText('upload.error.fileType'), FILE_TYPE_ERROR_STATUS);
   }
   const transport = options.transport ?? defaultTransport();
   const response = await call(transport, 'uploaderror', {

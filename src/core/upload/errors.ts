@@ -1,5 +1,6 @@
 import { envelopeMessage, isEnvelope } from '../http/errors';
-import { $language, t } from '../i18n/translate';
+import { $language } from '../i18n/translate';
+import { uploadText } from './strings';
 import type { UploadResponse } from './transport';
 
 // §8 upload errors. The type says which step failed, with the spec's names:
@@ -78,7 +79,7 @@ const FALLBACK_KEY: Record<UploadErrorType, string> = {
 export function answerError(type: UploadErrorType, response: UploadResponse): UploadError {
   const envelope = isEnvelope(response.body) ? response.body : undefined;
   // The single upload's failure is 'Upload failed' whatever the cause (§8); the server's reason follows it.
-  const fallback = t(FALLBACK_KEY[type]);
+  const fallback = uploadText(FALLBACK_KEY[type]);
   let message = fallback;
   if (envelope?.message || envelope?.fieldErrors?.length) {
     const reason = envelopeMessage(envelope, $language.get()).message;
@@ -96,7 +97,10 @@ export function answerError(type: UploadErrorType, response: UploadResponse): Up
 
 /** The network failed or timed out before an answer (never an abort: a pause or abort is not an error). */
 export function networkError(type: UploadErrorType, kind: 'network' | 'timeout', timeoutMs?: number): UploadError {
-  const message = kind === 'timeout' ? t('upload.error.timeout', { ms: timeoutMs ?? 0 }) : t('upload.error.network');
+  const message =
+    kind === 'timeout'
+      ? uploadText('upload.error.timeout', { ms: timeoutMs ?? 0 })
+      : uploadText('upload.error.network');
   return new UploadError({ type, kind, message });
 }
 

@@ -35,6 +35,7 @@ export type { RateMeter } from './speed';
 export { createRateMeter } from './speed';
 export type { FingerprintSource, StoredUploadState, UploadStateStore } from './store';
 export { defaultStateStore, fileFingerprint, indexedDbStateStore, memoryStateStore } from './store';
+export { UPLOAD_STRINGS } from './strings';
 export type { TransportConfig, TransportFailure, UploadRequest, UploadResponse, UploadTransport } from './transport';
 export { createFetchTransport, createXhrTransport, defaultTransport, pageHeaders, TransportError } from './transport';
 export type { UploadRules } from './validate';

@@ -1,7 +1,6 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import type { StoredFile } from '../api/types';
 import { ENDPOINTS } from '../api/wire';
-import { t } from '../i18n/translate';
 import { call, Stopped } from './call';
 import { dataOf, ruleError, UploadError } from './errors';
 import {
@@ -30,6 +29,7 @@ import { type ChunkPlan, chunkRange, planChunks } from './plan';
 import { type RetryPolicy, retryDelay } from './retry';
 import { createRateMeter, type RateMeter } from './speed';
 import { defaultStateStore, fileFingerprint, type UploadStateStore } from './store';
+import { uploadText } from './strings';
 import { defaultTransport, type UploadTransport } from './transport';
 import { type UploadRules, validateUpload } from './validate';
 
@@ -333,7 +333,7 @@ class UploadRunner implements Upload {
       return;
     }
     if (flow.phase === 'failed') {
-      this.fail(ruleError('chunkmerge', t('upload.error.chunkCount')));
+      this.fail(ruleError('chunkmerge', uploadText('upload.error.chunkCount')));
       return;
     }
     const { state, steps } = takeSteps(flow, this.options.parallel ?? DEFAULT_PARALLEL);
@@ -356,7 +356,7 @@ class UploadRunner implements Upload {
         return this.pump();
       } catch (error) {
         if (generation !== this.generation || error instanceof Stopped) return;
-        const failure = error instanceof UploadError ? error : ruleError('read', t('upload.error.read'));
+        const failure = error instanceof UploadError ? error : ruleError('read', uploadText('upload.error.read'));
         const delay = retryDelay(failure, retries, this.options);
         if (delay === null) return this.fail(failure, step);
         try {

@@ -1,7 +1,7 @@
 import { MAX_FILE_BYTES } from '../api/wire';
-import { t } from '../i18n/translate';
 import { checkUploadFile, type UploadCheckOptions } from '../validate/files';
 import { ruleError, type UploadError } from './errors';
+import { uploadText } from './strings';
 
 // §5 checks before anything is sent: the payload must be an object (else 'file type error', status 501), it must
 // hold a file ('Not find file'), the extension must be allowed and the size within the limit.
@@ -21,10 +21,10 @@ function isBlob(value: unknown): value is Blob {
 /** Null when the payload may be uploaded; else the bilingual error to show. */
 export function validateUpload(payload: unknown, rules: UploadRules = {}): UploadError | null {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
-    return ruleError('validation', t('upload.error.fileType'), FILE_TYPE_ERROR_STATUS);
+    return ruleError('validation', uploadText('upload.error.fileType'), FILE_TYPE_ERROR_STATUS);
   }
   const { file, fileName } = payload as { file?: unknown; fileName?: unknown };
-  if (!isBlob(file)) return ruleError('validation', t('upload.error.notFound'));
+  if (!isBlob(file)) return ruleError('validation', uploadText('upload.error.notFound'));
   const name = typeof fileName === 'string' && fileName ? fileName : ((file as { name?: string }).name ?? '');
   const check = checkUploadFile({ name, size: file.size }, { maxSize: DEFAULT_MAX_SIZE, ...rules });
   return check.ok ? null : ruleError('validation', check.message);
@@ -32,5 +32,5 @@ export function validateUpload(payload: unknown, rules: UploadRules = {}): Uploa
 
 /** §8 'Not find file': the warning when there is nothing to upload. */
 export function nothingToUpload(): UploadError {
-  return ruleError('validation', t('upload.error.notFound'));
+  return ruleError('validation', uploadText('upload.error.notFound'));
 }
