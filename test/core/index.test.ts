@@ -77,6 +77,28 @@ const FUNCTIONS = [
   'loadCharts',
   'isIgnoredAppCode',
   'isScrolledToEnd',
+  // §4 chunked upload, §5, §7 storage calls, §8 (issue 11: the engine)
+  'createUpload',
+  'createUploadQueue',
+  'planChunks',
+  'chunkRange',
+  'initialUploadFlow',
+  'takeUploadSteps',
+  'advanceUploadFlow',
+  'validateUpload',
+  'uploadBase64Image',
+  'toUploadItem',
+  'describeDirectory',
+  'filesFromDataTransfer',
+  'createXhrTransport',
+  'createFetchTransport',
+  'createWorkerHasher',
+  'createMainThreadHasher',
+  'memoryStateStore',
+  'indexedDbStateStore',
+  'fileFingerprint',
+  'retryDelay',
+  'isTransient',
 ] as const;
 
 const STORES = ['$session', '$loginStatus', '$prefs'] as const;
@@ -105,6 +127,12 @@ describe('src/core/index.ts (issue 3 public API)', () => {
     expect(core.DEFAULT_TIMEOUT).toBe(1_200_000);
     expect(core.AUTO_LOGIN_MAX).toBe(4);
     expect(core.REMINDER_PAGE_SIZE).toBe(3);
+    expect([core.DEFAULT_PARALLEL, core.MD5_SLICE_SIZE, core.CHUNK_SIZE]).toEqual([
+      3,
+      2 * 1024 * 1024,
+      2 * 1024 * 1024,
+    ]);
+    expect(new core.UploadError({ type: 'chunkmerge', kind: 'rule', message: 'x' })).toBeInstanceOf(Error);
   });
 
   it('imports in plain Node with every browser global undefined (no DOM use at import time)', () => {

@@ -11,10 +11,10 @@ import { type ChunkPlan, chunkBytes } from './plan';
 // upload fails with 'abnormal chunk count'.
 
 export type ChunkState = 'pending' | 'checking' | 'missing' | 'uploading' | 'done';
-export type FlowPhase = 'hash' | 'secondCheck' | 'single' | 'chunks' | 'merge' | 'done' | 'failed';
+export type UploadPhase = 'hash' | 'secondCheck' | 'single' | 'chunks' | 'merge' | 'done' | 'failed';
 
-export interface FlowState {
-  phase: FlowPhase;
+export interface UploadFlowState {
+  phase: UploadPhase;
   plan: ChunkPlan;
   md5: string | undefined;
   /** Chunk n is at index n - 1; empty unless the file goes up in chunks. */
@@ -30,7 +30,7 @@ export interface FlowState {
   failure: 'chunkCount' | undefined;
 }
 
-export type Step =
+export type UploadStep =
   | { kind: 'hash' }
   | { kind: 'secondCheck' }
   | { kind: 'single' }
@@ -38,7 +38,7 @@ export type Step =
   | { kind: 'uploadChunk'; chunk: number }
   | { kind: 'merge' };
 
-export type FlowEvent =
+export type UploadFlowEvent =
   | { kind: 'hashed'; md5: string }
   | { kind: 'secondChecked'; file: StoredFile | null }
   | { kind: 'singleUploaded'; file: StoredFile }
@@ -47,10 +47,10 @@ export type FlowEvent =
   | { kind: 'merged'; file: StoredFile }
   | { kind: 'mergeMissing'; missing: readonly number[] }
   /** A started step was stopped (pause, abort) or will be tried again later: it goes back to where it was. */
-  | { kind: 'interrupted'; step: Step };
+  | { kind: 'interrupted'; step: UploadStep };
 
 /** The start of an upload; with an MD5 already known (a stored state), hashing is skipped. */
-export function initialFlow(plan: ChunkPlan, md5?: string): FlowState {
+export function initialUploadFlow(plan: ChunkPlan, md5?: string): UploadFlowState {
   return {
     phase: md5 ? 'secondCheck' : 'hash',
     plan,
@@ -64,7 +64,7 @@ export function initialFlow(plan: ChunkPlan, md5?: string): FlowState {
   };
 }
 
-const WHOLE_FILE_STEP: Partial<Record<FlowPhase, Step>> = {
+const WHOLE_FILE_STEP: Partial<Record<UploadPhase, UploadStep>> = {
   hash: { kind: 'hash' },
   secondCheck: { kind: 'secondCheck' },
   single: { kind: 'single' },
@@ -72,13 +72,16 @@ const WHOLE_FILE_STEP: Partial<Record<FlowPhase, Step>> = {
 };
 
 /** The steps to start now, and the state with them marked as started. */
-export function takeSteps(state: FlowState, parallel: number): { state: FlowState; steps: Step[] } {
+export function takeUploadSteps(
+  state: UploadFlowState,
+  parallel: number,
+): { state: UploadFlowState; steps: UploadStep[] } {
   const whole = WHOLE_FILE_STEP[state.phase];
   if (whole) return state.busy ? { state, steps: [] } : { state: { ...state, busy: true }, steps: [whole] };
   if (state.phase !== 'chunks') return { state, steps: [] };
   const chunks = [...state.chunks];
   let inFlight = chunks.filter((chunk) => chunk === 'checking' || chunk === 'uploading').length;
-  const steps: Step[] = [];
+  const steps: UploadStep[] = [];
   for (let index = 0; index < chunks.length && inFlight < Math.max(1, parallel); index++) {
     if (chunks[index] === 'pending') {
       chunks[index] = 'checking';
@@ -92,14 +95,14 @@ export function takeSteps(state: FlowState, parallel: number): { state: FlowStat
   return { state: { ...state, chunks }, steps };
 }
 
-function setChunk(state: FlowState, chunk: number, value: ChunkState): FlowState {
+function setChunk(state: UploadFlowState, chunk: number, value: ChunkState): UploadFlowState {
   const chunks = [...state.chunks];
   chunks[chunk - 1] = value;
   const allDone = chunks.every((entry) => entry === 'done');
   return { ...state, chunks, phase: allDone ? 'merge' : state.phase, busy: false };
 }
 
-export function advance(state: FlowState, event: FlowEvent): FlowState {
+export function advanceUploadFlow(state: UploadFlowState, event: UploadFlowEvent): UploadFlowState {
   switch (event.kind) {
     case 'hashed':
       return { ...state, md5: event.md5, phase: 'secondCheck', busy: false };
@@ -133,7 +136,7 @@ export function advance(state: FlowState, event: FlowEvent): FlowState {
 }
 
 /** Bytes of the chunks known to be on the server. */
-export function chunkBytesDone(state: FlowState): number {
+export function chunkBytesDone(state: UploadFlowState): number {
   let bytes = 0;
   state.chunks.forEach((chunk, index) => {
     if (chunk === 'done') bytes += chunkBytes(state.plan, index + 1);
@@ -142,7 +145,7 @@ export function chunkBytesDone(state: FlowState): number {
 }
 
 /** Chunk numbers known to be on the server. */
-export function chunksDone(state: FlowState): number[] {
+export function chunksDone(state: UploadFlowState): number[] {
   const done: number[] = [];
   state.chunks.forEach((chunk, index) => {
     if (chunk === 'done') done.push(index + 1);

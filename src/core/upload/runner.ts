@@ -16,14 +16,14 @@ import { defaultHasher } from './hash/worker-hasher';
 import type { UploadItem } from './item';
 import type { Limiter } from './limiter';
 import {
-  advance,
+  advanceUploadFlow,
   chunkBytesDone,
-  type FlowEvent,
-  type FlowPhase,
-  type FlowState,
-  initialFlow,
-  type Step,
-  takeSteps,
+  initialUploadFlow,
+  takeUploadSteps,
+  type UploadFlowEvent,
+  type UploadFlowState,
+  type UploadPhase,
+  type UploadStep,
 } from './machine';
 import { type ChunkPlan, chunkRange, planChunks } from './plan';
 import { type RetryPolicy, retryDelay } from './retry';
@@ -66,7 +66,7 @@ export interface UploadSnapshot {
   size: number;
   status: UploadStatus;
   /** Where the §4 flow stands. */
-  phase: FlowPhase;
+  phase: UploadPhase;
   hashedBytes: number;
   /** Bytes the server holds, plus those of requests under way. */
   uploadedBytes: number;
@@ -102,10 +102,10 @@ export interface Upload {
   flushed(): Promise<void>;
 }
 
-const stepKey = (step: Step) => ('chunk' in step ? `${step.kind}:${step.chunk}` : step.kind);
+const stepKey = (step: UploadStep) => ('chunk' in step ? `${step.kind}:${step.chunk}` : step.kind);
 
 interface InFlight {
-  step: Step;
+  step: UploadStep;
   controller: AbortController;
   /** File bytes of this request sent so far (its latest attempt). */
   sent: number;
@@ -135,7 +135,7 @@ class UploadRunner implements Upload {
   private readonly now: () => number;
   private readonly meter: RateMeter;
   private readonly plan: ChunkPlan | undefined;
-  private flow: FlowState | undefined;
+  private flow: UploadFlowState | undefined;
   private hashTask: HashTask | undefined;
   private readonly inFlight = new Map<string, InFlight>();
   /** Bumped by every pause, failure and abort: answers of an older generation are ignored. */
@@ -236,11 +236,11 @@ class UploadRunner implements Upload {
       this.rehash = false;
       this.hashTask?.close();
       this.hashTask = undefined;
-      this.flow = initialFlow(this.plan);
+      this.flow = initialUploadFlow(this.plan);
       this.update({ md5: undefined, hashedBytes: 0, resumed: false });
     } else if (this.flow.phase === 'failed') {
       // 'abnormal chunk count': ask the server about every chunk again.
-      this.flow = advance(initialFlow(this.plan, this.flow.md5), { kind: 'secondChecked', file: null });
+      this.flow = advanceUploadFlow(initialUploadFlow(this.plan, this.flow.md5), { kind: 'secondChecked', file: null });
     }
     const ended = this.waitForEnd();
     this.update({ error: undefined });
@@ -272,7 +272,7 @@ class UploadRunner implements Upload {
     this.waitingForSlot = undefined;
     for (const flight of this.inFlight.values()) {
       flight.controller.abort();
-      if (this.flow) this.flow = advance(this.flow, { kind: 'interrupted', step: flight.step });
+      if (this.flow) this.flow = advanceUploadFlow(this.flow, { kind: 'interrupted', step: flight.step });
     }
     this.inFlight.clear();
     this.refreshProgress();
@@ -314,13 +314,13 @@ class UploadRunner implements Upload {
     } catch {
       // A store that cannot be read (private mode, quota) only costs the hashing.
     }
-    this.flow = initialFlow(plan, md5);
+    this.flow = initialUploadFlow(plan, md5);
     this.update({ md5, resumed: md5 !== undefined, hashedBytes: md5 ? this.item.size : 0 });
   }
 
   /** Starts whatever the flow allows now; ends the upload when the flow is over. */
   private pump(): void {
-    const flow = this.flow as FlowState;
+    const flow = this.flow as UploadFlowState;
     if (flow.phase === 'done') {
       this.forget();
       this.end({
@@ -336,14 +336,14 @@ class UploadRunner implements Upload {
       this.fail(ruleError('chunkmerge', uploadText('upload.error.chunkCount')));
       return;
     }
-    const { state, steps } = takeSteps(flow, this.options.parallel ?? DEFAULT_PARALLEL);
+    const { state, steps } = takeUploadSteps(flow, this.options.parallel ?? DEFAULT_PARALLEL);
     this.flow = state;
     this.update({ status: state.phase === 'hash' ? 'hashing' : 'uploading', phase: state.phase });
     for (const step of steps) void this.execute(step, this.generation);
   }
 
   /** One step, with its retries; its event moves the flow on. */
-  private async execute(step: Step, generation: number): Promise<void> {
+  private async execute(step: UploadStep, generation: number): Promise<void> {
     const flight: InFlight = { step, controller: new AbortController(), sent: 0 };
     this.inFlight.set(stepKey(step), flight);
     for (let retries = 0; ; retries++) {
@@ -351,7 +351,7 @@ class UploadRunner implements Upload {
         const event = await this.perform(flight);
         if (generation !== this.generation) return;
         this.inFlight.delete(stepKey(step));
-        this.flow = advance(this.flow as FlowState, event);
+        this.flow = advanceUploadFlow(this.flow as UploadFlowState, event);
         this.afterEvent(event);
         return this.pump();
       } catch (error) {
@@ -369,7 +369,7 @@ class UploadRunner implements Upload {
     }
   }
 
-  private fail(error: UploadError, step?: Step): void {
+  private fail(error: UploadError, step?: UploadStep): void {
     if (step?.kind === 'merge' && error.code === 'md5_mismatch') {
       // The chunks do not make the file we hashed (it changed, or a chunk was damaged): hash again on retry.
       this.rehash = true;
@@ -379,7 +379,7 @@ class UploadRunner implements Upload {
     this.end({ status: 'error', error });
   }
 
-  private perform(flight: InFlight): Promise<FlowEvent> {
+  private perform(flight: InFlight): Promise<UploadFlowEvent> {
     const { step } = flight;
     switch (step.kind) {
       case 'hash':
@@ -397,7 +397,7 @@ class UploadRunner implements Upload {
     }
   }
 
-  private async hash(signal: AbortSignal): Promise<FlowEvent> {
+  private async hash(signal: AbortSignal): Promise<UploadFlowEvent> {
     this.hashTask ??= this.hasher.open(this.item.file, MD5_SLICE_SIZE);
     const md5 = await this.hashTask.run(signal, (hashedBytes) => {
       this.meter.record(hashedBytes);
@@ -415,7 +415,7 @@ class UploadRunner implements Upload {
     return { kind: 'hashed', md5 };
   }
 
-  private async secondCheck(signal: AbortSignal): Promise<FlowEvent> {
+  private async secondCheck(signal: AbortSignal): Promise<UploadFlowEvent> {
     const response = await call(this.transport, 'checkerror', {
       path: ENDPOINTS.secondUploadCheck,
       fields: secondCheckFields(this.identity),
@@ -427,7 +427,7 @@ class UploadRunner implements Upload {
     return { kind: 'secondChecked', file: data ? (data as StoredFile) : null };
   }
 
-  private async single(flight: InFlight): Promise<FlowEvent> {
+  private async single(flight: InFlight): Promise<UploadFlowEvent> {
     const { file, fileName } = this.item;
     // The server names a single upload by its file part: give the part the item's name.
     const named =
@@ -446,7 +446,7 @@ class UploadRunner implements Upload {
     return { kind: 'singleUploaded', file: data };
   }
 
-  private async checkChunk(chunk: number, signal: AbortSignal): Promise<FlowEvent> {
+  private async checkChunk(chunk: number, signal: AbortSignal): Promise<UploadFlowEvent> {
     const response = await call(this.transport, 'checkchunkerror', {
       path: ENDPOINTS.chunkCheck,
       fields: chunkCheckFields(this.identity, this.plan as ChunkPlan, chunk),
@@ -458,7 +458,7 @@ class UploadRunner implements Upload {
     return { kind: 'chunkChecked', chunk, exists: data?.data === true };
   }
 
-  private async uploadChunk(chunk: number, flight: InFlight): Promise<FlowEvent> {
+  private async uploadChunk(chunk: number, flight: InFlight): Promise<UploadFlowEvent> {
     const plan = this.plan as ChunkPlan;
     const { start, end } = chunkRange(plan, chunk);
     const bytes = this.item.file.slice(start, end);
@@ -474,7 +474,7 @@ class UploadRunner implements Upload {
     return { kind: 'chunkUploaded', chunk };
   }
 
-  private async merge(signal: AbortSignal): Promise<FlowEvent> {
+  private async merge(signal: AbortSignal): Promise<UploadFlowEvent> {
     const response = await call(this.transport, 'chunkmerge', {
       path: ENDPOINTS.mergeChunks,
       fields: mergeFields(this.identity, this.plan as ChunkPlan),
@@ -521,7 +521,7 @@ class UploadRunner implements Upload {
     });
   }
 
-  private afterEvent(event: FlowEvent): void {
+  private afterEvent(event: UploadFlowEvent): void {
     if (event.kind === 'hashed') this.remember(event.md5);
     if (event.kind === 'chunkUploaded' || event.kind === 'chunkChecked') this.refreshProgress();
   }

@@ -1,44 +1,51 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { StoredFile } from '../../../src/core/api/types';
-import { advance, type FlowState, initialFlow, planChunks, type Step, takeSteps } from '../../../src/core/upload';
+import {
+  advanceUploadFlow,
+  initialUploadFlow,
+  planChunks,
+  takeUploadSteps,
+  type UploadFlowState,
+  type UploadStep,
+} from '../../../src/core/upload';
 
 const MB = 1024 * 1024;
 const stored: StoredFile = { fileId: 'a'.repeat(32), md5: 'a'.repeat(32), name: 'f.mp4', size: 1, url: '/x' };
 
-function take(state: FlowState, parallel = 3) {
-  return takeSteps(state, parallel);
+function take(state: UploadFlowState, parallel = 3) {
+  return takeUploadSteps(state, parallel);
 }
 
 describe('the §4 flow (machine.ts)', () => {
   it('hashes first, then asks whether the server has the file: yes → done, nothing sent', () => {
-    let flow = initialFlow(planChunks(7 * MB));
+    let flow = initialUploadFlow(planChunks(7 * MB));
     let next = take(flow);
     expect(next.steps).toEqual([{ kind: 'hash' }]);
     expect(take(next.state).steps).toEqual([]); // one whole-file step at a time
-    flow = advance(next.state, { kind: 'hashed', md5: 'a'.repeat(32) });
+    flow = advanceUploadFlow(next.state, { kind: 'hashed', md5: 'a'.repeat(32) });
     next = take(flow);
     expect(next.steps).toEqual([{ kind: 'secondCheck' }]);
-    flow = advance(next.state, { kind: 'secondChecked', file: stored });
+    flow = advanceUploadFlow(next.state, { kind: 'secondChecked', file: stored });
     expect(flow).toMatchObject({ phase: 'done', instant: true, result: stored });
     expect(take(flow).steps).toEqual([]);
   });
 
   it('starts at the second-upload check when the MD5 is already known (a stored state)', () => {
-    expect(take(initialFlow(planChunks(10), 'b'.repeat(32))).steps).toEqual([{ kind: 'secondCheck' }]);
+    expect(take(initialUploadFlow(planChunks(10), 'b'.repeat(32))).steps).toEqual([{ kind: 'secondCheck' }]);
   });
 
   it('sends a file of at most one chunk in one piece', () => {
-    let flow = initialFlow(planChunks(2 * MB), 'c'.repeat(32));
-    flow = advance(take(flow).state, { kind: 'secondChecked', file: null });
+    let flow = initialUploadFlow(planChunks(2 * MB), 'c'.repeat(32));
+    flow = advanceUploadFlow(take(flow).state, { kind: 'secondChecked', file: null });
     const next = take(flow);
     expect(next.steps).toEqual([{ kind: 'single' }]);
-    flow = advance(next.state, { kind: 'singleUploaded', file: stored });
+    flow = advanceUploadFlow(next.state, { kind: 'singleUploaded', file: stored });
     expect(flow).toMatchObject({ phase: 'done', instant: false });
   });
 
   it('checks each chunk (1-based), uploads only the missing ones, at most `parallel` at a time, then merges', () => {
-    let flow = advance(take(initialFlow(planChunks(9 * MB), 'd'.repeat(32))).state, {
+    let flow = advanceUploadFlow(take(initialUploadFlow(planChunks(9 * MB), 'd'.repeat(32))).state, {
       kind: 'secondChecked',
       file: null,
     });
@@ -48,8 +55,8 @@ describe('the §4 flow (machine.ts)', () => {
       { kind: 'checkChunk', chunk: 1 },
       { kind: 'checkChunk', chunk: 2 },
     ]);
-    flow = advance(next.state, { kind: 'chunkChecked', chunk: 1, exists: true });
-    flow = advance(flow, { kind: 'chunkChecked', chunk: 2, exists: false });
+    flow = advanceUploadFlow(next.state, { kind: 'chunkChecked', chunk: 1, exists: true });
+    flow = advanceUploadFlow(flow, { kind: 'chunkChecked', chunk: 2, exists: false });
     next = take(flow, 2);
     expect(next.steps).toEqual([
       { kind: 'uploadChunk', chunk: 2 },
@@ -58,35 +65,39 @@ describe('the §4 flow (machine.ts)', () => {
     flow = next.state;
     for (const chunk of [3, 4, 5]) {
       if (chunk > 3) flow = take(flow, 2).state;
-      flow = advance(flow, { kind: 'chunkChecked', chunk, exists: chunk !== 4 });
+      flow = advanceUploadFlow(flow, { kind: 'chunkChecked', chunk, exists: chunk !== 4 });
     }
-    flow = advance(take(flow, 2).state, { kind: 'chunkUploaded', chunk: 2 });
-    flow = advance(take(flow, 2).state, { kind: 'chunkUploaded', chunk: 4 });
+    flow = advanceUploadFlow(take(flow, 2).state, { kind: 'chunkUploaded', chunk: 2 });
+    flow = advanceUploadFlow(take(flow, 2).state, { kind: 'chunkUploaded', chunk: 4 });
     next = take(flow, 2);
     expect(next.steps).toEqual([{ kind: 'merge' }]);
-    expect(advance(next.state, { kind: 'merged', file: stored })).toMatchObject({ phase: 'done', result: stored });
+    expect(advanceUploadFlow(next.state, { kind: 'merged', file: stored })).toMatchObject({
+      phase: 'done',
+      result: stored,
+    });
   });
 
   it('sends chunks a merge reports missing once more, then fails with "abnormal chunk count"', () => {
-    let flow = initialFlow(planChunks(5 * MB), 'e'.repeat(32));
-    flow = advance(take(flow).state, { kind: 'secondChecked', file: null });
-    for (const chunk of [1, 2, 3]) flow = advance(take(flow).state, { kind: 'chunkChecked', chunk, exists: true });
-    flow = advance(take(flow).state, { kind: 'mergeMissing', missing: [2] });
+    let flow = initialUploadFlow(planChunks(5 * MB), 'e'.repeat(32));
+    flow = advanceUploadFlow(take(flow).state, { kind: 'secondChecked', file: null });
+    for (const chunk of [1, 2, 3])
+      flow = advanceUploadFlow(take(flow).state, { kind: 'chunkChecked', chunk, exists: true });
+    flow = advanceUploadFlow(take(flow).state, { kind: 'mergeMissing', missing: [2] });
     expect(flow.phase).toBe('chunks');
     expect(take(flow).steps).toEqual([{ kind: 'checkChunk', chunk: 2 }]);
-    flow = advance(take(flow).state, { kind: 'chunkChecked', chunk: 2, exists: false });
-    flow = advance(take(flow).state, { kind: 'chunkUploaded', chunk: 2 });
+    flow = advanceUploadFlow(take(flow).state, { kind: 'chunkChecked', chunk: 2, exists: false });
+    flow = advanceUploadFlow(take(flow).state, { kind: 'chunkUploaded', chunk: 2 });
     expect(flow.phase).toBe('merge');
-    flow = advance(take(flow).state, { kind: 'mergeMissing', missing: [3] });
+    flow = advanceUploadFlow(take(flow).state, { kind: 'mergeMissing', missing: [3] });
     expect(flow).toMatchObject({ phase: 'failed', failure: 'chunkCount' });
   });
 
   it('puts interrupted steps back where they were', () => {
-    let flow = advance(take(initialFlow(planChunks(5 * MB), 'f'.repeat(32))).state, {
+    let flow = advanceUploadFlow(take(initialUploadFlow(planChunks(5 * MB), 'f'.repeat(32))).state, {
       kind: 'secondChecked',
       file: null,
     });
-    flow = advance(take(flow).state, { kind: 'chunkChecked', chunk: 1, exists: false });
+    flow = advanceUploadFlow(take(flow).state, { kind: 'chunkChecked', chunk: 1, exists: false });
     const next = take(flow);
     expect(next.steps).toEqual([{ kind: 'uploadChunk', chunk: 1 }]);
     flow = next.state;
@@ -94,12 +105,12 @@ describe('the §4 flow (machine.ts)', () => {
       { kind: 'uploadChunk', chunk: 1 },
       { kind: 'checkChunk', chunk: 2 },
       { kind: 'checkChunk', chunk: 3 },
-    ] as Step[]) {
-      flow = advance(flow, { kind: 'interrupted', step });
+    ] as UploadStep[]) {
+      flow = advanceUploadFlow(flow, { kind: 'interrupted', step });
     }
     expect(flow.chunks).toEqual(['missing', 'pending', 'pending']);
-    const hashing = take(initialFlow(planChunks(1))).state;
-    expect(advance(hashing, { kind: 'interrupted', step: { kind: 'hash' } }).busy).toBe(false);
+    const hashing = take(initialUploadFlow(planChunks(1))).state;
+    expect(advanceUploadFlow(hashing, { kind: 'interrupted', step: { kind: 'hash' } }).busy).toBe(false);
   });
 
   it('never has more than `parallel` chunks in flight and ends with every chunk done (property)', () => {
@@ -109,19 +120,22 @@ describe('the §4 flow (machine.ts)', () => {
         fc.integer({ min: 1, max: 6 }),
         fc.array(fc.boolean(), { minLength: 40, maxLength: 40 }),
         (chunks, parallel, exists) => {
-          let flow = advance(take(initialFlow(planChunks(chunks * MB, { chunkSize: MB }), 'a'.repeat(32))).state, {
-            kind: 'secondChecked',
-            file: null,
-          });
-          const running: Step[] = [];
+          let flow = advanceUploadFlow(
+            take(initialUploadFlow(planChunks(chunks * MB, { chunkSize: MB }), 'a'.repeat(32))).state,
+            {
+              kind: 'secondChecked',
+              file: null,
+            },
+          );
+          const running: UploadStep[] = [];
           for (let guard = 0; guard < 10 * chunks && flow.phase === 'chunks'; guard++) {
-            const next = takeSteps(flow, parallel);
+            const next = takeUploadSteps(flow, parallel);
             flow = next.state;
             running.push(...next.steps);
             if (running.length > parallel) return false;
             const step = running.shift();
             if (!step || !('chunk' in step)) return false;
-            flow = advance(
+            flow = advanceUploadFlow(
               flow,
               step.kind === 'checkChunk'
                 ? { kind: 'chunkChecked', chunk: step.chunk, exists: exists[step.chunk - 1] as boolean }

@@ -1,0 +1,64 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createMainThreadHasher, createWorkerHasher, type Md5EngineChoice } from '../../../src/core/upload';
+
+const MB = 1024 * 1024;
+const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
+const never = new AbortController().signal;
+
+describe('MD5 in 2 MB slices (§4, §9), both engines behind one interface', () => {
+  const sizes = [0, 1, 64, 2 * MB - 1, 2 * MB, 2 * MB + 1, 5 * MB + 17];
+  it.each(['hash-wasm', 'spark-md5', 'auto'] as Md5EngineChoice[])(
+    '%s gives the MD5 of node:crypto',
+    async (engine) => {
+      for (const size of sizes) {
+        const bytes = randomBytes(size);
+        const progress: number[] = [];
+        const task = createMainThreadHasher({ engine }).open(new Blob([bytes]), 2 * MB);
+        expect(await task.run(never, (hashed) => progress.push(hashed))).toBe(md5(bytes));
+        const slices = Math.ceil(size / (2 * MB));
+        expect(progress).toEqual(Array.from({ length: slices }, (_, index) => Math.min(size, (index + 1) * 2 * MB)));
+      }
+    },
+  );
+
+  it('stops when its signal aborts and continues from the slice it reached, reading each slice once more at most', async () => {
+    const bytes = randomBytes(9 * MB);
+    const blob = new Blob([bytes]);
+    const reads: number[] = [];
+    const slice = blob.slice.bind(blob);
+    blob.slice = (start?: number, end?: number) => {
+      reads.push(start ?? 0);
+      return slice(start, end);
+    };
+    const task = createMainThreadHasher().open(blob, 2 * MB);
+    const pause = new AbortController();
+    const paused = await task.run(pause.signal, (hashed) => {
+      if (hashed === 4 * MB) pause.abort();
+    });
+    expect(paused).toBeNull();
+    // Slices at 0 and 2 MB hashed; the one at 4 MB was being read ahead when the pause came.
+    expect(reads).toEqual([0, 2, 4].map((n) => n * MB));
+    const progress: number[] = [];
+    expect(await task.run(never, (hashed) => progress.push(hashed))).toBe(md5(bytes));
+    expect(progress).toEqual([6, 8, 9].map((n) => n * MB));
+    expect(reads).toEqual([0, 2, 4, 4, 6, 8].map((n) => n * MB));
+  });
+
+  it('runs one run at a time: a resume asked for before the pause finished waits for it', async () => {
+    const bytes = randomBytes(6 * MB);
+    const task = createMainThreadHasher().open(new Blob([bytes]), 2 * MB);
+    const pause = new AbortController();
+    pause.abort();
+    const first = task.run(pause.signal, () => {});
+    const second = task.run(never, () => {});
+    expect(await first).toBeNull();
+    expect(await second).toBe(md5(bytes));
+  });
+
+  it('hashes on the main thread where no worker can start (Node has no Worker)', async () => {
+    const bytes = randomBytes(3 * MB);
+    const task = createWorkerHasher({ url: '/nowhere.js' }).open(new Blob([bytes]), 2 * MB);
+    expect(await task.run(never, () => {})).toBe(md5(bytes));
+  });
+});
