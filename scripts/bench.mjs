@@ -1,10 +1,12 @@
 // `npm run bench`: performance figures as ratios against a baseline measured in the same run (README §Performance).
-// Today: gzip size of every bundle, and the work-chat page against React + ReactDOM alone, built here now.
+// Gzip size of every bundle, and the work-chat page, against React + ReactDOM alone, built here now; then the
+// MD5 of a 256 MB File in Chromium, the uploader's worker against spark-md5 on the main thread (bench-md5.mjs).
 import commonjs from '@rollup/plugin-commonjs';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import { rollup } from 'rollup';
+import { benchMd5 } from './bench-md5.mjs';
 import { elementFiles, gzipBytes, gzipFile, kb, readBudgets, sharedChunks, workChatBundle } from './bundle-sizes.mjs';
 
 /** React + ReactDOM (client) alone, bundled and minified the way our bundles are. */
@@ -54,3 +56,5 @@ console.log('Bundle sizes (gzip -9), ratio to React + ReactDOM alone built in th
 for (const [name, bytes] of rows) {
   console.log(`${kb(bytes).padStart(10)}  ${(bytes / baseline).toFixed(2).padStart(5)}x  ${name}`);
 }
+
+await benchMd5();

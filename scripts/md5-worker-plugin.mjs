@@ -47,7 +47,9 @@ export function md5Worker({ classic = false } = {}) {
   return {
     name: 'md5-worker',
     resolveId(source, importer) {
-      return source === './worker-url' && importer && /[\\/]upload[\\/]hash[\\/][^\\/]+$/.test(importer) ? VIRTUAL : null;
+      return source === './worker-url' && importer && /[\\/]upload[\\/]hash[\\/][^\\/]+$/.test(importer)
+        ? VIRTUAL
+        : null;
     },
     async load(id) {
       if (id !== VIRTUAL) return null;

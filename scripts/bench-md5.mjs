@@ -1,0 +1,148 @@
+// MD5 of a 256 MB File in Chromium (issue 11, DESIGN §9), from the built dist/core bundle: our path (hash-wasm in
+// the Web Worker emitted beside the bundle) against spark-md5 on the main thread, measured in the same page and
+// run, alternating, median of 3; and the longest main-thread task while the worker hashes.
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, normalize, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, chromiumArgs } from './chromium.mjs';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const SERVED = ['/dist/', '/node_modules/nanostores/', '/node_modules/@nanostores/persistent/'];
+const TYPES = { '.js': 'text/javascript', '.html': 'text/html', '.map': 'application/json' };
+
+const PAGE = `<!doctype html><meta charset="utf-8"><title>md5 bench</title>
+<script>window.process = { env: { NODE_ENV: 'production' } };</script>
+<script type="importmap">{"imports": {
+  "nanostores": "/node_modules/nanostores/index.js",
+  "@nanostores/persistent": "/node_modules/@nanostores/persistent/index.js"
+}}</script>
+<script type="module">
+  import * as core from '/dist/core/index.js';
+  const SLICE = 2 * 1024 * 1024;
+  const never = new AbortController().signal;
+
+  function makeFile(megabytes) {
+    // 1 MB of random bytes repeated: random enough for MD5, cheap to make.
+    const block = crypto.getRandomValues(new Uint8Array(65536));
+    const mb = new Blob(Array.from({ length: 16 }, () => block));
+    return new File(Array.from({ length: megabytes }, () => mb), 'bench.bin');
+  }
+
+  /** The longest gap between timer ticks on this thread while work runs: the longest task it could not run. */
+  function watchMainThread() {
+    let longest = 0;
+    let last = performance.now();
+    let running = true;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+      if (running) setTimeout(() => channel.port2.postMessage(0), 0);
+    };
+    channel.port2.postMessage(0);
+    const longTasks = [];
+    const observer = new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((entry) => entry.duration)));
+    observer.observe({ type: 'longtask' });
+    return () => {
+      running = false;
+      observer.disconnect();
+      return { longestGap: longest, longTasks };
+    };
+  }
+
+  async function timed(hasher, file, watch) {
+    const stop = watch ? watchMainThread() : null;
+    const started = performance.now();
+    const task = hasher.open(file, SLICE);
+    const md5 = await task.run(never, () => {});
+    const ms = performance.now() - started;
+    task.close();
+    return { md5, ms, main: stop?.() };
+  }
+
+  window.benchMd5 = async (megabytes, rounds) => {
+    const file = makeFile(megabytes);
+    const worker = core.createWorkerHasher({ engine: 'hash-wasm' });
+    const spark = core.createMainThreadHasher({ engine: 'spark-md5' });
+    const wasmMain = core.createMainThreadHasher({ engine: 'hash-wasm' });
+    const small = makeFile(8);
+    for (const hasher of [worker, spark, wasmMain]) await timed(hasher, small, false);
+    const runs = [];
+    for (let round = 0; round < rounds; round++) {
+      runs.push({
+        worker: await timed(worker, file, true),
+        spark: await timed(spark, file, false),
+        wasmMain: await timed(wasmMain, file, false),
+      });
+    }
+    return { size: file.size, runs };
+  };
+  window.benchReady = true;
+</script>`;
+
+function serve() {
+  const server = createServer(async (request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname));
+    if (path === '/bench/md5.html') {
+      response.writeHead(200, { 'Content-Type': 'text/html' }).end(PAGE);
+      return;
+    }
+    if (!SERVED.some((prefix) => path.startsWith(prefix))) {
+      response.writeHead(404).end();
+      return;
+    }
+    try {
+      const body = await readFile(join(ROOT, path));
+      response.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Runs the bench and prints its lines; returns the figures. */
+export async function benchMd5({ megabytes = 256, rounds = 3 } = {}) {
+  const server = await serve();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs() });
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`http://127.0.0.1:${server.address().port}/bench/md5.html`);
+    await page.waitForFunction(() => window.benchReady === true || undefined, null, { timeout: 30_000 });
+    const { size, runs } = await page.evaluate(([mb, n]) => window.benchMd5(mb, n), [megabytes, rounds]);
+    if (errors.length) throw new Error(errors.join('\n'));
+    for (const run of runs) {
+      if (run.worker.md5 !== run.spark.md5 || run.wasmMain.md5 !== run.spark.md5)
+        throw new Error('MD5 engines disagree');
+    }
+    const spark = median(runs.map((run) => run.spark.ms));
+    const worker = median(runs.map((run) => run.worker.ms));
+    const wasmMain = median(runs.map((run) => run.wasmMain.ms));
+    const longestGap = Math.max(...runs.map((run) => run.worker.main.longestGap));
+    const longTasks = runs.flatMap((run) => run.worker.main.longTasks);
+    const rate = (ms) => `${((size / 1024 / 1024) * (1000 / ms)).toFixed(0).padStart(4)} MB/s`;
+    const line = (name, ms) =>
+      console.log(
+        `${`${ms.toFixed(0)} ms`.padStart(10)}  ${rate(ms)}  ${(spark / ms).toFixed(2).padStart(5)}x  ${name}`,
+      );
+    console.log(
+      `\nMD5 of a ${megabytes} MB File in Chromium (dist/core, 2 MB slices), median of ${rounds}, speed-up over spark-md5 on the main thread measured in this run`,
+    );
+    line('spark-md5 on the main thread (baseline)', spark);
+    line('hash-wasm in the Web Worker (the uploader, goal >= 2.5x)', worker);
+    line('hash-wasm on the main thread (the fallback without workers)', wasmMain);
+    console.log(
+      `  longest main-thread task while the worker hashed: ${longestGap.toFixed(0)} ms (goal < 50 ms); tasks over 50 ms: ${longTasks.length}${longTasks.length ? ` (longest ${Math.max(...longTasks).toFixed(0)} ms)` : ''}`,
+    );
+    return { spark, worker, wasmMain, speedUp: spark / worker, longestGap, longTasks };
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
