@@ -103,7 +103,13 @@ export default [
     external: [/^nanostores(\/|$)/, /^@nanostores\//],
     plugins: plugins(),
     // A directory: the main-thread MD5 engines are a lazy chunk beside index.js (core/upload/hash/main-thread.ts).
-    output: { dir: 'dist/core', format: 'es', sourcemap: true, entryFileNames: 'index.js', chunkFileNames: '[name]-[hash].js' },
+    output: {
+      dir: 'dist/core',
+      format: 'es',
+      sourcemap: true,
+      entryFileNames: 'index.js',
+      chunkFileNames: '[name]-[hash].js',
+    },
   },
   {
     input: 'src/shell/main.tsx',
