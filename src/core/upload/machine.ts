@@ -143,12 +143,3 @@ export function chunkBytesDone(state: UploadFlowState): number {
   });
   return bytes;
 }
-
-/** Chunk numbers known to be on the server. */
-export function chunksDone(state: UploadFlowState): number[] {
-  const done: number[] = [];
-  state.chunks.forEach((chunk, index) => {
-    if (chunk === 'done') done.push(index + 1);
-  });
-  return done;
-}

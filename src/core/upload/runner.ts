@@ -1,16 +1,7 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import type { StoredFile } from '../api/types';
-import { ENDPOINTS } from '../api/wire';
-import { call, Stopped } from './call';
-import { dataOf, ruleError, UploadError } from './errors';
-import {
-  chunkCheckFields,
-  chunkUploadFields,
-  type FileIdentity,
-  mergeFields,
-  secondCheckFields,
-  singleUploadFields,
-} from './fields';
+import { Stopped } from './call';
+import { ruleError, UploadError } from './errors';
 import type { HashTask, Md5Hasher } from './hash/hasher';
 import { defaultHasher } from './hash/worker-hasher';
 import type { UploadItem } from './item';
@@ -25,9 +16,10 @@ import {
   type UploadPhase,
   type UploadStep,
 } from './machine';
-import { type ChunkPlan, chunkRange, planChunks } from './plan';
+import { type ChunkPlan, planChunks } from './plan';
 import { type RetryPolicy, retryDelay } from './retry';
 import { createRateMeter, type RateMeter } from './speed';
+import { type StepRequest, sendStep } from './steps';
 import { defaultStateStore, fileFingerprint, type UploadStateStore } from './store';
 import { uploadText } from './strings';
 import { defaultTransport, type UploadTransport } from './transport';
@@ -185,10 +177,6 @@ class UploadRunner implements Upload {
 
   private update(patch: Partial<UploadSnapshot>): void {
     this.$state.set({ ...this.snapshot, ...patch });
-  }
-
-  private get identity(): FileIdentity {
-    return { md5: this.flow?.md5 ?? '', name: this.item.fileName, uid: this.uid, serverid: this.options.serverid };
   }
 
   private waitForEnd(): Promise<UploadSnapshot> {
@@ -380,21 +368,17 @@ class UploadRunner implements Upload {
   }
 
   private perform(flight: InFlight): Promise<UploadFlowEvent> {
-    const { step } = flight;
-    switch (step.kind) {
-      case 'hash':
-        return this.hash(flight.controller.signal);
-      case 'secondCheck':
-        return this.secondCheck(flight.controller.signal);
-      case 'single':
-        return this.single(flight);
-      case 'checkChunk':
-        return this.checkChunk(step.chunk, flight.controller.signal);
-      case 'uploadChunk':
-        return this.uploadChunk(step.chunk, flight);
-      case 'merge':
-        return this.merge(flight.controller.signal);
-    }
+    const { step, controller } = flight;
+    if (step.kind === 'hash') return this.hash(controller.signal);
+    const request: StepRequest = {
+      transport: this.transport,
+      item: this.item,
+      plan: this.plan as ChunkPlan,
+      identity: { md5: this.flow?.md5 ?? '', name: this.item.fileName, uid: this.uid, serverid: this.options.serverid },
+      signal: controller.signal,
+      onSent: (bytes) => this.countSent(flight, bytes),
+    };
+    return sendStep(step, request);
   }
 
   private async hash(signal: AbortSignal): Promise<UploadFlowEvent> {
@@ -413,82 +397,6 @@ class UploadRunner implements Upload {
     this.update({ md5, hashedBytes: this.item.size });
     this.restartMeter();
     return { kind: 'hashed', md5 };
-  }
-
-  private async secondCheck(signal: AbortSignal): Promise<UploadFlowEvent> {
-    const response = await call(this.transport, 'checkerror', {
-      path: ENDPOINTS.secondUploadCheck,
-      fields: secondCheckFields(this.identity),
-      multipart: false,
-      signal,
-    });
-    const data = dataOf('checkerror', response);
-    // §7: status 200 and data means the file exists.
-    return { kind: 'secondChecked', file: data ? (data as StoredFile) : null };
-  }
-
-  private async single(flight: InFlight): Promise<UploadFlowEvent> {
-    const { file, fileName } = this.item;
-    // The server names a single upload by its file part: give the part the item's name.
-    const named =
-      typeof File === 'function' && !(file instanceof File && file.name === fileName)
-        ? new File([file], fileName, { type: file.type })
-        : file;
-    const response = await call(this.transport, 'uploaderror', {
-      path: ENDPOINTS.singleUpload,
-      fields: singleUploadFields(this.identity, named),
-      multipart: true,
-      signal: flight.controller.signal,
-      onProgress: (bytes) => this.countSent(flight, Math.min(bytes, file.size)),
-    });
-    const data = dataOf('uploaderror', response) as StoredFile;
-    this.countSent(flight, file.size);
-    return { kind: 'singleUploaded', file: data };
-  }
-
-  private async checkChunk(chunk: number, signal: AbortSignal): Promise<UploadFlowEvent> {
-    const response = await call(this.transport, 'checkchunkerror', {
-      path: ENDPOINTS.chunkCheck,
-      fields: chunkCheckFields(this.identity, this.plan as ChunkPlan, chunk),
-      multipart: false,
-      signal,
-    });
-    const data = dataOf('checkchunkerror', response) as { data?: unknown } | undefined;
-    // §7: the answer's data.data says whether the chunk is stored.
-    return { kind: 'chunkChecked', chunk, exists: data?.data === true };
-  }
-
-  private async uploadChunk(chunk: number, flight: InFlight): Promise<UploadFlowEvent> {
-    const plan = this.plan as ChunkPlan;
-    const { start, end } = chunkRange(plan, chunk);
-    const bytes = this.item.file.slice(start, end);
-    const response = await call(this.transport, 'uploadunkerror', {
-      path: ENDPOINTS.chunkUpload,
-      fields: chunkUploadFields(this.identity, plan, chunk, bytes),
-      multipart: true,
-      signal: flight.controller.signal,
-      onProgress: (sent) => this.countSent(flight, Math.min(sent, bytes.size)),
-    });
-    dataOf('uploadunkerror', response);
-    this.countSent(flight, bytes.size);
-    return { kind: 'chunkUploaded', chunk };
-  }
-
-  private async merge(signal: AbortSignal): Promise<UploadFlowEvent> {
-    const response = await call(this.transport, 'chunkmerge', {
-      path: ENDPOINTS.mergeChunks,
-      fields: mergeFields(this.identity, this.plan as ChunkPlan),
-      multipart: false,
-      signal,
-    });
-    try {
-      return { kind: 'merged', file: dataOf('chunkmerge', response) as StoredFile };
-    } catch (error) {
-      // The server lost chunks it had confirmed (swept, disk): send them again, once (machine.ts).
-      const missing = (error as UploadError).data as { missing?: unknown } | undefined;
-      if (Array.isArray(missing?.missing)) return { kind: 'mergeMissing', missing: missing.missing as number[] };
-      throw error;
-    }
   }
 
   /** Speed is measured per activity (hashing, then sending), from the bytes done when it (re)starts. */
