@@ -327,9 +327,8 @@ describe('pause, resume, abort', () => {
     const end = await upload.resume();
     expect(end).toMatchObject({ status: 'success', md5: md5Of(await bytesOf(file)) });
     expect(hashed).toEqual([2, 4, 6, 8, 9].map((n) => n * MB));
-    // Slice 0 was read once: the hash went on from 2 MB (the slice read ahead at the pause is read again).
-    expect(reads.filter((offset) => offset === 0)).toHaveLength(1);
-    expect(new Set(reads)).toEqual(new Set([0, 2, 4, 6, 8].map((n) => n * MB)));
+    // Read once from the start, then from 2 MB on: the hash went on from the slice it reached.
+    expect(reads).toEqual([0, 2 * MB]);
   });
 
   it('pauses during chunk uploads: requests in flight are aborted; resuming sends only what is missing', async () => {

@@ -2,8 +2,8 @@ import type { Md5Engine, Md5EngineChoice } from './engine';
 import { type HashTask, type Md5Hasher, oneRunAtATime } from './hasher';
 import { hashSlices } from './slices';
 
-// Hashing on the calling thread: Node (tests, scripts) and browsers without workers. Each slice is one task of
-// a few ms with hash-wasm (about 20 ms with spark-md5), and reading the next slice yields to the page.
+// Hashing on the calling thread: Node (tests, scripts) and browsers without workers. The file is read as a stream
+// of small chunks (64 KB in Chromium), each a task of about a millisecond at most, so the page stays responsive.
 // The engines are imported on first use, so bundles that never hash on this thread do not carry them.
 
 export function createMainThreadHasher(options: { engine?: Md5EngineChoice } = {}): Md5Hasher {

@@ -1,15 +1,15 @@
 import type { Md5Engine } from './engine';
 
-// Reads a Blob in slices (§9: 2 MB) into an engine, from any offset, until done or told to stop: the loop shared
-// by the worker and the main-thread hasher. At most two slices are in memory (the one hashed, the next one read
-// meanwhile), whatever the file size.
+// Reads a Blob from any offset into an engine as a stream, reporting progress and checking for a stop at every
+// slice boundary (§9: 2 MB): the loop shared by the worker and the main-thread hasher. A stream keeps the reads
+// going while the engine hashes and holds only its own small buffers, whatever the file size.
 
 export interface SliceLoopOptions {
   from: number;
   sliceSize: number;
-  /** Checked before each slice: true stops the loop (a pause), keeping the engine's state. */
+  /** Checked at each slice boundary: true stops the loop (a pause), keeping the engine's state. */
   shouldStop: () => boolean;
-  /** Bytes hashed so far, after each slice. */
+  /** Bytes hashed so far, at each slice boundary and at the end. */
   onProgress: (offset: number) => void;
 }
 
@@ -18,22 +18,32 @@ export async function hashSlices(
   engine: Md5Engine,
   options: SliceLoopOptions,
 ): Promise<{ offset: number; done: boolean }> {
-  const size = source.size;
-  const read = (at: number) => source.slice(at, Math.min(size, at + options.sliceSize)).arrayBuffer();
   let offset = options.from;
-  let next = offset < size ? read(offset) : undefined;
-  while (next) {
-    if (options.shouldStop()) {
-      next.catch(() => {});
-      return { offset, done: false };
+  if (offset >= source.size) return { offset, done: true };
+  if (options.shouldStop()) return { offset, done: false };
+  const reader = source.slice(offset).stream().getReader();
+  let boundary = offset - (offset % options.sliceSize) + options.sliceSize;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    let bytes = value;
+    while (bytes.byteLength > 0) {
+      const take = Math.min(bytes.byteLength, boundary - offset);
+      engine.update(take === bytes.byteLength ? bytes : bytes.subarray(0, take));
+      offset += take;
+      bytes = bytes.subarray(take);
+      if (offset === boundary) {
+        boundary += options.sliceSize;
+        options.onProgress(offset);
+        if (offset < source.size && options.shouldStop()) {
+          // Bytes already read past the boundary are read again on resume: the state stops at the boundary.
+          await reader.cancel();
+          return { offset, done: false };
+        }
+      }
     }
-    const bytes = new Uint8Array(await next);
-    if (bytes.byteLength === 0) throw new Error('The file became shorter while it was read');
-    const following = offset + bytes.byteLength;
-    next = following < size ? read(following) : undefined;
-    engine.update(bytes);
-    offset = following;
-    options.onProgress(offset);
   }
+  if (offset !== source.size) throw new Error('The file changed while it was read');
+  if (offset % options.sliceSize !== 0) options.onProgress(offset);
   return { offset, done: true };
 }
