@@ -1,8 +1,11 @@
 import type { Md5Engine } from './engine';
 
-// Reads a Blob from any offset into an engine as a stream, reporting progress and checking for a stop at every
-// slice boundary (§9: 2 MB): the loop shared by the worker and the main-thread hasher. A stream keeps the reads
-// going while the engine hashes and holds only its own small buffers, whatever the file size.
+// Reads a Blob from any offset into an engine as a stream, and at every slice boundary (§9: 2 MB) reports progress,
+// lets the event loop run (when 16 ms have passed) and checks for a stop: the loop shared by the worker and the main-thread hasher. A stream
+// keeps the reads going while the engine hashes and holds only its own small buffers, whatever the file size.
+
+/** Longest stretch of hashing without letting the event loop run (well under the 50 ms of a long task). */
+const YIELD_AFTER_MS = 16;
 
 export interface SliceLoopOptions {
   from: number;
@@ -11,6 +14,22 @@ export interface SliceLoopOptions {
   shouldStop: () => boolean;
   /** Bytes hashed so far, at each slice boundary and at the end. */
   onProgress: (offset: number) => void;
+}
+
+/**
+ * Resolves in a new task of the event loop (no timer clamp): a stream's buffered chunks resolve as microtasks, so
+ * without this the loop would never let the page run, nor a worker read its 'pause' message.
+ */
+export function nextTask(): Promise<void> {
+  if (typeof MessageChannel !== 'function') return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 }
 
 export async function hashSlices(
@@ -22,6 +41,7 @@ export async function hashSlices(
   if (offset >= source.size) return { offset, done: true };
   if (options.shouldStop()) return { offset, done: false };
   const reader = source.slice(offset).stream().getReader();
+  let yielded = Date.now();
   let boundary = offset - (offset % options.sliceSize) + options.sliceSize;
   for (;;) {
     const { value, done } = await reader.read();
@@ -35,6 +55,11 @@ export async function hashSlices(
       if (offset === boundary) {
         boundary += options.sliceSize;
         options.onProgress(offset);
+        // A task of at most about YIELD_AFTER_MS, then the page (or the worker's messages) may run.
+        if (offset < source.size && Date.now() - yielded >= YIELD_AFTER_MS) {
+          await nextTask();
+          yielded = Date.now();
+        }
         if (offset < source.size && options.shouldStop()) {
           // Bytes already read past the boundary are read again on resume: the state stops at the boundary.
           await reader.cancel();
