@@ -47,6 +47,21 @@ describe('MD5 in 2 MB slices (§4, §9), both engines behind one interface', () 
     expect(reads).toEqual([0, 4 * MB]);
   });
 
+  it('lets the event loop run while it hashes (a timer set before it fires before it ends)', async () => {
+    const blob = new Blob([randomBytes(64 * MB)]);
+    let timerFired = false;
+    setTimeout(() => {
+      timerFired = true;
+    }, 0);
+    let firedBeforeEnd = false;
+    await createMainThreadHasher()
+      .open(blob, 2 * MB)
+      .run(never, (hashed) => {
+        if (hashed < blob.size && timerFired) firedBeforeEnd = true;
+      });
+    expect(firedBeforeEnd).toBe(true);
+  });
+
   it('runs one run at a time: a resume asked for before the pause finished waits for it', async () => {
     const bytes = randomBytes(6 * MB);
     const task = createMainThreadHasher().open(new Blob([bytes]), 2 * MB);
