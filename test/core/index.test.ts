@@ -91,7 +91,7 @@ const FUNCTIONS = [
   'describeDirectory',
   'filesFromDataTransfer',
   'createXhrTransport',
-  'createFetchTransport',
+  'createClientTransport',
   'createWorkerHasher',
   'createMainThreadHasher',
   'memoryStateStore',

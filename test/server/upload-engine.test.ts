@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_HEADER, ENDPOINTS } from '../../src/core/api/wire';
+import { ENDPOINTS } from '../../src/core/api/wire';
+import { createHttpClient } from '../../src/core/http';
 import {
-  createFetchTransport,
+  createClientTransport,
   createMainThreadHasher,
   createUpload,
   memoryStateStore,
@@ -14,8 +15,8 @@ import {
 } from '../../src/core/upload';
 import { signedIn, startServer, type TestServer } from './helpers';
 
-// The engine of src/core/upload against the reference server over real HTTP (fetch transport, hashing on the
-// main thread): proof that the field names and paths of §7 are the ones the storage routes read.
+// The engine of src/core/upload against the reference server over real HTTP (hashing on the main thread, the
+// request client's transport): proof that the field names and paths of §7 are the ones the storage routes read.
 
 const MB = 1024 * 1024;
 const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
@@ -29,11 +30,9 @@ beforeAll(async () => {
   t = await startServer();
   const client = await signedIn(t.url, 'teacher');
   token = (await client.login('teacher')).body.data.accessToken;
-  const http = createFetchTransport({
-    apiBase: t.url,
-    headers: () => ({ [DEVICE_HEADER]: 'pc', Authorization: `Bearer ${token}` }),
-    recoverSession: async () => false,
-  });
+  const http = createClientTransport(
+    createHttpClient({ apiBase: t.url, device: 'pc', accessToken: () => token, notify: () => {} }),
+  );
   transport = {
     send(request) {
       sent.push(request);

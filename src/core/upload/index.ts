@@ -37,6 +37,6 @@ export type { FingerprintSource, StoredUploadState, UploadStateStore } from './s
 export { defaultStateStore, fileFingerprint, indexedDbStateStore, memoryStateStore } from './store';
 export { UPLOAD_STRINGS } from './strings';
 export type { TransportConfig, TransportFailure, UploadRequest, UploadResponse, UploadTransport } from './transport';
-export { createFetchTransport, createXhrTransport, defaultTransport, pageHeaders, TransportError } from './transport';
+export { createClientTransport, createXhrTransport, defaultTransport, pageHeaders, TransportError } from './transport';
 export type { UploadRules } from './validate';
 export { DEFAULT_MAX_SIZE, FILE_TYPE_ERROR_STATUS, nothingToUpload, validateUpload } from './validate';

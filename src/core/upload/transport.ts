@@ -1,15 +1,16 @@
 import { APP_PATH_HEADER, AUTHORIZATION_HEADER, DEVICE_HEADER, ENDPOINTS } from '../api/wire';
 import { $config } from '../config/phinit';
 import { DEFAULT_TIMEOUT } from '../config/resolve';
+import type { HttpClient } from '../http/client';
 import { buildUrl, encodeParams, toFormData } from '../http/encode';
-import { isEnvelope } from '../http/errors';
-import { request } from '../http/request';
+import { HttpError, isEnvelope } from '../http/errors';
+import { defaultClient, request } from '../http/request';
 import { $session } from '../session/state';
 import type { WireFields } from './fields';
 
 // The engine's one door to the network: a POST of fields (url-encoded, or multipart with a file part), with upload
 // progress and an AbortSignal, answering the HTTP status and the parsed body. Tests plug in a fake; pages use
-// the XMLHttpRequest transport (fetch cannot report upload progress), Node and workers the fetch one.
+// the XMLHttpRequest transport (fetch cannot report upload progress), Node and workers the request client.
 
 export interface UploadRequest {
   /** A path of ENDPOINTS; the transport puts the API base in front. */
@@ -175,41 +176,32 @@ export function createXhrTransport(config: TransportConfig = {}): UploadTranspor
   );
 }
 
-/** fetch transport (Node, workers, pages without XMLHttpRequest): progress is reported once the body is sent. */
-export function createFetchTransport(config: TransportConfig & { fetch?: typeof fetch } = {}): UploadTransport {
-  const doFetch = config.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
-  return withSessionRecovery(config, async (req) => {
-    const { url, headers, body, timeout } = prepare(req, config);
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeout);
-    const onAbort = () => controller.abort();
-    req.signal?.addEventListener('abort', onAbort, { once: true });
-    try {
-      if (req.signal?.aborted) throw new TransportError('abort');
-      const response = await doFetch(url, {
-        method: 'POST',
-        headers,
-        body,
-        credentials: 'include',
-        signal: controller.signal,
-      });
-      const text = await response.text();
-      req.onProgress?.(sizeOf(req.fields));
-      return { status: response.status, body: parseBody(text) };
-    } catch (error) {
-      if (error instanceof TransportError) throw error;
-      if (timedOut) throw new TransportError('timeout', timeout);
-      if (req.signal?.aborted) throw new TransportError('abort');
-      throw new TransportError('network');
-    } finally {
-      clearTimeout(timer);
-      req.signal?.removeEventListener('abort', onAbort);
-    }
-  });
+/**
+ * The page's request client as a transport (Node, workers, pages without XMLHttpRequest): its headers, API base,
+ * timeout and single shared 401 refresh, over fetch. fetch cannot report upload progress: the file bytes are
+ * reported once the answer is in.
+ */
+export function createClientTransport(client?: Pick<HttpClient, 'send'>): UploadTransport {
+  return {
+    async send(req) {
+      try {
+        const body = await (client ?? defaultClient()).send(req.multipart ? 'upload' : 'post', {
+          url: req.path,
+          data: req.fields,
+          raw: true,
+          noIntercept: true,
+          signal: req.signal,
+        });
+        req.onProgress?.(sizeOf(req.fields));
+        return { status: 200, body };
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw new TransportError('network');
+        if (error.response) return { status: error.response.status, body: error.response.body };
+        if (error.kind === 'timeout') throw new TransportError('timeout', Number(/(\d+)ms/.exec(error.message)?.[1]));
+        throw new TransportError(error.kind === 'abort' ? 'abort' : 'network');
+      }
+    },
+  };
 }
 
 /** Bytes of the file parts of a multipart body (what upload progress counts). */
@@ -221,5 +213,5 @@ function sizeOf(fields: WireFields): number {
 
 /** The transport a page gets by default: XMLHttpRequest where there is one, else fetch. */
 export function defaultTransport(): UploadTransport {
-  return typeof XMLHttpRequest === 'function' ? createXhrTransport() : createFetchTransport();
+  return typeof XMLHttpRequest === 'function' ? createXhrTransport() : createClientTransport();
 }
