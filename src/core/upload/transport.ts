@@ -110,15 +110,6 @@ function prepare(req: UploadRequest, config: TransportConfig): Prepared {
   };
 }
 
-function parseBody(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 function unauthorized(response: UploadResponse): boolean {
   return response.status === 401 || (isEnvelope(response.body) && response.body.status === 401);
 }
@@ -150,6 +141,8 @@ export function createXhrTransport(config: TransportConfig = {}): UploadTranspor
         xhr.open('POST', url);
         xhr.withCredentials = true;
         xhr.timeout = timeout;
+        // A body that is not JSON (a proxy's error page) parses to null: the status then speaks for itself.
+        xhr.responseType = 'json';
         for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
         const onAbort = () => xhr.abort();
         req.signal?.addEventListener('abort', onAbort, { once: true });
@@ -157,7 +150,7 @@ export function createXhrTransport(config: TransportConfig = {}): UploadTranspor
         if (req.onProgress) xhr.upload.onprogress = (event) => req.onProgress?.(event.loaded);
         xhr.onload = () => {
           settle();
-          resolve({ status: xhr.status, body: parseBody(xhr.responseText) });
+          resolve({ status: xhr.status, body: xhr.response ?? undefined });
         };
         xhr.onerror = () => {
           settle();
