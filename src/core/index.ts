@@ -2,6 +2,7 @@ export * from './api/types';
 export * from './api/wire';
 export * from './auth';
 export * from './config';
+export * from './face';
 export * from './http';
 export * from './i18n/bilingual';
 export * from './i18n/init';

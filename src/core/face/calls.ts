@@ -1,0 +1,77 @@
+import type { Envelope, FaceRecord, LoginData } from '../api/types';
+import { ENDPOINTS } from '../api/wire';
+import type { AuthDeps } from '../auth/deps';
+import { handleLoginResult } from '../auth/login';
+import type { HttpClient } from '../http/client';
+import { envelopeMessage, HttpError, isEnvelope } from '../http/errors';
+import { $language } from '../i18n/translate';
+import type { FaceMode } from './constants';
+import type { FaceCalls } from './controller';
+
+export interface FaceCallDeps {
+  http: Pick<HttpClient, 'request'>;
+  /** For face login: what a successful sign-in does (store the session, then redirect or reload, §4). */
+  auth: () => AuthDeps;
+}
+
+/** The clock-in answer of the reference server (§7 leaves its shape open). */
+export interface FaceClocking {
+  userId: string;
+  realName: string;
+  clockTime: string;
+}
+
+/** A login's data without the token: any script on the page hears the widget's events. */
+export type FaceLoginData = Omit<Partial<LoginData>, 'accessToken' | 'expiresIn'>;
+
+/** The text to show for a failed face call: the envelope's message in the current language (§8), else the error's. */
+function failure(error: unknown): Error {
+  if (error instanceof HttpError && isEnvelope(error.envelope)) {
+    return new Error(envelopeMessage(error.envelope, $language.get()).message);
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/**
+ * The four face calls of §7. They skip the global error interceptor (no toast): the widget shows the message itself,
+ * with 'Click to try again'. Photos go as JSON: a 480 × 480 JPEG in base64 would grow by a third again form-encoded.
+ */
+export function faceCalls(deps: FaceCallDeps): FaceCalls {
+  const post = async <T>(url: string, data: Record<string, unknown>, login = false) => {
+    try {
+      return await deps.http.request<T>({
+        url,
+        method: 'post',
+        data,
+        json: true,
+        noIntercept: true,
+        skipAuthRecovery: login,
+      });
+    } catch (error) {
+      throw failure(error);
+    }
+  };
+
+  async function login(faceImage: string): Promise<FaceLoginData> {
+    const answer: Envelope<Partial<LoginData> | null> = await post(ENDPOINTS.faceLogin, { faceImage }, true);
+    handleLoginResult(answer, deps.auth());
+    const { accessToken: _token, expiresIn: _expires, ...data } = answer.data ?? {};
+    return data;
+  }
+
+  return {
+    async record(userId: string): Promise<FaceRecord | null> {
+      const answer = await deps.http.request<FaceRecord | null>({
+        url: ENDPOINTS.faceUser,
+        params: { userId },
+        noIntercept: true,
+      });
+      return answer.data ?? null;
+    },
+    async submit(mode: FaceMode, faceImage: string, userId: string | undefined): Promise<unknown> {
+      if (mode === 'login') return login(faceImage);
+      if (mode === 'orther') return (await post<FaceClocking>(ENDPOINTS.faceClocking, { faceImage })).data;
+      return (await post<{ userId: string; registerTime: string }>(ENDPOINTS.faceCheck, { faceImage, userId })).data;
+    },
+  };
+}

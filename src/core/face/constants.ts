@@ -1,0 +1,27 @@
+// §9 face constants, and the few timings derived from them.
+
+export const FACE_MODES = ['collect', 'login', 'orther'] as const;
+/** collect registers a face, login signs in with it, orther (the spec's spelling, a wire value) clocks in. */
+export type FaceMode = (typeof FACE_MODES)[number];
+
+/** Seconds counted down after the camera opens, before capture is enabled. */
+export const FACE_COUNTDOWN_SECONDS = 3;
+/** Login and clock-in give up when no capture happened this long after detection began. */
+export const FACE_TIMEOUT_MS = 15_000;
+/** Login and clock-in capture once the face has been on target for more than this many detections in a row. */
+export const FACE_CAPTURE_HITS = 8;
+/**
+ * Pause between two detections. §8's timeout text asks for "more than 2 seconds" on target, which is what more than
+ * 8 hits mean at one detection per 250 ms; it also leaves the CPU of a shared terminal mostly idle.
+ */
+export const FACE_DETECT_INTERVAL_MS = 250;
+/** The guide box is this share of the view's width. */
+export const FACE_GUIDE_RATIO = 0.35;
+/** A face is on target when its box is within this many px of the guide box in position and in size. */
+export const FACE_TARGET_TOLERANCE_PX = 50;
+/** The captured photo is this many px square… */
+export const FACE_CAPTURE_PX = 480;
+/** …except on screens narrower than this, where it takes the body's size. */
+export const FACE_NARROW_SCREEN_PX = 761;
+/** JPEG quality of the captured photo (§9: quality 1). */
+export const FACE_JPEG_QUALITY = 1;

@@ -1,0 +1,7 @@
+export * from './calls';
+export * from './camera';
+export * from './constants';
+export * from './controller';
+export * from './geometry';
+export * from './machine';
+export * from './notice';

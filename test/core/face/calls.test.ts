@@ -1,0 +1,131 @@
+import { setPersistentEngine } from '@nanostores/persistent';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { envelope, sendJson, startServer, type TestServer } from '../http/server';
+
+const storage: Record<string, string> = {};
+setPersistentEngine(storage, { addEventListener() {}, removeEventListener() {} });
+const { faceCalls } = await import('../../../src/core/face');
+const { authDeps } = await import('../../../src/core/auth');
+const { memoryLocation } = await import('../../../src/core/config');
+const { createHttpClient } = await import('../../../src/core/http');
+const { $notices } = await import('../../../src/core/notify');
+const { $language } = await import('../../../src/core/i18n/translate');
+const session = await import('../../../src/core/session');
+const { ENDPOINTS } = await import('../../../src/core/api/wire');
+
+// The face calls of §7 over real HTTP: what is sent, what a success does, and that failures are the widget's to
+// show (no toast from the global interceptor).
+
+let server: TestServer;
+const answers = new Map<string, { http: number; body: unknown }>();
+const answer = (path: string, http: number, body: unknown) => answers.set(path, { http, body });
+
+beforeAll(async () => {
+  server = await startServer();
+  for (const [method, path] of [
+    ['GET', ENDPOINTS.faceUser],
+    ['POST', ENDPOINTS.faceCheck],
+    ['POST', ENDPOINTS.faceLogin],
+    ['POST', ENDPOINTS.faceClocking],
+  ] as const) {
+    server.route(method, path, (_req, res) => {
+      const { http, body } = answers.get(path) ?? { http: 500, body: {} };
+      sendJson(res, http, body);
+    });
+  }
+});
+afterAll(() => server.close());
+
+let location = memoryLocation();
+function calls() {
+  location = memoryLocation('http://school.test/demo/work-chat/index.html');
+  const http = createHttpClient({ apiBase: server.base, env: 'production', location: () => location });
+  const config = {
+    env: 'production' as const,
+    device: 'h5' as const,
+    rootPath: 'pages',
+    base: 'base',
+    areaBase: 'areaBase',
+    oneProxy: false,
+    loginTickitConifg: { apipath: '' },
+  };
+  return faceCalls({
+    http,
+    auth: () => authDeps({ http, location, config, sessionStorage: null, credentials: {} }),
+  });
+}
+
+const sent = () => {
+  const last = server.received.at(-1)!;
+  return { path: last.url.pathname, type: last.headers['content-type'], body: JSON.parse(last.body.toString()) };
+};
+
+beforeEach(() => {
+  server.received.length = 0;
+  answers.clear();
+  $notices.set([]);
+  $language.set('zh-CN');
+  session.resetSession();
+  session.$loginStatus.set('unknown');
+});
+
+describe('face calls (§7)', () => {
+  it('reads the registered face of a user', async () => {
+    const record = { faceImage: 'AAAA', registerTime: '2026-11-21 08:00:00', userId: 'u-teacher' };
+    answer(ENDPOINTS.faceUser, 200, envelope(200, { data: record }));
+    await expect(calls().record('u-teacher')).resolves.toEqual(record);
+    expect(server.received.at(-1)!.url.searchParams.get('userId')).toBe('u-teacher');
+    answer(ENDPOINTS.faceUser, 200, envelope(200, { data: null }));
+    await expect(calls().record('u-teacher')).resolves.toBeNull();
+  });
+
+  it('saves a face as JSON with the userId (collect)', async () => {
+    answer(ENDPOINTS.faceCheck, 200, envelope(200, { data: { userId: 'u1', registerTime: 't' } }));
+    await expect(calls().submit('collect', '/9j/AA', 'u1')).resolves.toEqual({ userId: 'u1', registerTime: 't' });
+    expect(sent()).toEqual({
+      path: ENDPOINTS.faceCheck,
+      type: 'application/json',
+      body: { faceImage: '/9j/AA', userId: 'u1' },
+    });
+  });
+
+  it('clocks in and answers the returned data (orther)', async () => {
+    const data = { userId: 'u1', realName: '王老师', clockTime: '2026-11-21 08:01:02' };
+    answer(ENDPOINTS.faceClocking, 200, envelope(200, { data }));
+    await expect(calls().submit('orther', '/9j/AA', undefined)).resolves.toEqual(data);
+    expect(sent().body).toEqual({ faceImage: '/9j/AA' });
+  });
+
+  it('signs in with a face: the session is stored, the page moves on, the token stays out of the answer', async () => {
+    answer(
+      ENDPOINTS.faceLogin,
+      200,
+      envelope(200, {
+        data: { accessToken: 'tok', expiresIn: 1800, unitId: 'U1', unitType: '2', userType: 2, userId: 'u1' },
+      }),
+    );
+    const data = await calls().submit('login', '/9j/AA', undefined);
+    expect(data).toEqual({ unitId: 'U1', unitType: '2', userType: 2, userId: 'u1' });
+    expect(session.$loginStatus.get()).toBe('in');
+    expect(location.visited).toEqual(['http://school.test/pages/base/mobile_desktop_all/index.html']);
+  });
+
+  it('rejects with the server message in the current language and shows no toast (no global interceptor)', async () => {
+    const refused = envelope(400, {
+      code: 'invalid_grant',
+      message: '未识别到已登记的人脸|||No registered face matches this photo',
+    });
+    answer(ENDPOINTS.faceLogin, 400, refused);
+    await expect(calls().submit('login', '/9j/AA', undefined)).rejects.toThrow('未识别到已登记的人脸');
+    $language.set('en');
+    await expect(calls().submit('login', '/9j/AA', undefined)).rejects.toThrow('No registered face matches this photo');
+    // A 200 whose body says 400 is a failure too.
+    answer(ENDPOINTS.faceCheck, 200, envelope(400, { message: '照片中没有人脸|||No face in the photo' }));
+    await expect(calls().submit('collect', '/9j/AA', 'u1')).rejects.toThrow('No face in the photo');
+    answer(ENDPOINTS.faceClocking, 500, 'oops');
+    await expect(calls().submit('orther', '/9j/AA', undefined)).rejects.toThrow(/500/);
+    expect($notices.get()).toEqual([]);
+    expect(session.$loginStatus.get()).toBe('unknown');
+    expect(location.visited).toEqual([]);
+  });
+});

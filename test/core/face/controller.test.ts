@@ -1,0 +1,469 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FaceRecord } from '../../../src/core/api/types';
+import {
+  type Box,
+  collectButtons,
+  createFaceController,
+  type Detection,
+  type FaceController,
+  type FaceControllerOptions,
+  type FaceMode,
+  type FaceState,
+  faceNotice,
+  guideBox,
+} from '../../../src/core/face';
+import { $language } from '../../../src/core/i18n/translate';
+
+// The controller driven as the element drives it, with a scripted detector and fake timers: time moves only when a
+// test says so, and each detection answers what the script says.
+
+const VIEW = { width: 480, height: 480 };
+const GUIDE = guideBox(VIEW);
+// A 640 × 480 camera frame covers the 480 × 480 view with 80 px cut off left and right.
+const FRAME = { width: 640, height: 480 };
+const inFrame = (box: Box): Box => ({ ...box, x: box.x + 80 });
+
+type Shot = 'on' | 'off' | 'none' | 'two';
+const SHOTS: Record<Shot, Box[]> = {
+  on: [inFrame(GUIDE)],
+  off: [inFrame({ ...GUIDE, x: GUIDE.x + 80 })],
+  none: [],
+  two: [inFrame(GUIDE), inFrame({ ...GUIDE, x: 0 })],
+};
+
+const PHOTO = 'data:image/jpeg;base64,/9j/PHOTO';
+
+interface Rig {
+  controller: FaceController;
+  states: FaceState[];
+  camera: { opened: number; closed: number; fail: Error | null };
+  detector: { loads: number; detections: number; script: Shot[]; loadFails: boolean; loadMs: number };
+  submitted: [FaceMode, string, string | undefined][];
+  answer: { reject: Error | null; data: unknown };
+  record: { value: FaceRecord | null; fail: boolean };
+}
+
+function rig(options: Partial<FaceControllerOptions> & { mode: FaceMode }): Rig {
+  const camera = { opened: 0, closed: 0, fail: null as Error | null };
+  const detector = { loads: 0, detections: 0, script: [] as Shot[], loadFails: false, loadMs: 0 };
+  const submitted: Rig['submitted'] = [];
+  const answer = { reject: null as Error | null, data: { ok: true } as unknown };
+  const record = { value: null as FaceRecord | null, fail: false };
+  const controller = createFaceController(
+    { cameraAllowed: true, ...options },
+    {
+      camera: {
+        async open() {
+          if (camera.fail) throw camera.fail;
+          camera.opened += 1;
+        },
+        close: () => {
+          camera.closed += 1;
+        },
+      },
+      detector: {
+        async load() {
+          detector.loads += 1;
+          if (detector.loadMs) await new Promise((resolve) => setTimeout(resolve, detector.loadMs));
+          if (detector.loadFails) throw new Error('model 404');
+        },
+        async detect(): Promise<Detection> {
+          detector.detections += 1;
+          return { faces: SHOTS[detector.script.shift() ?? 'none'], frame: FRAME };
+        },
+      },
+      capture: () => PHOTO,
+      calls: {
+        async record() {
+          if (record.fail) throw new Error('500');
+          return record.value;
+        },
+        async submit(mode, image, userId) {
+          submitted.push([mode, image, userId]);
+          if (answer.reject) throw answer.reject;
+          return answer.data;
+        },
+      },
+      viewSize: () => VIEW,
+    },
+  );
+  const states: FaceState[] = [controller.$state.get()];
+  controller.$state.listen((state) => states.push(state));
+  return { controller, states, camera, detector, submitted, answer, record };
+}
+
+const status = (r: Rig) => r.controller.$state.get().status;
+const statuses = (r: Rig) => r.states.map((state) => state.status);
+/** Moves the clock on and lets every promise that became ready run. */
+const advance = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+const text = (r: Rig, mode: FaceMode) => faceNotice(r.controller.$state.get(), mode)?.text;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  $language.set('en');
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Starts a login/clock-in rig and runs it through the 3 s countdown into detection. */
+async function detecting(mode: FaceMode = 'login', script: Shot[] = []): Promise<Rig> {
+  const r = rig({ mode });
+  r.detector.script = script;
+  r.controller.start();
+  await advance(0);
+  expect(status(r)).toBe('countdown');
+  await advance(3000);
+  expect(status(r)).toBe('detecting');
+  return r;
+}
+
+describe('countdown (§4, §9: 3 s before capture is enabled)', () => {
+  it('counts 3, 2, 1 after the camera opens, with no detection until it ends', async () => {
+    const r = rig({ mode: 'login' });
+    r.controller.start();
+    await advance(0);
+    expect(r.camera.opened).toBe(1);
+    expect(r.controller.$state.get()).toEqual({ status: 'countdown', remaining: 3 });
+    expect(text(r, 'login')).toBe('Get ready: 3');
+    await advance(1000);
+    expect(r.controller.$state.get()).toEqual({ status: 'countdown', remaining: 2 });
+    await advance(1000);
+    expect(r.controller.$state.get()).toEqual({ status: 'countdown', remaining: 1 });
+    expect(r.detector.detections).toBe(0);
+    await advance(1000);
+    expect(status(r)).toBe('detecting');
+    expect(r.detector.detections).toBe(1);
+    expect(statuses(r).slice(0, 5)).toEqual(['initializing', 'countdown', 'countdown', 'countdown', 'detecting']);
+  });
+
+  it('takes another length when configured, and loads the model while it runs', async () => {
+    const r = rig({ mode: 'orther', countdownSeconds: 1 });
+    r.controller.start();
+    await advance(0);
+    expect(r.detector.loads).toBe(1);
+    await advance(1000);
+    expect(status(r)).toBe('detecting');
+  });
+});
+
+describe('automatic capture: more than 8 hits in a row (§4, §9)', () => {
+  it('captures on the 9th detection in a row with one face on target, and sends the base64 part', async () => {
+    const r = await detecting('login', Array(12).fill('on'));
+    // The first detection ran as detection began; one more every 250 ms.
+    await advance(250 * 7);
+    expect(r.controller.$state.get()).toMatchObject({ status: 'detecting', hits: 8 });
+    expect(r.submitted).toEqual([]);
+    await advance(250);
+    expect(r.submitted).toEqual([['login', '/9j/PHOTO', undefined]]);
+    expect(status(r)).toBe('success');
+    expect(r.detector.detections).toBe(9);
+    await advance(5000);
+    expect(r.detector.detections).toBe(9);
+  });
+
+  it('starts counting again after a miss, a face off target or two faces', async () => {
+    const script: Shot[] = [...Array(8).fill('on'), 'none', ...Array(8).fill('on'), 'off', ...Array(8).fill('on')];
+    const r = await detecting('login', [...script, 'two', ...Array(9).fill('on')]);
+    await advance(250 * (script.length + 1 + 7));
+    expect(r.submitted).toEqual([]);
+    expect(r.controller.$state.get()).toMatchObject({ status: 'detecting', hits: 8 });
+    await advance(250);
+    expect(r.submitted).toHaveLength(1);
+  });
+
+  it('shows the detected faces in view px for the overlay', async () => {
+    const r = await detecting('login', ['off']);
+    const state = r.controller.$state.get();
+    expect(state.status === 'detecting' && state.faces).toEqual([{ ...GUIDE, x: GUIDE.x + 80 }]);
+  });
+});
+
+describe('time limit (§4, §8: no face within 15 s)', () => {
+  it('gives the timeout prompt after 15 s of detection, and a click retries with a fresh 15 s', async () => {
+    const r = await detecting('login');
+    await advance(14_999);
+    expect(status(r)).toBe('detecting');
+    await advance(1);
+    expect(status(r)).toBe('timeout');
+    expect(text(r, 'login')).toBe(
+      'Face detection timeout, click to try again! Please face the designated area in 15 seconds for more than 2 seconds.',
+    );
+    expect(faceNotice(r.controller.$state.get(), 'login')?.retry).toBe(true);
+    const detections = r.detector.detections;
+    await advance(10_000);
+    expect(r.detector.detections).toBe(detections);
+
+    r.controller.retry();
+    expect(status(r)).toBe('detecting');
+    expect(r.camera.opened).toBe(1);
+    r.detector.script = Array(9).fill('on');
+    await advance(250 * 8);
+    expect(status(r)).toBe('success');
+  });
+
+  it('counts the 15 s from when detection can run, not while the model downloads', async () => {
+    const r = rig({ mode: 'login' });
+    r.detector.loadMs = 10_000;
+    r.controller.start();
+    await advance(3000);
+    expect(status(r)).toBe('detecting');
+    expect(r.detector.detections).toBe(0);
+    await advance(7000 + 14_999);
+    expect(status(r)).toBe('detecting');
+    await advance(1);
+    expect(status(r)).toBe('timeout');
+  });
+
+  it('says it in Chinese too', async () => {
+    const r = await detecting('orther');
+    await advance(15_000);
+    $language.set('zh-CN');
+    expect(text(r, 'orther')).toBe('人脸检测超时，点击重试！请在15秒内正对指定区域超过2秒。');
+  });
+});
+
+describe('collect (§4: Photograph, then Again or Save)', () => {
+  it('needs a userId: without one it says so and opens nothing', async () => {
+    const r = rig({ mode: 'collect' });
+    r.controller.start();
+    await advance(5000);
+    expect(status(r)).toBe('userIdMissing');
+    expect(text(r, 'collect')).toBe('userId not found');
+    expect(r.camera.opened).toBe(0);
+    expect(r.submitted).toEqual([]);
+  });
+
+  it('enables Photograph after the countdown; Save only after a photo; Save sends the photo with the userId', async () => {
+    const r = rig({ mode: 'collect', userId: 'u-teacher' });
+    r.controller.start();
+    await advance(0);
+    expect(status(r)).toBe('countdown');
+    expect(collectButtons(r.controller.$state.get())).toMatchObject({
+      photograph: true,
+      save: true,
+      saveEnabled: false,
+    });
+    r.controller.photograph();
+    expect(status(r)).toBe('countdown');
+    await advance(3000);
+    expect(status(r)).toBe('ready');
+    expect(text(r, 'collect')).toBe('Face the frame, then press Photograph');
+    r.controller.save();
+    expect(r.submitted).toEqual([]);
+    r.controller.photograph();
+    expect(r.controller.$state.get()).toEqual({ status: 'captured', image: PHOTO });
+    expect(collectButtons(r.controller.$state.get())).toEqual({
+      photograph: false,
+      again: true,
+      save: true,
+      saveEnabled: true,
+      upload: false,
+    });
+    r.controller.again();
+    expect(status(r)).toBe('ready');
+    r.controller.photograph();
+    r.controller.save();
+    await advance(0);
+    expect(r.submitted).toEqual([['collect', '/9j/PHOTO', 'u-teacher']]);
+    expect(status(r)).toBe('success');
+    expect(text(r, 'collect')).toBe('Face acquisition completed!');
+    expect(collectButtons(r.controller.$state.get())).toMatchObject({ again: true, save: false });
+  });
+
+  it('shows a registered face with only Again first; Again opens the camera', async () => {
+    const r = rig({ mode: 'collect', userId: 'u-teacher' });
+    r.record.value = { faceImage: 'AAAA', registerTime: '2026-11-20 08:00:00', userId: 'u-teacher' };
+    r.controller.start();
+    await advance(0);
+    expect(r.controller.$state.get()).toEqual({ status: 'registered', record: r.record.value });
+    expect(collectButtons(r.controller.$state.get())).toEqual({
+      photograph: false,
+      again: true,
+      save: false,
+      saveEnabled: false,
+      upload: false,
+    });
+    expect(r.camera.opened).toBe(0);
+    r.controller.again();
+    await advance(3000);
+    expect(status(r)).toBe('ready');
+    expect(r.camera.opened).toBe(1);
+  });
+
+  it('goes on to the camera when the face record cannot be loaded (§8: only the indicator stops)', async () => {
+    const r = rig({ mode: 'collect', userId: 'u-teacher' });
+    r.record.fail = true;
+    r.controller.start();
+    await advance(0);
+    expect(status(r)).toBe('countdown');
+    expect(faceNotice({ status: 'initializing' }, 'collect')).toBeNull();
+  });
+
+  it('keeps the photo when saving fails: the message, then a click brings the photo back to save again', async () => {
+    const r = rig({ mode: 'collect', userId: 'u-teacher' });
+    r.answer.reject = new Error('人脸照片无效');
+    r.controller.start();
+    await advance(3000);
+    r.controller.photograph();
+    r.controller.save();
+    await advance(0);
+    expect(r.controller.$state.get()).toEqual({ status: 'failed', message: '人脸照片无效', image: PHOTO });
+    expect(faceNotice(r.controller.$state.get(), 'collect')).toEqual({
+      tone: 'error',
+      text: '人脸照片无效',
+      retry: true,
+      retryText: 'Click to try again',
+    });
+    r.controller.retry();
+    expect(r.controller.$state.get()).toEqual({ status: 'captured', image: PHOTO });
+    r.answer.reject = null;
+    r.controller.save();
+    await advance(0);
+    expect(status(r)).toBe('success');
+    expect(r.submitted).toHaveLength(2);
+  });
+});
+
+describe('no camera here (§4, §8)', () => {
+  it('on an http page: collect offers the upload, and an uploaded picture can be saved', async () => {
+    const r = rig({ mode: 'collect', userId: 'u-teacher', cameraAllowed: false });
+    r.controller.start();
+    await advance(0);
+    expect(r.controller.$state.get()).toEqual({ status: 'unavailable', problem: 'insecure', upload: true });
+    expect(collectButtons(r.controller.$state.get()).upload).toBe(true);
+    expect(r.camera.opened).toBe(0);
+    expect(r.detector.loads).toBe(0);
+    r.controller.upload('data:image/jpeg;base64,/9j/UPLOAD');
+    r.controller.save();
+    await advance(0);
+    expect(r.submitted).toEqual([['collect', '/9j/UPLOAD', 'u-teacher']]);
+    r.controller.again();
+    expect(r.controller.$state.get()).toMatchObject({ status: 'unavailable', upload: true });
+  });
+
+  it('on an http page: login has neither camera nor upload', async () => {
+    const r = rig({ mode: 'login', cameraAllowed: false });
+    r.controller.start();
+    await advance(0);
+    expect(r.controller.$state.get()).toEqual({ status: 'unavailable', problem: 'insecure', upload: false });
+    expect(faceNotice(r.controller.$state.get(), 'login')?.retry).toBe(false);
+  });
+
+  it.each([
+    ['NotFoundError', 'noCamera', 'No camera device detected by this device!'],
+    ['OverconstrainedError', 'noCamera', 'No camera device detected by this device!'],
+    ['NotAllowedError', 'denied', 'Camera access was denied: allow the camera for this site'],
+    ['NotReadableError', 'busy', 'The camera is in use by another application'],
+  ])('%s means %s', async (name, problem, message) => {
+    const r = rig({ mode: 'login' });
+    r.camera.fail = Object.assign(new Error('no'), { name });
+    r.controller.start();
+    await advance(0);
+    expect(r.controller.$state.get()).toEqual({ status: 'unavailable', problem, upload: false });
+    expect(text(r, 'login')).toBe(message);
+    r.camera.fail = null;
+    r.controller.retry();
+    await advance(0);
+    expect(status(r)).toBe('countdown');
+  });
+});
+
+describe('answers of the server', () => {
+  it('login: a non-200 message shows in the widget with Click to try again; the click looks again', async () => {
+    const r = await detecting('login', Array(9).fill('on'));
+    r.answer.reject = new Error('未识别到已登记的人脸');
+    await advance(250 * 8);
+    expect(r.controller.$state.get()).toEqual({ status: 'failed', message: '未识别到已登记的人脸', image: null });
+    r.controller.retry();
+    expect(r.controller.$state.get()).toEqual({ status: 'detecting', faces: [], hits: 0 });
+    await advance(15_000);
+    expect(status(r)).toBe('timeout');
+  });
+
+  it('clock-in: says who clocked in, then a click serves the next person', async () => {
+    const r = await detecting('orther', Array(9).fill('on'));
+    r.answer.data = { userId: 'u-teacher', realName: '王老师', clockTime: '2026-11-21 08:01:02' };
+    await advance(250 * 8);
+    expect(text(r, 'orther')).toBe('王老师 clocked in at 2026-11-21 08:01:02');
+    expect(faceNotice(r.controller.$state.get(), 'orther')?.retryText).toBe('Click for the next person');
+    r.controller.retry();
+    expect(status(r)).toBe('detecting');
+  });
+});
+
+describe('detector failures', () => {
+  it('login cannot work without the model: it says so, and a click loads it again', async () => {
+    const r = rig({ mode: 'login' });
+    r.detector.loadFails = true;
+    r.controller.start();
+    await advance(3000);
+    expect(status(r)).toBe('modelFailed');
+    expect(text(r, 'login')).toBe('The face detector could not be loaded');
+    r.detector.loadFails = false;
+    r.controller.retry();
+    await advance(3000);
+    expect(status(r)).toBe('detecting');
+    expect(r.detector.loads).toBe(2);
+    expect(r.camera.opened).toBe(1);
+  });
+
+  it('collect works without it (the overlay just shows no face box)', async () => {
+    const r = rig({ mode: 'collect', userId: 'u1' });
+    r.detector.loadFails = true;
+    r.controller.start();
+    await advance(3000);
+    expect(status(r)).toBe('ready');
+    r.controller.photograph();
+    expect(status(r)).toBe('captured');
+  });
+});
+
+describe('pause and resume (the tab is hidden, the element leaves the page)', () => {
+  it('closes the camera, stops detecting and the time limit, then starts over with a countdown', async () => {
+    const r = await detecting('login');
+    r.controller.pause();
+    expect(status(r)).toBe('paused');
+    expect(r.camera.closed).toBe(1);
+    const detections = r.detector.detections;
+    await advance(60_000);
+    expect(r.detector.detections).toBe(detections);
+    expect(status(r)).toBe('paused');
+    r.controller.resume();
+    await advance(0);
+    expect(status(r)).toBe('countdown');
+    expect(r.camera.opened).toBe(2);
+  });
+
+  it('keeps a photo not yet saved, and closes the camera behind it', async () => {
+    const r = rig({ mode: 'collect', userId: 'u1' });
+    r.controller.start();
+    await advance(3000);
+    r.controller.photograph();
+    r.controller.pause();
+    expect(r.controller.$state.get()).toEqual({ status: 'captured', image: PHOTO });
+    expect(r.camera.closed).toBe(1);
+    r.controller.again();
+    await advance(0);
+    expect(status(r)).toBe('countdown');
+    expect(r.camera.opened).toBe(2);
+  });
+
+  it('closes a camera that finished opening after the pause', async () => {
+    const r = rig({ mode: 'login' });
+    r.controller.start();
+    r.controller.pause();
+    await advance(0);
+    expect(r.camera.opened).toBe(1);
+    expect(r.camera.closed).toBe(1);
+    expect(status(r)).toBe('paused');
+  });
+
+  it('ignores everything after destroy', async () => {
+    const r = await detecting('login', Array(20).fill('on'));
+    r.controller.destroy();
+    await advance(20_000);
+    expect(r.submitted).toEqual([]);
+    expect(r.camera.closed).toBe(1);
+  });
+});
