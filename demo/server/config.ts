@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
-import type { FaceMatcher } from './face/matcher';
+import type { FaceMatcherChoice } from './face/choose';
 
 export interface StaticRoot {
   /** URL prefix with leading and trailing slash, e.g. `/dist/`. */
@@ -42,8 +42,11 @@ export interface ServerOptions {
    * Swept at start and every hour (or every `chunkTtlSeconds`, when shorter). Default 24 h.
    */
   chunkTtlSeconds?: number;
-  /** Face matching; by default exact image digests (see face/matcher.ts). */
-  faceMatcher?: FaceMatcher;
+  /**
+   * Face matching: `'descriptor'` (face-api descriptors, face/descriptor-matcher.ts; what `npm start` uses),
+   * `'digest'` (exact image bytes: the default, for tests that do not look at faces) or a matcher of your own.
+   */
+  faceMatcher?: FaceMatcherChoice;
   /** The server clock (epoch ms) behind every lifetime: tokens, tickets, codes, windows, sweeps. Default Date.now. */
   now?: () => number;
   /**

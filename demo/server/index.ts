@@ -13,7 +13,7 @@ import { resolveOptions, type ServerOptions } from './config';
 import type { ServerContext } from './context';
 import { registerCors } from './cors';
 import { getMeta, openDatabase, setMeta } from './db';
-import { DigestFaceMatcher } from './face/matcher';
+import { faceMatcherFor } from './face/choose';
 import { frameworkError, registerErrorHandlers, registerGuards } from './hooks';
 import { registerRoutes } from './routes';
 import { registerSecurityHeaders } from './security-headers';
@@ -49,7 +49,7 @@ export async function createServer(options: ServerOptions): Promise<PhServer> {
     options: resolved,
     tokens: new TokenStore(db, resolved.accessTtlSeconds, resolved.refreshTtlSeconds, resolved.now),
     limiter: new LoginLimiter(resolved.loginLimit, resolved.now),
-    faceMatcher: options.faceMatcher ?? new DigestFaceMatcher(),
+    faceMatcher: faceMatcherFor(options.faceMatcher),
     signingSecret: resolved.signingSecret ?? storedSecret(db),
     dirs,
     staticDir: STATIC_DIR,
@@ -96,6 +96,7 @@ export async function createServer(options: ServerOptions): Promise<PhServer> {
     await app.listen({ port: resolved.port, host: resolved.host });
   } catch (error) {
     await app.close();
+    await ctx.faceMatcher.close?.();
     db.close();
     throw error;
   }
@@ -113,6 +114,7 @@ export async function createServer(options: ServerOptions): Promise<PhServer> {
       if (closed) return;
       closed = true;
       await app.close();
+      await ctx.faceMatcher.close?.();
       db.close();
     },
   };

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { DEMO_PASSWORD, USERS } from './db/seed-data';
 import { deviceClients } from './db/users';
+import { DESCRIPTOR_THRESHOLD, DescriptorFaceMatcher } from './face/descriptor-matcher';
 import { createServer, repositoryStaticRoots } from './index';
 
 // CLI: `npx tsx demo/server/main.ts`. Every setting has a safe default; see docs/server.md.
@@ -22,6 +23,18 @@ function listEnv(name: string): string[] {
     .filter(Boolean);
 }
 
+/** Face matching: face-api descriptors unless PH_FACE_MATCHER=digest (exact image bytes, no models). */
+function faceMatcherFromEnv(): DescriptorFaceMatcher | 'digest' {
+  const choice = env.PH_FACE_MATCHER || 'descriptor';
+  if (choice === 'digest') return 'digest';
+  if (choice !== 'descriptor') throw new Error(`PH_FACE_MATCHER must be descriptor or digest, got "${choice}"`);
+  const raw = env.PH_FACE_THRESHOLD;
+  const threshold = raw ? Number(raw) : DESCRIPTOR_THRESHOLD;
+  if (!(threshold > 0 && threshold < 2)) throw new Error(`PH_FACE_THRESHOLD must be between 0 and 2, got "${raw}"`);
+  return new DescriptorFaceMatcher({ threshold });
+}
+
+const faceMatcher = faceMatcherFromEnv();
 const server = await createServer({
   dataDir: resolve(env.PH_DATA_DIR || 'data'),
   port: intEnv('PORT', 8080),
@@ -41,6 +54,7 @@ const server = await createServer({
   publicOrigin: env.PH_PUBLIC_ORIGIN || undefined,
   allowedRedirectOrigins: listEnv('PH_ALLOWED_REDIRECT_ORIGINS'),
   staticRoots: repositoryStaticRoots(repo),
+  faceMatcher,
 });
 
 console.log(`\nph-widgets reference server: ${server.url}/`);
@@ -50,6 +64,18 @@ for (const user of USERS) console.log(`  ${user.loginName.padEnd(9)} ${user.real
 console.log('Device clients (login_user_client userClientId):');
 for (const client of deviceClients(server.context.db))
   console.log(`  ${client.id}  ${client.loginName}, ${client.name}`);
+
+if (faceMatcher === 'digest') {
+  console.log('Face matching: exact image digests (PH_FACE_MATCHER=digest)');
+} else {
+  // The models load in the descriptor worker now, so that the first face photo does not wait for them.
+  const started = performance.now();
+  console.log(`Face matching: face-api descriptors, Euclidean distance at most ${faceMatcher.threshold}`);
+  faceMatcher.warmUp().then(
+    () => console.log(`Face models loaded in ${Math.round(performance.now() - started)} ms`),
+    (error: Error) => console.error(`Face models failed to load: ${error.message}`),
+  );
+}
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {

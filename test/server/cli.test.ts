@@ -12,21 +12,31 @@ const dataDir = mkdtempSync(join(tmpdir(), 'ph-cli-test-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** Starts the CLI exactly as a person would (tsx), on a free port; resolves with the printed URL and the output. */
-function start(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+function start(): Promise<{
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  printed: (text: string) => Promise<void>;
+}> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(repo, 'demo/server/main.ts')], {
     cwd: repo,
     env: { ...process.env, PORT: '0', PH_DATA_DIR: dataDir, PH_LOG: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  const watchers: { text: string; done: () => void }[] = [];
+  /** Resolves once the output contains `text` (the test's own timeout bounds the wait). */
+  const printed = (text: string) =>
+    new Promise<void>((done) => (output.includes(text) ? done() : watchers.push({ text, done })));
   return new Promise((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output}`)), 20_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
+      for (const watcher of watchers.filter((w) => output.includes(w.text))) watcher.done();
       const url = /reference server: (http:\/\/[^/\s]+)\//.exec(output)?.[1];
       if (url && /Device clients[\s\S]*teacher/.test(output)) {
         clearTimeout(timer);
-        resolvePromise({ child, url, output: () => output });
+        resolvePromise({ child, url, output: () => output, printed });
       }
     };
     child.stdout?.on('data', onData);
@@ -46,6 +56,10 @@ describe('demo/server/main.ts', () => {
   it('creates and seeds ph.db, prints the URL and accounts, serves logins, and shuts down cleanly twice', async () => {
     const first = await start();
     expect(first.output()).toContain('Demo accounts (password Demo@2026)');
+    // npm start matches faces by face-api descriptors unless PH_FACE_MATCHER says otherwise (issue 12 item 4).
+    expect(first.output()).toContain('Face matching: face-api descriptors, Euclidean distance at most 0.4');
+    await first.printed('Face models loaded in');
+    expect(first.output()).not.toContain('Face models failed');
     for (const name of ['teacher', 'admin', 'staff', 'parent', 'parent1', 'student', 'areauser', 'expired']) {
       expect(first.output()).toContain(`  ${name}`);
     }

@@ -295,6 +295,7 @@ describe('unexpected failures', () => {
   it('answer a 500 envelope without details and keep serving', async () => {
     const broken = await startServer({
       faceMatcher: {
+        kind: 'broken',
         describe: async () => {
           throw new Error('matcher exploded at /secret/path.ts:12');
         },

@@ -130,6 +130,13 @@ const MIGRATIONS: string[] = [
   UPDATE oauth_clients SET redirect_uris = '${JSON.stringify(DEMO_PORTAL_REDIRECTS)}' WHERE id = 'demo-portal';
   CREATE INDEX social_pending_created ON social_pending (created_at);
   `,
+  // Issue 12: each descriptor says which matcher made it (digest or face-api descriptor); attendance rows say
+  // which account recorded them (the clock-in terminal) and are read per user, newest first.
+  `
+  ALTER TABLE face_records ADD COLUMN matcher TEXT NOT NULL DEFAULT 'digest';
+  ALTER TABLE face_clockings ADD COLUMN recorded_by TEXT REFERENCES users(id);
+  CREATE INDEX face_clockings_user_at ON face_clockings (user_id, at);
+  `,
 ];
 
 /** The schema version a migrated database is at. */

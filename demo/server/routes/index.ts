@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
+import { registerFaceModelRoutes } from './assets/face-models';
 import { registerPageAssetRoutes } from './assets/pages';
 import { registerVersionRoutes } from './assets/versions';
 import { registerDesktopRoutes } from './base/desktop';
@@ -35,6 +36,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
     registerExportRoutes,
     registerVersionRoutes,
     registerPageAssetRoutes,
+    registerFaceModelRoutes,
   ]) {
     register(app, ctx);
   }

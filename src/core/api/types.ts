@@ -207,6 +207,21 @@ export interface FaceRecord {
   userId: string;
 }
 
+/** One clock-in (§7 leaves the clocking answer's shape open; the reference server answers this). */
+export interface FaceClocking {
+  userId: string;
+  realName: string;
+  /** `YYYY-MM-DD HH:mm:ss`, UTC, from the server clock. */
+  clockTime: string;
+}
+
+/** GET /api/uaa/face/attendance answer (added): a user's clock-ins, newest first. */
+export interface AttendancePage {
+  list: FaceClocking[];
+  pages: number;
+  total: number;
+}
+
 /** Sub-application manifest (§3): `{fileId}.js` (and optionally `{fileId}.css`) to asset URL. */
 export type Manifest = Record<string, string>;
 

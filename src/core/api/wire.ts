@@ -95,6 +95,8 @@ export const ENDPOINTS = {
   faceClocking: '/api/uaa/login/face/clocking',
   faceCheck: '/api/uaa/face/check',
   faceUser: '/api/uaa/face/user',
+  /** Added: a user's clock-in (attendance) rows, newest first. */
+  faceAttendance: '/api/uaa/face/attendance',
   // base: desktop, theme, messages (§4 Messages, Layout and theme)
   themeColor: '/api/base/my_desktop/color',
   setTheme: '/api/base/desktop/settheme',
@@ -156,6 +158,8 @@ export const ENDPOINTS = {
   subapp: '/subapps/:app/:file',
   /** `:file` is `{code}.svg`, `{code}-gray.svg` or `{code}-cartoon.svg`. */
   appIcon: '/assets/icons/:file',
+  /** `:file` is one file of a face-detection model the widget loads (weights manifest or weights). */
+  faceModel: '/assets/face-models/:file',
 } as const;
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -1,4 +1,4 @@
-import type { Envelope, FaceRecord, LoginData } from '../api/types';
+import type { Envelope, FaceClocking, FaceRecord, LoginData } from '../api/types';
 import { ENDPOINTS } from '../api/wire';
 import type { AuthDeps } from '../auth/deps';
 import { handleLoginResult } from '../auth/login';
@@ -12,13 +12,6 @@ export interface FaceCallDeps {
   http: Pick<HttpClient, 'request'>;
   /** For face login: what a successful sign-in does (store the session, then redirect or reload, §4). */
   auth: () => AuthDeps;
-}
-
-/** The clock-in answer of the reference server (§7 leaves its shape open). */
-export interface FaceClocking {
-  userId: string;
-  realName: string;
-  clockTime: string;
 }
 
 /** A login's data without the token: any script on the page hears the widget's events. */

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { FaceRecord } from '../../../../src/core/api/types';
+import type { AttendancePage, FaceClocking, FaceRecord } from '../../../../src/core/api/types';
 import { ENDPOINTS } from '../../../../src/core/api/wire';
+import { DEFAULT_PAGE_SIZE } from '../../../../src/core/util/scroll';
 import { issueLogin, requireAuth } from '../../auth/session';
 import type { AuthContext, ServerContext } from '../../context';
 import { findUser, isAdmin } from '../../db/users';
 import { ApiError, errors, fieldError, ok } from '../../envelope';
 import type { EnrolledFace } from '../../face/matcher';
-import { id, object, str } from '../../schemas';
+import { refreshFaceDescriptors } from '../../face/refresh';
+import { id, int, object, str } from '../../schemas';
 import { formatDateTime } from '../../util/ids';
 import { BASE64_BODY_LIMIT, decodeBase64Image } from '../../util/images';
 
@@ -16,13 +18,27 @@ const noMatch = () =>
   new ApiError(400, 'face_not_matched', { zh: '未识别到已登记的人脸', en: 'No registered face matches this photo' });
 
 export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const enrolled = (unitId?: string): EnrolledFace[] =>
-    ctx.db
+  // Faces registered under another matcher are described again in the background (from their stored photos).
+  const refreshed = refreshFaceDescriptors(ctx, app.log);
+
+  /** Registered faces of the current matcher's kind, of one unit or of all. */
+  const enrolled = async (unitId?: string): Promise<EnrolledFace[]> => {
+    await refreshed;
+    return ctx.db
       .prepare(
         `SELECT f.user_id AS userId, f.descriptor FROM face_records f JOIN users u ON u.id = f.user_id
-         WHERE ? IS NULL OR u.unit_id = ?`,
+         WHERE f.matcher = ? AND (? IS NULL OR u.unit_id = ?)`,
       )
-      .all(unitId ?? null, unitId ?? null) as EnrolledFace[];
+      .all(ctx.faceMatcher.kind, unitId ?? null, unitId ?? null) as EnrolledFace[];
+  };
+
+  const identify = async (image: string, unitId?: string) => {
+    const probe = await ctx.faceMatcher.describe(decodeBase64Image(image).bytes);
+    const userId = ctx.faceMatcher.match(probe, await enrolled(unitId));
+    const user = userId && findUser(ctx.db, userId);
+    if (!user) throw noMatch();
+    return user;
+  };
 
   app.post<{ Body: { faceImage: string } }>(
     ENDPOINTS.faceLogin,
@@ -31,13 +47,7 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
       bodyLimit: BASE64_BODY_LIMIT,
       schema: { body: object({ faceImage }, ['faceImage']) },
     },
-    async (request, reply) => {
-      const probe = await ctx.faceMatcher.describe(decodeBase64Image(request.body.faceImage).bytes);
-      const userId = ctx.faceMatcher.match(probe, enrolled());
-      const user = userId && findUser(ctx.db, userId);
-      if (!user) throw noMatch();
-      return ok(issueLogin(ctx, reply, user));
-    },
+    async (request, reply) => ok(issueLogin(ctx, reply, await identify(request.body.faceImage))),
   );
 
   // Clock-in terminals are signed in as a unit account; only faces of that unit count.
@@ -46,13 +56,13 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
     { bodyLimit: BASE64_BODY_LIMIT, schema: { body: object({ faceImage }, ['faceImage']) } },
     async (request) => {
       const auth = requireAuth(request);
-      const probe = await ctx.faceMatcher.describe(decodeBase64Image(request.body.faceImage).bytes);
-      const userId = ctx.faceMatcher.match(probe, enrolled(auth.user.unit_id));
-      const user = userId && findUser(ctx.db, userId);
-      if (!user) throw noMatch();
+      const user = await identify(request.body.faceImage, auth.user.unit_id);
       const clockTime = formatDateTime(new Date(ctx.now()));
-      ctx.db.prepare('INSERT INTO face_clockings (user_id, at) VALUES (?, ?)').run(user.id, clockTime);
-      return ok({ userId: user.id, realName: user.real_name, clockTime });
+      ctx.db
+        .prepare('INSERT INTO face_clockings (user_id, at, recorded_by) VALUES (?, ?, ?)')
+        .run(user.id, clockTime, auth.user.id);
+      const clocking: FaceClocking = { userId: user.id, realName: user.real_name, clockTime };
+      return ok(clocking);
     },
   );
 
@@ -66,11 +76,11 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
       const registerTime = formatDateTime(new Date(ctx.now()));
       ctx.db
         .prepare(
-          `INSERT INTO face_records (user_id, descriptor, image, register_time) VALUES (?, ?, ?, ?)
-           ON CONFLICT(user_id) DO UPDATE SET descriptor = excluded.descriptor, image = excluded.image,
-           register_time = excluded.register_time`,
+          `INSERT INTO face_records (user_id, descriptor, matcher, image, register_time) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT(user_id) DO UPDATE SET descriptor = excluded.descriptor, matcher = excluded.matcher,
+           image = excluded.image, register_time = excluded.register_time`,
         )
-        .run(target, descriptor, image.bytes, registerTime);
+        .run(target, descriptor, ctx.faceMatcher.kind, image.bytes, registerTime);
       return ok({ userId: target, registerTime });
     },
   );
@@ -89,9 +99,32 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
       return ok(record);
     },
   );
+
+  app.get<{ Querystring: { userId?: string; start?: number; size?: number } }>(
+    ENDPOINTS.faceAttendance,
+    { schema: { querystring: object({ userId: id, start: int(1, 100000), size: int(1, 100) }) } },
+    async (request) => {
+      const target = targetUser(ctx, requireAuth(request), request.query.userId);
+      const start = request.query.start ?? 1;
+      const size = request.query.size ?? DEFAULT_PAGE_SIZE;
+      const { total } = ctx.db
+        .prepare('SELECT COUNT(*) AS total FROM face_clockings WHERE user_id = ?')
+        .get(target) as {
+        total: number;
+      };
+      const list = ctx.db
+        .prepare(
+          `SELECT c.user_id AS userId, u.real_name AS realName, c.at AS clockTime FROM face_clockings c
+           JOIN users u ON u.id = c.user_id WHERE c.user_id = ? ORDER BY c.at DESC, c.id DESC LIMIT ? OFFSET ?`,
+        )
+        .all(target, size, (start - 1) * size) as FaceClocking[];
+      const page: AttendancePage = { list, pages: Math.ceil(total / size), total };
+      return ok(page);
+    },
+  );
 }
 
-/** A user manages their own face; an admin also those of their unit. */
+/** A user manages their own face and reads their own attendance; an admin also those of their unit. */
 function targetUser(ctx: ServerContext, auth: AuthContext, userId: string | undefined): string {
   if (!userId) {
     throw new ApiError(400, 'user_required', { zh: '未找到 userId', en: 'userId not found' }, [

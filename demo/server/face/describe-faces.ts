@@ -1,0 +1,134 @@
+import { createRequire } from 'node:module';
+import { parentPort } from 'node:worker_threads';
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
+import { FACE_MODEL_DIR as MODEL_DIR } from './models';
+
+// The descriptor worker's body (started through descriptor-worker.mjs): decodes a photo, finds the faces with
+// face-api's SSD MobileNet detector and computes each one's 128-value descriptor, on TensorFlow.js's WebAssembly
+// backend. It runs in a worker thread because a photo takes a few hundred ms of CPU, which would otherwise stall
+// every other request of the server.
+
+const require = createRequire(import.meta.url);
+type FaceApi = typeof import('@vladmandic/face-api/dist/face-api.node-wasm.js');
+type Tf = typeof import('@tensorflow/tfjs');
+
+/** Larger photos are refused before decoding: a face photo needs far less, and memory is 4 bytes a pixel. */
+const MAX_PIXELS = 25_000_000;
+/** Detections below this score are not faces (face-api's default). */
+const MIN_CONFIDENCE = 0.5;
+
+export interface FoundFace {
+  score: number;
+  box: { x: number; y: number; width: number; height: number };
+  descriptor: Float32Array;
+}
+
+export type DescribeRequest = { id: number; image: Uint8Array } | { id: number; warm: true };
+
+export type DescribeReply =
+  | { id: number; ok: true; width: number; height: number; faces: FoundFace[]; ms: number }
+  | { id: number; ok: true; warmed: true; ms: number }
+  | { id: number; ok: false; error: 'unsupported' | 'undecodable' | 'too_large' | 'internal'; message?: string };
+
+let engine: Promise<{ tf: Tf; faceapi: FaceApi }> | null = null;
+
+/** Loads the backend and the three models once, on the first request. */
+function loadEngine(): Promise<{ tf: Tf; faceapi: FaceApi }> {
+  engine ??= (async () => {
+    const tf = require('@tensorflow/tfjs') as Tf;
+    require('@tensorflow/tfjs-backend-wasm');
+    const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
+    await tf.setBackend('wasm');
+    await tf.ready();
+    await faceapi.nets.ssdMobilenetv1.loadFromDisk(MODEL_DIR);
+    await faceapi.nets.faceLandmark68Net.loadFromDisk(MODEL_DIR);
+    await faceapi.nets.faceRecognitionNet.loadFromDisk(MODEL_DIR);
+    return { tf, faceapi };
+  })();
+  return engine;
+}
+
+class ImageProblem extends Error {
+  constructor(readonly kind: 'unsupported' | 'undecodable' | 'too_large') {
+    super(kind);
+  }
+}
+
+/** RGB pixels of a JPEG or PNG (the two formats a camera capture or a chosen photo comes in). */
+export function decodeRgb(bytes: Uint8Array): { width: number; height: number; rgb: Uint8Array } {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (buffer[0] === 0xff && buffer[1] === 0xd8) {
+    try {
+      const image = jpeg.decode(buffer, {
+        useTArray: true,
+        formatAsRGBA: false,
+        maxResolutionInMP: MAX_PIXELS / 1e6,
+        maxMemoryUsageInMB: 256,
+      });
+      return { width: image.width, height: image.height, rgb: image.data };
+    } catch (error) {
+      throw new ImageProblem(/maxResolutionInMP|memory/i.test(String(error)) ? 'too_large' : 'undecodable');
+    }
+  }
+  if (buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    if (buffer.length < 24) throw new ImageProblem('undecodable');
+    if (buffer.readUInt32BE(16) * buffer.readUInt32BE(20) > MAX_PIXELS) throw new ImageProblem('too_large');
+    let png: PNG;
+    try {
+      png = PNG.sync.read(buffer);
+    } catch {
+      throw new ImageProblem('undecodable');
+    }
+    const rgb = new Uint8Array(png.width * png.height * 3);
+    for (let source = 0, target = 0; source < png.data.length; source += 4, target += 3) {
+      rgb[target] = png.data[source]!;
+      rgb[target + 1] = png.data[source + 1]!;
+      rgb[target + 2] = png.data[source + 2]!;
+    }
+    return { width: png.width, height: png.height, rgb };
+  }
+  throw new ImageProblem('unsupported');
+}
+
+async function describe(image: Uint8Array): Promise<Omit<Extract<DescribeReply, { faces: FoundFace[] }>, 'id'>> {
+  const { width, height, rgb } = decodeRgb(image);
+  const { tf, faceapi } = await loadEngine();
+  const started = performance.now();
+  const tensor = tf.tensor3d(rgb, [height, width, 3], 'int32');
+  try {
+    const found = await faceapi
+      .detectAllFaces(tensor as never, new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE }))
+      .withFaceLandmarks()
+      .withFaceDescriptors();
+    const faces = found.map(({ detection, descriptor }) => ({
+      score: detection.score,
+      box: { x: detection.box.x, y: detection.box.y, width: detection.box.width, height: detection.box.height },
+      descriptor,
+    }));
+    return { ok: true, width, height, faces, ms: performance.now() - started };
+  } finally {
+    tensor.dispose();
+  }
+}
+
+async function answer(request: DescribeRequest): Promise<DescribeReply> {
+  const { id } = request;
+  try {
+    if ('warm' in request) {
+      const started = performance.now();
+      await loadEngine();
+      return { id, ok: true, warmed: true, ms: performance.now() - started };
+    }
+    return { id, ...(await describe(request.image)) };
+  } catch (error) {
+    if (error instanceof ImageProblem) return { id, ok: false, error: error.kind };
+    return { id, ok: false, error: 'internal', message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+// One photo at a time: the backend is single-threaded anyway, and memory stays at one photo's tensors.
+let queue: Promise<void> = Promise.resolve();
+parentPort?.on('message', (request: DescribeRequest) => {
+  queue = queue.then(async () => parentPort?.postMessage(await answer(request)));
+});

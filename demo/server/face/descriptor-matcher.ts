@@ -1,0 +1,151 @@
+import { Worker } from 'node:worker_threads';
+import { ApiError, fieldError, type Text } from '../envelope';
+import type { DescribeReply, DescribeRequest } from './describe-faces';
+import type { EnrolledFace, FaceMatcher } from './matcher';
+
+/**
+ * Two photos show the same person when their descriptors are at most this far apart (Euclidean distance of the
+ * 128-value face-api descriptors). face-api's examples use 0.6; on its own sample photos different people came as
+ * close as 0.44, while crops, rescalings and recompressions of one face stayed below 0.2 (docs/api.md), so a
+ * terminal that signs people in uses a stricter 0.4.
+ */
+export const DESCRIPTOR_THRESHOLD = 0.4;
+const DESCRIPTOR_LENGTH = 128;
+
+const refuse = (code: string, text: Text) => new ApiError(400, code, text, [fieldError('faceImage', text)]);
+
+const IMAGE_ERRORS: Record<string, [string, Text]> = {
+  unsupported: ['bad_image', { zh: '人脸照片须为 JPEG 或 PNG 格式', en: 'A face photo must be a JPEG or PNG image' }],
+  undecodable: ['bad_image', { zh: '人脸照片无法解码', en: 'The face photo cannot be decoded' }],
+  too_large: ['bad_image', { zh: '人脸照片像素过多', en: 'The face photo has too many pixels' }],
+};
+
+export const NO_FACE: Text = {
+  zh: '照片中没有检测到人脸，请正对摄像头重试',
+  en: 'No face was found in the photo: face the camera and try again',
+};
+export const SEVERAL_FACES: Text = {
+  zh: '照片中有多张人脸，请确保只有一人入镜',
+  en: 'The photo shows more than one face: only one person may be in the picture',
+};
+
+export function encodeDescriptor(descriptor: Float32Array): string {
+  return Buffer.from(descriptor.buffer, descriptor.byteOffset, descriptor.byteLength).toString('base64');
+}
+
+/** The descriptor stored as base64, or null when the text is not one. */
+export function decodeDescriptor(text: string): Float32Array | null {
+  const bytes = Buffer.from(text, 'base64');
+  if (bytes.length !== DESCRIPTOR_LENGTH * 4) return null;
+  const descriptor = new Float32Array(DESCRIPTOR_LENGTH);
+  Buffer.from(descriptor.buffer).set(bytes);
+  return descriptor;
+}
+
+export function euclideanDistance(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += (a[i]! - b[i]!) ** 2;
+  return Math.sqrt(sum);
+}
+
+/** The enrolled face nearest to the probe, if it is within the threshold. */
+export function nearestFace(
+  probe: Float32Array,
+  enrolled: EnrolledFace[],
+  threshold = DESCRIPTOR_THRESHOLD,
+): { userId: string; distance: number } | null {
+  let best: { userId: string; distance: number } | null = null;
+  for (const face of enrolled) {
+    const descriptor = decodeDescriptor(face.descriptor);
+    if (!descriptor) continue;
+    const distance = euclideanDistance(probe, descriptor);
+    if (distance <= threshold && (!best || distance < best.distance)) best = { userId: face.userId, distance };
+  }
+  return best;
+}
+
+interface Pending {
+  resolve(reply: DescribeReply): void;
+  reject(error: Error): void;
+}
+
+/**
+ * Face-api descriptors (SSD MobileNet detection, 68 landmarks, the recognition net) computed in a worker thread on
+ * the WebAssembly backend; the models load once, on first use (or on warmUp). A photo must show exactly one face.
+ */
+export class DescriptorFaceMatcher implements FaceMatcher {
+  readonly kind = 'descriptor';
+  readonly threshold: number;
+  /** Time of the last description inside the worker (decoding excluded), for the bench. */
+  lastDescribeMs = 0;
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+
+  constructor(options: { threshold?: number } = {}) {
+    this.threshold = options.threshold ?? DESCRIPTOR_THRESHOLD;
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(new URL('./descriptor-worker.mjs', import.meta.url));
+    worker.unref();
+    worker.on('message', (reply: DescribeReply) => {
+      const waiting = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
+      if (this.pending.size === 0) worker.unref();
+      waiting?.resolve(reply);
+    });
+    const fail = (error: Error) => {
+      if (this.worker === worker) this.worker = null;
+      for (const waiting of this.pending.values()) waiting.reject(error);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`face descriptor worker exited with code ${code}`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  private call(request: Omit<DescribeRequest, 'id'>, transfer: ArrayBuffer[] = []): Promise<DescribeReply> {
+    const worker = this.start();
+    const id = this.nextId++;
+    return new Promise<DescribeReply>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      // A call in flight keeps the process alive; an idle worker does not.
+      worker.ref();
+      worker.postMessage({ ...request, id }, transfer);
+    });
+  }
+
+  async warmUp(): Promise<void> {
+    const reply = await this.call({ warm: true });
+    if (!reply.ok) throw new Error(`face models failed to load: ${reply.message ?? reply.error}`);
+  }
+
+  async describe(image: Buffer): Promise<string> {
+    const copy = new Uint8Array(image);
+    const reply = await this.call({ image: copy }, [copy.buffer]);
+    if (!reply.ok) {
+      const known = IMAGE_ERRORS[reply.error];
+      if (known) throw refuse(known[0], known[1]);
+      throw new Error(`face description failed: ${reply.message ?? reply.error}`);
+    }
+    if (!('faces' in reply)) throw new Error('face description answered without faces');
+    this.lastDescribeMs = reply.ms;
+    if (reply.faces.length === 0) throw refuse('no_face', NO_FACE);
+    if (reply.faces.length > 1) throw refuse('several_faces', SEVERAL_FACES);
+    return encodeDescriptor(reply.faces[0]!.descriptor);
+  }
+
+  match(probe: string, enrolled: EnrolledFace[]): string | null {
+    const descriptor = decodeDescriptor(probe);
+    return descriptor ? (nearestFace(descriptor, enrolled, this.threshold)?.userId ?? null) : null;
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await worker.terminate();
+  }
+}
