@@ -1,11 +1,13 @@
 // `npm run bench`: performance figures as ratios against a baseline measured in the same run (README §Performance).
 // Gzip size of every bundle, and the work-chat page, against React + ReactDOM alone, built here now; then the
-// MD5 of a 256 MB File in Chromium, the uploader's worker against spark-md5 on the main thread (bench-md5.mjs).
+// MD5 of a 256 MB File in Chromium, the uploader's worker against spark-md5 on the main thread (bench-md5.mjs);
+// then the reference server's face descriptor time against the same call with digests (bench-face.mjs).
 import commonjs from '@rollup/plugin-commonjs';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import { rollup } from 'rollup';
+import { faceServerFigures } from './bench-face.mjs';
 import { benchMd5 } from './bench-md5.mjs';
 import { elementFiles, gzipBytes, gzipFile, kb, readBudgets, sharedChunks, workChatBundle } from './bundle-sizes.mjs';
 
@@ -58,3 +60,4 @@ for (const [name, bytes] of rows) {
 }
 
 await benchMd5();
+await faceServerFigures();

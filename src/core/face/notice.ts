@@ -1,6 +1,7 @@
 import { t } from '../i18n/translate';
 import { FACE_CAPTURE_HITS, FACE_DETECT_INTERVAL_MS, FACE_TIMEOUT_MS, type FaceMode } from './constants';
 import type { FaceState } from './machine';
+import { ensureFaceStrings } from './strings';
 
 /** The line the widget shows under the picture, in the current language. */
 export interface FaceNotice {
@@ -27,6 +28,7 @@ function clockedIn(data: unknown): string {
 
 /** §8 texts for each state; null where the picture speaks for itself. */
 export function faceNotice(state: FaceState, mode: FaceMode): FaceNotice | null {
+  ensureFaceStrings();
   const info = (text: string): FaceNotice => ({ tone: 'info', text, retry: false });
   switch (state.status) {
     case 'userIdMissing':

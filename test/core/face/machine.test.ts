@@ -7,6 +7,7 @@ import {
   type FaceContext,
   type FaceState,
   faceNotice,
+  FACE_STRINGS,
   faceOutcome,
   guideBox,
   initialFaceState,
@@ -129,6 +130,13 @@ describe('camera access (§4: https or localhost)', () => {
 });
 
 describe('texts of §8 in the three languages', () => {
+  it('has every key in zh-CN, en and zh-HK', () => {
+    const keys = Object.keys(FACE_STRINGS['zh-CN']).sort();
+    expect(keys.length).toBeGreaterThan(10);
+    expect(Object.keys(FACE_STRINGS.en).sort()).toEqual(keys);
+    expect(Object.keys(FACE_STRINGS['zh-HK']).sort()).toEqual(keys);
+  });
+
   const timeout: FaceState = { status: 'timeout' };
   const noCamera: FaceState = { status: 'unavailable', problem: 'noCamera', upload: false };
   const success: FaceState = { status: 'success', image: 'x', data: null };
