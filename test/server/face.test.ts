@@ -24,7 +24,8 @@ const clock = new ManualClock();
 let t: TestServer;
 
 beforeAll(async () => {
-  t = await startServer({ faceMatcher: 'descriptor', now: clock.now });
+  // At most two photos wait for the worker here (8 by default), so that one test can see the third refused.
+  t = await startServer({ faceMatcher: new DescriptorFaceMatcher({ maxPending: 2 }), now: clock.now });
   // The models load once; the first photo of the first test should not pay for it inside its own time limit.
   await t.server.context.faceMatcher.warmUp?.();
 }, 60_000);
@@ -116,6 +117,18 @@ describe('descriptor matching over HTTP', () => {
       new Client(t.url).get('/api/uaa/oauth/login/unit_config').then(() => order.push('other')),
     ]);
     expect(order).toEqual(['other', 'face']);
+  });
+
+  it('answers 429 at once when more photos wait than the worker takes, and serves the rest', async () => {
+    const photo = base64(facePhoto('c', { size: 320 }));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => new Client(t.url).post('/api/uaa/oauth/login/face', { faceImage: photo })),
+    );
+    expect(answers.map((answer) => answer.body.code).sort()).toEqual(['face_busy', 'invalid_grant', 'invalid_grant']);
+    const busy = answers.find((answer) => answer.status === 429);
+    expect(busy?.body.message).toBe(
+      '人脸识别繁忙，请稍后重试|||Face recognition is busy, please try again in a moment',
+    );
   });
 });
 

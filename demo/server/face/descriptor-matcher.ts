@@ -11,6 +11,16 @@ import type { EnrolledFace, FaceMatcher } from './matcher';
  */
 export const DESCRIPTOR_THRESHOLD = 0.4;
 const DESCRIPTOR_LENGTH = 128;
+/**
+ * Photos waiting for the worker at most. Each takes about 0.6 s of one core, and face login is public: beyond this
+ * the server answers 429 at once rather than queueing work (and memory) without end.
+ */
+export const MAX_PENDING_PHOTOS = 8;
+
+export const FACE_BUSY: Text = {
+  zh: '人脸识别繁忙，请稍后重试',
+  en: 'Face recognition is busy, please try again in a moment',
+};
 
 const refuse = (code: string, text: Text) => new ApiError(400, code, text, [fieldError('faceImage', text)]);
 
@@ -76,14 +86,16 @@ interface Pending {
 export class DescriptorFaceMatcher implements FaceMatcher {
   readonly kind = 'descriptor';
   readonly threshold: number;
+  readonly maxPending: number;
   /** Time of the last description inside the worker (decoding excluded), for the bench. */
   lastDescribeMs = 0;
   private worker: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
 
-  constructor(options: { threshold?: number } = {}) {
+  constructor(options: { threshold?: number; maxPending?: number } = {}) {
     this.threshold = options.threshold ?? DESCRIPTOR_THRESHOLD;
+    this.maxPending = options.maxPending ?? MAX_PENDING_PHOTOS;
   }
 
   private start(): Worker {
@@ -108,6 +120,7 @@ export class DescriptorFaceMatcher implements FaceMatcher {
   }
 
   private call(request: Omit<DescribeRequest, 'id'>, transfer: ArrayBuffer[] = []): Promise<DescribeReply> {
+    if (this.pending.size >= this.maxPending) return Promise.reject(new ApiError(429, 'face_busy', FACE_BUSY));
     const worker = this.start();
     const id = this.nextId++;
     return new Promise<DescribeReply>((resolve, reject) => {
