@@ -1,11 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-// Two Node tiers: the framework-free core and the reference server over real HTTP.
+// Node tiers: the framework-free core, the reference server over real HTTP, and the build scripts (the element
+// manifest, core's constants in element CSS).
 // Element and page tiers run in Chromium (web-test-runner, playwright-core), not here.
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'core', include: ['test/core/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'build', include: ['test/build/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       {
         test: {
           name: 'server',

@@ -1,11 +1,15 @@
-// `npm test` needs system programs that npm cannot install: Debian's Chromium for the browser tiers.
+// `npm test` needs system programs and files that npm cannot install: Debian's Chromium for the browser tiers, and
+// a CJK font so that zh-CN and zh-HK screens render readable text instead of empty boxes (screenshots included).
 // As root we install what is missing with apt-get; otherwise we stop with one line saying what to install.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { CHROMIUM } from './chromium.mjs';
 
-/** program path → Debian package that provides it */
-const REQUIRED = [[CHROMIUM, 'chromium']];
+/** file that must exist → Debian package that provides it */
+const REQUIRED = [
+  [CHROMIUM, 'chromium'],
+  ['/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', 'fonts-wqy-microhei'],
+];
 
 const missing = REQUIRED.filter(([path]) => !existsSync(path)).map(([, pkg]) => pkg);
 if (missing.length === 0) process.exit(0);

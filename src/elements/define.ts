@@ -1,5 +1,6 @@
 import r2wc from '@r2wc/react-to-web-component';
-import type { ComponentType } from 'react';
+import { type ComponentType, createElement } from 'react';
+import { StyleRoot } from './common/styles';
 
 // The one way an element is registered: r2wc with an open shadow root, plus what r2wc lacks for HTML
 // authors — boolean attributes by presence, attribute removal reaching the component, properties set
@@ -22,7 +23,8 @@ export interface ElementOptions<Props> {
   booleans?: Extract<keyof Props, string>[];
 }
 
-// r2wc keeps props and its render trigger under these registered symbols (@r2wc/core 1.x).
+// r2wc keeps props and its render trigger under these registered symbols: private API of @r2wc/core 1.3.1, pinned
+// exactly in package.json; test/elements/r2wc-internals.test.ts fails if they stop working.
 const PROPS = Symbol.for('r2wc.props');
 const RENDER = Symbol.for('r2wc.render');
 
@@ -56,7 +58,15 @@ export function defineElement<Props extends ElementProps>(
   const propByAttribute = new Map<string, string>();
   for (const prop of [...Object.keys(valued), ...booleans]) propByAttribute.set(toAttribute(prop), prop);
 
-  const Base = r2wc(component as ComponentType<object>, { shadow: 'open', props: valued }) as unknown as {
+  // The component renders into the element's shadow root: its stylesheets are adopted there (common/styles.ts).
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per element definition, never per render
+  const Styled = (props: Props) =>
+    createElement(
+      StyleRoot.Provider,
+      { value: props.container instanceof ShadowRoot ? props.container : null },
+      createElement(component, props),
+    );
+  const Base = r2wc(Styled as ComponentType<object>, { shadow: 'open', props: valued }) as unknown as {
     new (): HTMLElement & R2wcInternals;
     readonly observedAttributes: string[];
   };
@@ -70,6 +80,11 @@ export function defineElement<Props extends ElementProps>(
 
     constructor() {
       super();
+      if (typeof this[PROPS] !== 'object' || typeof this[RENDER] !== 'function') {
+        throw new Error(
+          `<${tag}>: @r2wc/core no longer provides r2wc.props and r2wc.render; update src/elements/define.ts`,
+        );
+      }
       for (const prop of booleans) this[PROPS][prop] = this.hasAttribute(toAttribute(prop));
     }
 
@@ -122,7 +137,24 @@ export function hostOf(container: ElementProps['container']): HTMLElement | null
   return container instanceof ShadowRoot ? (container.host as HTMLElement) : container;
 }
 
-/** Elements announce themselves with `ph-*` DOM events that cross shadow boundaries (DESIGN §3). */
-export function dispatchFrom<Detail>(host: HTMLElement | null, name: `ph-${string}`, detail: Detail): void {
-  host?.dispatchEvent(new CustomEvent<Detail>(name, { detail, bubbles: true, composed: true }));
+/** Every `ph-*` event: each element's event map is merged into GlobalEventHandlersEventMap by its define.ts. */
+export type PhEventName = Extract<keyof GlobalEventHandlersEventMap, `ph-${string}`>;
+
+/** The `detail` an event of that name carries. */
+export type PhEventDetail<Name extends PhEventName> =
+  GlobalEventHandlersEventMap[Name] extends CustomEvent<infer Detail> ? Detail : never;
+
+/**
+ * Elements announce themselves with `ph-<element>-<what>` DOM events that bubble and cross shadow boundaries
+ * (DESIGN §3), typed by the event maps. Returns false when a cancelable event was cancelled (`preventDefault()`).
+ */
+export function dispatchFrom<Name extends PhEventName>(
+  host: HTMLElement | null,
+  name: Name,
+  detail: PhEventDetail<Name>,
+  options: { cancelable?: boolean } = {},
+): boolean {
+  if (!host) return true;
+  const event = new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: options.cancelable });
+  return host.dispatchEvent(event);
 }

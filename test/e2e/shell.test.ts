@@ -24,8 +24,18 @@ describe('the shell with PhModal as a React component', () => {
       hosts.map((host) => Number(getComputedStyle(host.shadowRoot!.querySelector('[part~="mask"]')!).zIndex)),
     );
     assert.deepEqual(levels, [1500, 1501]);
-    // Dialog styles live in the portals' shadow roots: none reach the page.
+    // Dialog styles live in the portals' shadow roots (adopted stylesheets, shared by both): none reach the page.
     assert.equal(await page.$$eval('body > style, head style', (styles) => styles.length), 0);
+    const adopted = await page.$$eval('[data-ph-portal]', (hosts) => {
+      const [a, b] = hosts.map((host) => host.shadowRoot!);
+      const mask = a!.querySelector('[part~="mask"]')!;
+      return {
+        position: getComputedStyle(mask).position,
+        shared:
+          a!.adoptedStyleSheets.length === 2 && a!.adoptedStyleSheets.every((s, i) => s === b!.adoptedStyleSheets[i]),
+      };
+    });
+    assert.deepEqual(adopted, { position: 'fixed', shared: true });
 
     await page.keyboard.press('Escape');
     await second.waitFor({ state: 'detached' });

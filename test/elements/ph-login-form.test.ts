@@ -338,13 +338,13 @@ describe('ph-login form', () => {
     });
   });
 
-  describe('ph-logout', () => {
+  describe('ph-login-logout', () => {
     it('is dispatched when the session is lost (me answers 401)', async () => {
       await api(LOGIN, { username: 'teacher', password: PASSWORD });
       await core.fetchMe(core.authDeps());
       expect(core.$loginStatus.get()).to.equal('in');
       const login = await mount();
-      const loggedOut = oneEvent(login, 'ph-logout');
+      const loggedOut = oneEvent(login, 'ph-login-logout');
       await api('/api/uaa/oauth/logout', {});
       await core.fetchMe(core.authDeps());
       await loggedOut;
@@ -357,7 +357,7 @@ describe('ph-login form', () => {
       await type(field(login, '密码'), PASSWORD);
       submitButton(login).click();
       await waitForNavigation(location);
-      const loggedOut = oneEvent(login, 'ph-logout');
+      const loggedOut = oneEvent(login, 'ph-login-logout');
       await core.logout(core.authDeps());
       await loggedOut;
       expect(core.$loggedOut.get()).to.equal('logout');

@@ -1,4 +1,4 @@
-import { aTimeout, expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import { core, loadElements } from './bundles';
 import { isShown, type ModalElement, part, rectOf, settle, waitHidden, waitShown, zIndexOf } from './modal-helpers';
@@ -86,6 +86,68 @@ describe('ph-modal', () => {
       expect(part(modal, 'mask').classList.contains('shown')).to.equal(false);
       await aTimeout(250);
       expect(isShown(modal)).to.equal(false);
+    });
+  });
+
+  describe('ph-modal-request-close', () => {
+    type RequestClose = CustomEvent<{ reason: string }>;
+
+    it('comes first on a close by the user, cancelable and with the reason, then ph-modal-close', async () => {
+      const modal = await fixture<ModalElement>(html`<ph-modal open heading="A">Body</ph-modal>`);
+      await waitShown(modal);
+      const order: string[] = [];
+      modal.addEventListener('ph-modal-request-close', () => order.push('request-close'));
+      modal.addEventListener('ph-modal-close', () => order.push('close'));
+      const requested = oneEvent(modal, 'ph-modal-request-close') as Promise<RequestClose>;
+      await sendKeys({ press: 'Escape' });
+      const event = await requested;
+      expect(event.detail.reason).to.equal('escape');
+      expect(event.cancelable && event.bubbles && event.composed).to.equal(true);
+      await waitHidden(modal);
+      expect(order).to.deep.equal(['request-close', 'close']);
+    });
+
+    for (const [reason, close] of [
+      ['escape', () => sendKeys({ press: 'Escape' })],
+      ['backdrop', () => sendMouse({ type: 'click', position: [10, VIEWPORT.height - 10] })],
+      ['close-button', (modal: ModalElement) => part(modal, 'close').click()],
+    ] as const) {
+      it(`stays open when the page prevents it (${reason})`, async () => {
+        const modal = await fixture<ModalElement>(html`<ph-modal open heading="Unsaved">Body</ph-modal>`);
+        await waitShown(modal);
+        const reasons: string[] = [];
+        let closes = 0;
+        modal.addEventListener('ph-modal-request-close', (event) => {
+          reasons.push(event.detail.reason);
+          event.preventDefault();
+        });
+        modal.addEventListener('ph-modal-close', () => {
+          closes += 1;
+        });
+        await close(modal);
+        await waitUntil(() => reasons.length === 1, 'no ph-modal-request-close');
+        await aTimeout(250);
+        expect(reasons).to.deep.equal([reason]);
+        expect(modal.open).to.equal(true);
+        expect(isShown(modal)).to.equal(true);
+        expect(closes).to.equal(0);
+      });
+    }
+
+    it('is not fired when the page closes it, and a close after a prevented request counts as "api"', async () => {
+      const modal = await fixture<ModalElement>(html`<ph-modal open heading="A">Body</ph-modal>`);
+      await waitShown(modal);
+      let requests = 0;
+      modal.addEventListener('ph-modal-request-close', (event) => {
+        requests += 1;
+        event.preventDefault();
+      });
+      part(modal, 'close').click();
+      expect(requests).to.equal(1);
+      const closed = oneEvent(modal, 'ph-modal-close');
+      modal.open = false;
+      expect(((await closed) as CustomEvent<{ reason: string }>).detail.reason).to.equal('api');
+      expect(requests).to.equal(1);
     });
   });
 
@@ -300,6 +362,22 @@ describe('ph-modal', () => {
       await sendKeys({ press: 'Escape' });
       await waitHidden(modal);
       expect(document.activeElement).to.equal(opener);
+    });
+
+    it('returns focus to the opener also when opened before its first render', async () => {
+      const opener = await fixture<HTMLButtonElement>(html`<button>open</button>`);
+      opener.focus();
+      const modal = document.createElement('ph-modal');
+      modal.heading = 'A';
+      // In the same task as connecting it: React mounts the dialog already open.
+      opener.after(modal);
+      modal.open = true;
+      await waitShown(modal);
+      await sendKeys({ press: 'Escape' });
+      await waitHidden(modal);
+      // Compared as booleans: a failing comparison of elements cannot be reported by the runner (it hangs).
+      expect(document.activeElement === opener, `focus on ${document.activeElement?.tagName}`).to.equal(true);
+      modal.remove();
     });
 
     it('lets Tab reach every control and keeps it inside the dialog, both ways', async () => {

@@ -1,4 +1,5 @@
 import type { ExpiryModule, Message } from '../api/types';
+import { DEFAULT_THEME_COLOR } from '../theme/model';
 
 // §3/§4 desktop messages: importance colours, the module list carried by openWay 1 messages, and what opening a
 // message does.
@@ -9,7 +10,7 @@ import type { ExpiryModule, Message } from '../api/types';
  */
 export const IMPORTANCE_COLORS = {
   1: 'var(--ph-importance-1, #909399)',
-  2: 'var(--ph-importance-2, #457CD6)',
+  2: `var(--ph-importance-2, ${DEFAULT_THEME_COLOR})`,
   3: 'var(--ph-importance-3, #2BA471)',
   4: 'var(--ph-importance-4, #E6A23C)',
   5: 'var(--ph-importance-5, #D54941)',

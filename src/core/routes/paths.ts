@@ -122,9 +122,15 @@ export function mobileAppPath(code?: string): string {
 
 export type LayoutKind = 'pc' | 'ipad' | 'mobile';
 
-/** §2/§9 breakpoints: above 1024 px pc, above 400 px ipad, else mobile. */
+/**
+ * §2/§9 layout breakpoints in CSS px: wider than IPAD_MAX_WIDTH_PX is pc, wider than MOBILE_MAX_WIDTH_PX ipad, else
+ * mobile. The one source: element stylesheets get them as custom media (src/elements/common/css-constants.ts).
+ */
+export const MOBILE_MAX_WIDTH_PX = 400;
+export const IPAD_MAX_WIDTH_PX = 1024;
+
 export function layoutForWidth(px: number): LayoutKind {
-  if (px > 1024) return 'pc';
-  if (px > 400) return 'ipad';
+  if (px > IPAD_MAX_WIDTH_PX) return 'pc';
+  if (px > MOBILE_MAX_WIDTH_PX) return 'ipad';
   return 'mobile';
 }

@@ -16,7 +16,7 @@ import {
   type ModeOutcome,
 } from '../../core';
 import { QrIcon } from '../common/icons';
-import tokens from '../common/tokens.css';
+import { sharedStyles, useStyles } from '../common/styles';
 import { useLatest } from '../common/use-latest';
 import { PhModal } from '../ph-modal/PhModal';
 import { LoginForm } from './LoginForm';
@@ -25,6 +25,8 @@ import { LOGIN_STRINGS } from './strings';
 import styles from './styles.css';
 
 addStrings(LOGIN_STRINGS);
+// Declared after PhModal's (imported above), so that in dialog mode these rules follow the dialog's.
+const LOGIN_STYLES = sharedStyles(styles);
 
 /** A third-party sign-in entry (§2): a link when it has a url, else the page handles `ph-login-platform`. */
 export interface LoginPlatform {
@@ -38,8 +40,11 @@ export interface LoginPlatform {
 export interface PhLoginProps {
   /** `inline` (default): the login page's form. `dialog`: an overlay at z-index 2500 for signing in again. */
   mode?: 'inline' | 'dialog';
+  /** Dialog mode: shown. */
   open?: boolean;
+  /** Plain-text heading instead of 账号登录 / Sign in (dialog: 请重新登录 / Please sign in again). */
   heading?: string;
+  /** Third-party sign-ins (§2): links when they have a `url`, else `ph-login-platform` tells the page. */
   platforms?: LoginPlatform[];
   /** Show the messaging app's QR container (its script renders into the `qr` slot). */
   qr?: boolean;
@@ -73,6 +78,7 @@ export function PhLogin(props: PhLoginProps) {
   const started = useRef(false);
   const latest = useLatest(props);
   const titleId = useId();
+  useStyles(LOGIN_STYLES);
 
   // The session ended — a logout, or a lost session (in → unknown while `me` asks → out) — after it had begun.
   useEffect(() => {
@@ -152,24 +158,20 @@ export function PhLogin(props: PhLoginProps) {
           latest.current.onRequestClose?.();
         }}
       >
-        <style>{tokens + styles}</style>
         {form}
         {others}
       </PhModal>
     );
   }
   return (
-    <>
-      <style>{tokens + styles}</style>
-      <section className="card" part="card" aria-labelledby={titleId}>
-        <h2 className="title" part="title" id={titleId}>
-          {props.heading || translate('login.title')}
-        </h2>
-        {status}
-        {form}
-        {others}
-      </section>
-    </>
+    <section className="card" part="card" aria-labelledby={titleId}>
+      <h2 className="title" part="title" id={titleId}>
+        {props.heading || translate('login.title')}
+      </h2>
+      {status}
+      {form}
+      {others}
+    </section>
   );
 }
 

@@ -10,13 +10,28 @@ import type { LoginErrorDetail } from './sign-in';
 /** What a page can set on <ph-login>: the component's plain-data props, `platforms` as JSON text. */
 type LoginElementProps = ElementProps &
   Pick<PhLoginProps, 'mode' | 'open' | 'heading' | 'qr' | 'noAutoStart'> & {
-    /** JSON text of LoginPlatform[] (an attribute); read leniently so that a typo cannot break the element. */
+    /**
+     * Third-party sign-ins (§2) as JSON text: `[{provider, name, url?, icon?}]`, links when they have a `url`, else
+     * `ph-login-platform` tells the page. Read leniently: a typo shows none rather than breaking the element.
+     */
     platforms?: string;
   };
 
 /** The login data of §3 without the token: events reach every script on the page. */
 export type PhLoginSuccessDetail = Omit<Partial<LoginData>, 'accessToken' | 'expiresIn'>;
 export type PhLoginErrorDetail = Pick<LoginErrorDetail, 'status' | 'code' | 'message'>;
+
+/** The events of <ph-login>. */
+export interface PhLoginEventMap {
+  /** Signed in: the login data of §3, never the token (any script on the page can listen). */
+  'ph-login-success': CustomEvent<PhLoginSuccessDetail>;
+  /** Signing in failed: the server's status, code and message (in the current language). */
+  'ph-login-error': CustomEvent<PhLoginErrorDetail>;
+  /** The page's session ended after it had begun: a logout, or a session lost on the server. */
+  'ph-login-logout': CustomEvent<Record<string, never>>;
+  /** A third-party sign-in without a `url` was clicked: its entry. */
+  'ph-login-platform': CustomEvent<LoginPlatform>;
+}
 
 /** <ph-login>: PhLogin in the element's shadow root; outcomes become ph-login-* events on the host. */
 function LoginElement({ container, platforms, ...props }: LoginElementProps) {
@@ -25,11 +40,9 @@ function LoginElement({ container, platforms, ...props }: LoginElementProps) {
     ...props,
     platforms: parsePlatforms(platforms),
     qrContent: createElement('slot', { name: 'qr' }, createElement(QrIcon)),
-    onSuccess: ({ accessToken: _token, expiresIn: _expires, ...data }) =>
-      dispatchFrom<PhLoginSuccessDetail>(host, 'ph-login-success', data),
-    onError: ({ status, code, message }) =>
-      dispatchFrom<PhLoginErrorDetail>(host, 'ph-login-error', { status, code, message }),
-    onLogout: () => dispatchFrom(host, 'ph-logout', {}),
+    onSuccess: ({ accessToken: _token, expiresIn: _expires, ...data }) => dispatchFrom(host, 'ph-login-success', data),
+    onError: ({ status, code, message }) => dispatchFrom(host, 'ph-login-error', { status, code, message }),
+    onLogout: () => dispatchFrom(host, 'ph-login-logout', {}),
     onPlatform: (platform) => dispatchFrom(host, 'ph-login-platform', platform),
     onRequestClose: () => host?.removeAttribute('open'),
   });
@@ -50,6 +63,37 @@ function parsePlatforms(text: string | undefined): LoginPlatform[] {
   }
 }
 
+/**
+ * Login form and dialog (spec §2 "Login form/dialog", §4 Login, §5, §8). Mounted inline after `phinit`, it checks
+ * the session (`me`) and runs the §4 mode order: authorize (`client_id` required), device client id, `username` +
+ * `password` in the query, SSO `ticket` (needs `loginTickitConifg.apipath`), `accessToken` relogin, `code`/`token`
+ * with `state` (social), already signed in, inside work-chat or the chat app, then auto-login with the remembered
+ * password (at most 4 attempts, never after a chosen logout). Account and password are trimmed and required,
+ * checked on change and on blur, with the message under the field (the server's field errors too). Enter submits
+ * only when both fields are filled and no error shows, otherwise it moves to the empty field. While signing in the
+ * button is busy and a second submit is ignored. After success: 'login success', then `redirect_uri` (same origin
+ * only), the configured jump page, or the landing page of §2; a status 400 with a code other than `invalid_grant`
+ * goes to the bind page. "Remember password" stores the password encrypted (AES-GCM, key in IndexedDB) and turns
+ * auto-login on. Labels are 账号 / Account / 賬號, 密码 / Password / 密碼 and 登录 / Sign in / 登入. In dialog mode it
+ * also has the `ph-modal` parts.
+ *
+ * @summary Login form and dialog
+ * @slot qr - What the messaging app's login script renders (a third-party script this repository cannot load).
+ * @csspart card - The inline form's card.
+ * @csspart title - The heading.
+ * @csspart form - The form.
+ * @csspart field - Each field: label, input and error.
+ * @csspart field-username - The account field.
+ * @csspart field-password - The password field.
+ * @csspart input - Each input.
+ * @csspart error - The error under a field.
+ * @csspart reveal - The show/hide password button.
+ * @csspart forgot - The forgot-password link.
+ * @csspart submit - The sign-in button.
+ * @csspart others - The other ways to sign in.
+ * @csspart platform - Each third-party sign-in.
+ * @csspart qr - The QR container.
+ */
 export const PhLoginElement = defineElement('ph-login', LoginElement, {
   props: { mode: 'string', heading: 'string', platforms: 'string' },
   booleans: ['open', 'qr', 'noAutoStart'],
@@ -58,6 +102,7 @@ ensureToastHost();
 installGlobals();
 
 declare global {
+  interface GlobalEventHandlersEventMap extends PhLoginEventMap {}
   interface HTMLElementTagNameMap {
     'ph-login': HTMLElement & Omit<LoginElementProps, 'container'>;
   }

@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { tabbable } from 'tabbable';
 import {
   $modalStack,
   $translate,
@@ -24,15 +25,20 @@ import {
   removeModal,
 } from '../../core';
 import { CloseIcon } from '../common/icons';
-import tokens from '../common/tokens.css';
+import { StyleRoot, sharedStyles, useStyles } from '../common/styles';
 import { useLatest } from '../common/use-latest';
-import { tabbablesWithin } from './focus';
 import { deepActiveElement, type Phase, useResizeThrottled } from './lifecycle';
 import styles from './styles.css';
 
-export type ModalCloseReason = 'escape' | 'backdrop' | 'close-button' | 'api';
+const MODAL_STYLES = sharedStyles(styles);
+
+/** Why the user asked to close: Escape, a backdrop click, the close button. */
+export type ModalRequestReason = 'escape' | 'backdrop' | 'close-button';
+/** Why it closed: the user's request, or `api` (the owner set `open` to false on its own). */
+export type ModalCloseReason = ModalRequestReason | 'api';
 
 export interface PhModalProps {
+  /** Shown; the element reflects it as the `open` attribute. */
   open?: boolean;
   /** Plain-text heading; `title` (React) or the `title` slot (element) replaces it. */
   heading?: string;
@@ -40,8 +46,11 @@ export interface PhModalProps {
   width?: string;
   /** CSS top offset of the dialog (default 15 %). */
   top?: string;
+  /** Escape does not close it. */
   noEscapeClose?: boolean;
+  /** A click on the backdrop does not close it. */
   noBackdropClose?: boolean;
+  /** It does not move with its header. */
   noDrag?: boolean;
   title?: ReactNode;
   footer?: ReactNode;
@@ -52,8 +61,12 @@ export interface PhModalProps {
   zIndex?: number;
   /** Render in place (inside an element's shadow root) instead of a portal on document.body. */
   inline?: boolean;
-  /** The user asked to close (Escape, backdrop, close button): the owner sets `open` to false. */
-  onRequestClose?: (reason: ModalCloseReason) => void;
+  /**
+   * The user asked to close (Escape, backdrop, close button): the owner sets `open` to false, or returns false to
+   * keep it open (a later close by the owner then counts as `api`).
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: an owner that closes returns nothing; only `false` counts
+  onRequestClose?: (reason: ModalRequestReason) => boolean | void;
   onOpened?: () => void;
   /** It closed (the fade-out has begun). */
   onClosed?: (reason: ModalCloseReason) => void;
@@ -76,8 +89,6 @@ export function PhModal(props: PhModalProps) {
   useEffect(() => {
     const id = idRef.current;
     if (open) {
-      // Reopened while still fading out: the element that opened it first is still the one to return to.
-      opener.current ??= deepActiveElement();
       closeReason.current = 'api';
       pushModal(id, callbacks.current.zIndex);
       setPhase('opening');
@@ -111,15 +122,19 @@ export function PhModal(props: PhModalProps) {
       {...props}
       id={idRef.current}
       phase={phase}
+      onFocusing={() => {
+        // Reopened while still fading out: the element that opened it first is still the one to return to.
+        opener.current ??= deepActiveElement();
+      }}
       onShown={() => setPhase('open')}
       requestClose={(reason) => {
         closeReason.current = reason;
-        callbacks.current.onRequestClose?.(reason);
+        if (callbacks.current.onRequestClose?.(reason) === false) closeReason.current = 'api';
       }}
     />
   );
   if (inline) return dialog;
-  return portal ? createPortal(dialog, portal) : null;
+  return portal ? createPortal(<StyleRoot.Provider value={portal}>{dialog}</StyleRoot.Provider>, portal) : null;
 }
 
 /**
@@ -145,8 +160,10 @@ function useShadowPortal(enabled: boolean): ShadowRoot | null {
 interface FrameProps extends PhModalProps {
   id: symbol;
   phase: Phase;
+  /** The dialog is about to take focus: whatever has it now is the opener to return to. */
+  onFocusing: () => void;
   onShown: () => void;
-  requestClose: (reason: ModalCloseReason) => void;
+  requestClose: (reason: ModalRequestReason) => void;
 }
 
 function ModalFrame(props: FrameProps) {
@@ -154,6 +171,7 @@ function ModalFrame(props: FrameProps) {
   const latest = useLatest(props);
   const translate = useStore($translate);
   useStore($modalStack);
+  useStyles(MODAL_STYLES);
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const maskPressed = useRef(false);
@@ -162,6 +180,8 @@ function ModalFrame(props: FrameProps) {
 
   useEffect(() => {
     if (phase !== 'opening') return;
+    // Here rather than in PhModal's effect: a dialog mounted already open runs this effect first.
+    latest.current.onFocusing();
     dialogRef.current?.focus({ preventScroll: true });
     const frame = requestAnimationFrame(() => latest.current.onShown());
     return () => cancelAnimationFrame(frame);
@@ -214,7 +234,6 @@ function ModalFrame(props: FrameProps) {
 
   return (
     <>
-      <style>{tokens + styles}</style>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a backdrop click is a pointer shortcut; keyboard users have Escape and the close button */}
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: as above */}
       <div
@@ -285,7 +304,8 @@ function FocusSentinel({ dialog, edge }: { dialog: { current: HTMLElement | null
   const wrap = () => {
     const box = dialog.current;
     if (!box) return;
-    const controls = tabbablesWithin(box);
+    // Slotted controls (the page's light DOM) count where their slot stands.
+    const controls = tabbable(box, { getShadowRoot: true });
     const target = edge === 'start' ? controls.at(-1) : controls[0];
     (target ?? box).focus();
   };

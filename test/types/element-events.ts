@@ -1,0 +1,51 @@
+// Type tests, checked by `npm run typecheck` (tsc over test/): the `ph-*` events page authors listen to are typed
+// through GlobalEventHandlersEventMap once an element's module (or its declarations) is imported. Each
+// `@ts-expect-error` line fails the typecheck if it stops being an error; nothing here runs.
+import { dispatchFrom } from '../../src/elements/define';
+import type { PhLoginEventMap } from '../../src/elements/ph-login/define';
+import type { PhModalEventMap } from '../../src/elements/ph-modal/define';
+
+declare const modal: HTMLElementTagNameMap['ph-modal'];
+declare const login: HTMLElementTagNameMap['ph-login'];
+
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const exactly = <A, B>(proof: Equal<A, B>) => proof;
+
+export function listeners(): void {
+  modal.addEventListener('ph-modal-close', (event) => {
+    exactly<typeof event.detail.reason, 'escape' | 'backdrop' | 'close-button' | 'api'>(true);
+  });
+  modal.addEventListener('ph-modal-request-close', (event) => {
+    exactly<typeof event.detail.reason, 'escape' | 'backdrop' | 'close-button'>(true);
+    event.preventDefault();
+  });
+  // On any element or the document too: the events bubble and are composed.
+  document.addEventListener('ph-login-success', (event) => {
+    exactly<typeof event.detail.userId, string | undefined>(true);
+  });
+  login.addEventListener('ph-login-error', (event) => {
+    exactly<typeof event.detail, { status: number; code: string; message: string }>(true);
+  });
+  login.addEventListener('ph-login-logout', (event) => exactly<typeof event, CustomEvent<Record<string, never>>>(true));
+  exactly<PhModalEventMap['ph-modal-open'], CustomEvent<Record<string, never>>>(true);
+  exactly<keyof PhLoginEventMap, 'ph-login-success' | 'ph-login-error' | 'ph-login-logout' | 'ph-login-platform'>(true);
+}
+
+export function mistakes(): void {
+  // @ts-expect-error the close detail has `reason`, not Shoelace's `source`
+  modal.addEventListener('ph-modal-close', (event) => event.detail.source);
+  modal.addEventListener('ph-modal-close', (event) => {
+    // @ts-expect-error a reason the dialog never gives
+    const reason: typeof event.detail.reason = 'timeout';
+    return reason;
+  });
+  // @ts-expect-error the success detail never carries the token
+  document.addEventListener('ph-login-success', (event) => event.detail.accessToken);
+  // @ts-expect-error the old name: the event is ph-login-logout
+  const renamed: keyof PhLoginEventMap = 'ph-logout';
+  // @ts-expect-error elements can only fire their declared events with their declared detail
+  dispatchFrom(modal, 'ph-modal-close', { reason: 'timeout' });
+  // @ts-expect-error an event no element declares
+  dispatchFrom(modal, 'ph-modal-closed', {});
+  return void renamed;
+}
