@@ -126,7 +126,7 @@ export const ENDPOINTS = {
   voiceToken: '/api/base/get_ali_token',
   findSkill: '/api/base/find_by_vocabulary',
   // versions (§4 Initialisation and versions)
-  /** `:file` is `{code}_package_versions`. */
+  /** `:file` is `{code}` + PACKAGE_VERSIONS_SUFFIX. */
   packageVersions: '/api/:code/nl/:file',
   // storage (§4 Chunked upload)
   secondUploadCheck: '/api/storage/file_piecewise/second_upload_check',
@@ -163,6 +163,28 @@ export const ENDPOINTS = {
 } as const;
 
 export type EndpointName = keyof typeof ENDPOINTS;
+
+/** The `:file` of `packageVersions` is the service code followed by this. */
+export const PACKAGE_VERSIONS_SUFFIX = '_package_versions';
+
+/**
+ * The §7 rows that are plain files rather than calls (language packs, theme stylesheets, versions, manifests), in
+ * the same `:name` notation. They are served from the page's own root, never prefixed with the API base.
+ */
+export const ASSET_PATHS = {
+  /** The shared language file of the common plugin (§4 Language packs). */
+  sharedLanguagePack: '/common/plugins/common-ph/:version/lang/:language-ph.json',
+  /** A page's own language file; `:root` follows the §7 notes' root-segment rule. */
+  pageLanguagePack: '/:root/:pageCode/lang/:language-:appCode.json',
+  /** A named theme's stylesheet (§7 notes). */
+  themeStylesheet: '/common/plugins/common-ph/:version/css/:theme.css',
+  /** A micro-service front end's own version (§4 Initialisation and versions). */
+  packageJson: '/:root/:code/package.json',
+  /** A micro-service's version history (footer version dialog). */
+  versionHistory: '/:root/:code-version/version.json',
+  /** The sub-application manifest (§2 sub-application viewport). */
+  manifest: '/:app/manifest.json',
+} as const;
 
 /** The refresh token's cookie lives on the refresh endpoint's path only. */
 export const REFRESH_COOKIE_PATH = ENDPOINTS.refresh;

@@ -1,4 +1,5 @@
 import type { Envelope } from '../api/types';
+import { ENDPOINTS, endpointPath } from '../api/wire';
 import { notify } from '../notify';
 import { landingPath } from '../routes/paths';
 import { $autoLogin, $autoLoginCount, $loggedOut, LOGGED_OUT } from '../session/prefs';
@@ -38,7 +39,7 @@ async function authorize(mode: Extract<LoginMode, { mode: 'authorize' }>, deps: 
   const href = deps.location.href();
   try {
     const answer: Envelope<unknown> = await deps.http.request({
-      url: '/api/uaa/shiyue_webauth',
+      url: ENDPOINTS.authorize,
       method: 'post',
       data: {
         response_type: mode.responseType,
@@ -63,7 +64,7 @@ async function authorize(mode: Extract<LoginMode, { mode: 'authorize' }>, deps: 
 async function chatInfo(provider: 'qy' | 'mp', deps: AuthDeps): Promise<ModeOutcome> {
   try {
     const answer: Envelope<{ providerAppId?: string } | null> = await deps.http.request({
-      url: `/api/uaa/social/${provider}_info`,
+      url: endpointPath(ENDPOINTS.social, { provider: `${provider}_info` }),
       params: { unitHost: unitHost(deps.location.href()) },
     });
     return { status: 'chat', provider, providerAppId: answer.data?.providerAppId ?? null };
@@ -94,16 +95,16 @@ export function runLoginMode(mode: LoginMode, deps: AuthDeps): Promise<ModeOutco
     case 'authorize':
       return authorize(mode, deps);
     case 'deviceClient':
-      return loginCall('/api/uaa/oauth/login_user_client', { userClientId: mode.userClientId }, deps);
+      return loginCall(ENDPOINTS.deviceClientLogin, { userClientId: mode.userClientId }, deps);
     case 'password':
       return login(mode, deps);
     case 'ticket':
       return loginCall(mode.apipath, { ticket: mode.ticket }, deps);
     case 'relogin':
-      return loginCall('/api/uaa/oauth/relogin', { accessToken: mode.accessToken }, deps);
+      return loginCall(ENDPOINTS.relogin, { accessToken: mode.accessToken }, deps);
     case 'social':
       return loginCall(
-        `/api/uaa/social/${encodeURIComponent(mode.provider)}`,
+        endpointPath(ENDPOINTS.social, { provider: mode.provider }),
         { code: mode.code, token: mode.token, deviceId: mode.deviceId, unitHost: unitHost(href) },
         deps,
       );

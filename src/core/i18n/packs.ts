@@ -1,4 +1,4 @@
-import { PLATFORM_VERSION } from '../api/wire';
+import { ASSET_PATHS, endpointPath, PLATFORM_VERSION } from '../api/wire';
 import type { Env } from '../config/options';
 import { request } from '../http/request';
 import { pageSingleton } from '../shared';
@@ -22,11 +22,11 @@ export function languageRoot(ctx: LanguageRootContext): string {
 }
 
 export function sharedLanguagePackUrl(language: Language): string {
-  return `/common/plugins/common-ph/${PLATFORM_VERSION}/lang/${language}-ph.json`;
+  return endpointPath(ASSET_PATHS.sharedLanguagePack, { version: PLATFORM_VERSION, language });
 }
 
 export function pageLanguagePackUrl(root: string, pageCode: string, appCode: string, language: Language): string {
-  return `/${root}/${pageCode}/lang/${language}-${appCode}.json`;
+  return endpointPath(ASSET_PATHS.pageLanguagePack, { root, pageCode, language, appCode });
 }
 
 /** Fetches one JSON file; resolves undefined on any failure (§4: failures are ignored). */
