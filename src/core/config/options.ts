@@ -47,6 +47,11 @@ export interface PhinitOptions {
   specialUnitId?: string;
   /** External help center address (§2). */
   helpCenterUrl?: string;
+  /**
+   * The page runs inside the desktop client (an electron shell is also recognised by its user agent): a session that
+   * cannot be recovered goes to `/needtologinpagerelogin` instead of `/login` (§2).
+   */
+  desktopClient?: boolean;
   /** Device client id of the app shell, used for device-client login (§4). */
   userClientId?: string;
   /** The app shell's logout hook, called with 'device login failed' when a lost session cannot log in again (§8). */

@@ -34,6 +34,7 @@ export interface PhConfig {
   specialUnitId?: string;
   helpCenterUrl?: string;
   userClientId?: string;
+  desktopClient: boolean;
   onDeviceLoginFailed?: (reason: string) => void;
   timeout: number;
   routerBase: string;
@@ -86,6 +87,7 @@ export function resolveConfig(options: PhinitOptions): PhConfig {
     specialUnitId: options.specialUnitId,
     helpCenterUrl: options.helpCenterUrl,
     userClientId: options.userClientId,
+    desktopClient: options.desktopClient === true,
     onDeviceLoginFailed: options.onDeviceLoginFailed,
     timeout: options.timeout && options.timeout > 0 ? options.timeout : DEFAULT_TIMEOUT,
     routerBase: options.routerBase ?? '/',

@@ -32,11 +32,19 @@ export function pageLanguagePackUrl(root: string, pageCode: string, appCode: str
 /** Fetches one JSON file; resolves undefined on any failure (§4: failures are ignored). */
 export type PackFetcher = (url: string) => Promise<Record<string, string> | undefined>;
 
-/** Language files go through the request flow without interceptors and may be cached (§7 notes). */
+/**
+ * Language files go through the request flow without interceptors and may be cached (§7 notes): no notice, and a
+ * 401 on one never refreshes the session or sends the user to the login page (issue 8 §14).
+ */
 const defaultFetcher: PackFetcher = (url) =>
-  request<Record<string, string>>({ url, method: 'get', raw: true, cached: true, noIntercept: true }).catch(
-    () => undefined,
-  );
+  request<Record<string, string>>({
+    url,
+    method: 'get',
+    raw: true,
+    cached: true,
+    noIntercept: true,
+    skipAuthRecovery: true,
+  }).catch(() => undefined);
 
 /** Only a key-to-text object is a pack; an HTML error page or a list is ignored like a failure. */
 function isTable(value: unknown): value is Record<string, string> {
