@@ -77,7 +77,8 @@ function alreadyLoggedIn(deps: AuthDeps): ModeOutcome {
   const session = $session.get();
   const href = deps.location.href();
   const landing = landingPath({ ...deps.config, unitType: session.unitType, unitId: session.unitId });
-  const redirect = decideRedirect({ href, jumpPage: deps.config.jumpPage, landing });
+  const allowedOrigins = deps.config.allowedRedirectOrigins;
+  const redirect = decideRedirect({ href, jumpPage: deps.config.jumpPage, landing, allowedOrigins });
   if (redirect && sameOriginTarget(redirect, href) !== href) deps.location.assign(redirect);
   const { unitType, unitId, userType, userId } = session;
   return { status: 'ok', redirect, data: { unitType, unitId, userType, userId } };

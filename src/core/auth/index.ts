@@ -26,5 +26,5 @@ export {
   withoutSecrets,
 } from './mode';
 export type { RedirectDecisionContext } from './redirect';
-export { decideRedirect, sameOriginTarget } from './redirect';
+export { decideRedirect, redirectOrigins, sameOriginTarget } from './redirect';
 export { firstUrl, switchRole } from './switch-role';

@@ -36,7 +36,12 @@ export function handleLoginResult(answer: Envelope<Partial<LoginData> | null>, d
     const { config } = deps;
     const session = $session.get();
     const landing = landingPath({ ...config, unitType: session.unitType, unitId: session.unitId });
-    const redirect = decideRedirect({ href, jumpPage: config.jumpPage, landing });
+    const redirect = decideRedirect({
+      href,
+      jumpPage: config.jumpPage,
+      landing,
+      allowedOrigins: config.allowedRedirectOrigins,
+    });
     if (redirect) deps.location.assign(redirect);
     else deps.location.reload();
     return { status: 'ok', redirect, data };

@@ -30,6 +30,11 @@ export interface PhinitOptions {
   serverId?: string;
   /** Overrides the tm/spm segment of application module URLs when set. */
   pre?: string;
+  /**
+   * Origins besides the page's own that a login's `redirect_uri` may lead to (cross-subdomain deployments), each an
+   * exact origin such as `https://library.school.example`; wildcards and paths are refused.
+   */
+  allowedRedirectOrigins?: string[];
   /** Page opened after login when no redirect_uri is given. */
   jumpPage?: string;
   /** One-proxy deployments serve the bind page under the root path (§2). */

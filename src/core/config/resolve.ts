@@ -1,4 +1,5 @@
 import { DEVICES, type Device, PLATFORM_VERSION } from '../api/wire';
+import { redirectOrigins } from '../auth/redirect';
 import { LANGUAGES, type Language } from '../i18n/translate';
 import { notify } from '../notify';
 import type { Env, PhinitOptions, TicketConfig } from './options';
@@ -25,6 +26,7 @@ export interface PhConfig {
   serverId: string;
   pre?: string;
   jumpPage?: string;
+  allowedRedirectOrigins: string[];
   oneProxy: boolean;
   loginTickitConifg: TicketConfig;
   languages: Language[];
@@ -78,6 +80,7 @@ export function resolveConfig(options: PhinitOptions): PhConfig {
     serverId: options.serverId || appCode,
     pre: options.pre,
     jumpPage: options.jumpPage,
+    allowedRedirectOrigins: redirectOrigins(options.allowedRedirectOrigins),
     oneProxy: options.oneProxy === true,
     loginTickitConifg: { ...options.loginTickitConifg },
     languages: languageList(options.languages),

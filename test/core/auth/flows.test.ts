@@ -164,6 +164,19 @@ describe('login status 200 (§4)', () => {
     expect(location.visited).toEqual(['http://school.test/area/areaBase/pc_areaDesktop_all/index.html']);
   });
 
+  it('goes to a redirect_uri on a configured origin, and refuses it without the configuration (issue 8 §17)', async () => {
+    const target = 'https://library.school.test/books';
+    deps = makeDeps(`http://school.test/login?redirect_uri=${encodeURIComponent(target)}`, {
+      config: { ...config, allowedRedirectOrigins: ['https://library.school.test'] },
+    });
+    await auth.login({ username: 'a', password: 'b' }, deps);
+    expect(location.visited).toEqual([target]);
+
+    deps = makeDeps(`http://school.test/login?redirect_uri=${encodeURIComponent(target)}`);
+    await auth.login({ username: 'a', password: 'b' }, deps);
+    expect(location.visited).toEqual(['http://school.test/pages/base/pc_desktop_all/index.html']);
+  });
+
   it('reloads in place on a settings page', async () => {
     deps = makeDeps('http://school.test/pages/base/index.html#/desktop/setting');
     const outcome = await auth.login({ username: 'a', password: 'b' }, deps);

@@ -82,6 +82,23 @@ describe('phinit', () => {
     expect(odd.timeout).toBe(DEFAULT_TIMEOUT);
   });
 
+  it('keeps the exact redirect origins and the desktop-client flag (issue 8 §13, §17)', () => {
+    expect(resolveConfig({ code: 'c', appCode: 'a' })).toMatchObject({
+      allowedRedirectOrigins: [],
+      desktopClient: false,
+    });
+    const config = resolveConfig({
+      code: 'c',
+      appCode: 'a',
+      allowedRedirectOrigins: ['https://library.school.test/', 'https://exam.school.test'],
+      desktopClient: true,
+    });
+    expect(config).toMatchObject({
+      allowedRedirectOrigins: ['https://library.school.test', 'https://exam.school.test'],
+      desktopClient: true,
+    });
+  });
+
   it('any non-blank code and appCode resolve', () => {
     const text = fc.string({ minLength: 1 }).filter((value) => value.trim() !== '');
     fc.assert(
