@@ -40,7 +40,10 @@ export interface PhinitOptions {
   /** One-proxy deployments serve the bind page under the root path (§2). */
   oneProxy?: boolean;
   loginTickitConifg?: TicketConfig;
-  /** Languages offered by the language dropdown; must be an array (§5). */
+  /**
+   * Languages the page offers (its language links or dropdown); must be an array (§5). Default: zh-CN and en on the
+   * login shell (code `login`, §9), the three languages elsewhere.
+   */
   languages?: unknown;
   /** Language asked for by the page (second in the resolution order of §9). */
   language?: string;

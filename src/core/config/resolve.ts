@@ -8,8 +8,17 @@ import type { Env, PhinitOptions, TicketConfig } from './options';
 export const DEFAULT_TIMEOUT = 1_200_000;
 /** §9 default root path. */
 export const DEFAULT_ROOT_PATH = 'pages';
-/** The login shell offers these two when the page gives no usable list (§9). */
-export const DEFAULT_LANGUAGES: readonly Language[] = ['zh-CN', 'en'];
+/** Pages offer the three languages when they give no usable list. */
+export const DEFAULT_LANGUAGES: readonly Language[] = LANGUAGES;
+/** §9: the login shell offers zh-CN and en. */
+export const LOGIN_LANGUAGES: readonly Language[] = ['zh-CN', 'en'];
+/** The page code of the login shell (the login page and the re-login page of §2). */
+export const LOGIN_PAGE_CODE = 'login';
+
+/** The languages a page offers unless it lists its own: the login shell two, every other page three. */
+export function defaultLanguagesFor(code: string): readonly Language[] {
+  return code === LOGIN_PAGE_CODE ? LOGIN_LANGUAGES : DEFAULT_LANGUAGES;
+}
 
 /** The configuration every core module reads, with every default filled in. */
 export interface PhConfig {
@@ -48,11 +57,11 @@ function requireText(value: string | undefined, name: string): string {
 }
 
 /** §5: the language list must be an array (info notice otherwise); unknown entries are dropped. */
-export function languageList(value: unknown): Language[] {
-  if (value === undefined) return [...DEFAULT_LANGUAGES];
+export function languageList(value: unknown, fallback: readonly Language[] = DEFAULT_LANGUAGES): Language[] {
+  if (value === undefined) return [...fallback];
   if (!Array.isArray(value)) {
     notify('info', 'data type error, language list must be an array');
-    return [...DEFAULT_LANGUAGES];
+    return [...fallback];
   }
   return value.filter((item): item is Language => (LANGUAGES as readonly unknown[]).includes(item));
 }
@@ -83,7 +92,7 @@ export function resolveConfig(options: PhinitOptions): PhConfig {
     allowedRedirectOrigins: redirectOrigins(options.allowedRedirectOrigins),
     oneProxy: options.oneProxy === true,
     loginTickitConifg: { ...options.loginTickitConifg },
-    languages: languageList(options.languages),
+    languages: languageList(options.languages, defaultLanguagesFor(code)),
     language: options.language,
     languagePack: options.languagePack,
     skipSharedLanguagePack: options.skipSharedLanguagePack === true,
