@@ -18,7 +18,7 @@ export type AuthConfig = Pick<
   | 'loginTickitConifg'
   | 'userClientId'
 > &
-  Partial<Pick<PhConfig, 'allowedRedirectOrigins'>>;
+  Partial<Pick<PhConfig, 'allowedRedirectOrigins' | 'socialAuthorize'>>;
 
 /** Everything the effectful auth functions touch, injectable so tests observe calls and navigation. */
 export interface AuthDeps {

@@ -7,8 +7,9 @@ import { $loginStatus, $session } from '../session/state';
 import { hasRememberedCredentials } from './credentials';
 import type { AuthDeps } from './deps';
 import { type AutoLoginOutcome, autoLogin, type LoginOutcome, login, loginCall } from './login';
-import { type LoginMode, type LoginModeContext, resolveLoginMode, withoutSecrets } from './mode';
+import { type ChatProvider, type LoginMode, type LoginModeContext, resolveLoginMode, withoutSecrets } from './mode';
 import { decideRedirect, sameOriginTarget } from './redirect';
+import { type SocialStart, startSocialSignIn } from './social';
 
 /** The inputs of resolveLoginMode from the page, the configuration and the stored preferences. */
 export function loginModeContext(deps: AuthDeps, userAgent?: string): LoginModeContext {
@@ -29,9 +30,9 @@ export function loginModeContext(deps: AuthDeps, userAgent?: string): LoginModeC
 export type ModeOutcome =
   | LoginOutcome
   | AutoLoginOutcome
+  | SocialStart
   | { status: 'form' }
-  | { status: 'authorized'; url: string | null }
-  | { status: 'chat'; provider: string; providerAppId: string | null };
+  | { status: 'authorized'; url: string | null };
 
 const unitHost = (href: string) => new URL(href).host;
 
@@ -61,16 +62,14 @@ async function authorize(mode: Extract<LoginMode, { mode: 'authorize' }>, deps: 
   }
 }
 
-async function chatInfo(provider: 'qy' | 'mp', deps: AuthDeps): Promise<ModeOutcome> {
-  try {
-    const answer: Envelope<{ providerAppId?: string } | null> = await deps.http.request({
-      url: endpointPath(ENDPOINTS.social, { provider: `${provider}_info` }),
-      params: { unitHost: unitHost(deps.location.href()) },
-    });
-    return { status: 'chat', provider, providerAppId: answer.data?.providerAppId ?? null };
-  } catch {
-    return { status: 'chat', provider, providerAppId: null };
-  }
+/**
+ * Inside work-chat or the chat app: off to the provider's authorisation page. A unit without an app of that
+ * provider signs in as outside the chat app — auto-login with the remembered password, else the form.
+ */
+async function chatSignIn(provider: ChatProvider, deps: AuthDeps): Promise<ModeOutcome> {
+  const started = await startSocialSignIn(provider, deps);
+  if (started) return started;
+  return runLoginMode(resolveLoginMode({ ...loginModeContext(deps), skipChat: true }), deps);
 }
 
 function alreadyLoggedIn(deps: AuthDeps): ModeOutcome {
@@ -112,7 +111,7 @@ export function runLoginMode(mode: LoginMode, deps: AuthDeps): Promise<ModeOutco
     case 'loggedIn':
       return Promise.resolve(alreadyLoggedIn(deps));
     case 'chatSocial':
-      return chatInfo(mode.provider, deps);
+      return chatSignIn(mode.provider, deps);
     case 'auto':
       return autoLogin(deps);
     case 'autoExhausted':

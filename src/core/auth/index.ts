@@ -27,4 +27,13 @@ export {
 } from './mode';
 export type { RedirectDecisionContext } from './redirect';
 export { decideRedirect, redirectOrigins, sameOriginTarget } from './redirect';
+export type { SocialAuthorizeSetting, SocialAuthorizeSettings, SocialStart } from './social';
+export {
+  isChatProvider,
+  providerAppId,
+  SOCIAL_AUTHORIZE_DEFAULTS,
+  signInWithProvider,
+  socialAuthorizeUrl,
+  startSocialSignIn,
+} from './social';
 export { firstUrl, switchRole } from './switch-role';

@@ -35,6 +35,12 @@ export interface PhinitOptions {
    * exact origin such as `https://library.school.example`; wildcards and paths are refused.
    */
   allowedRedirectOrigins?: string[];
+  /**
+   * The providers' authorisation pages for sign-in inside work-chat (`qy`) and the chat app (`mp`), and from the
+   * login page's icons: `{ qy: { url, scope }, mp: { url, scope } }`. Default: the real providers' pages
+   * (open.weixin.qq.com, scope snsapi_base).
+   */
+  socialAuthorize?: Partial<Record<'qy' | 'mp', { url?: string; scope?: string }>>;
   /** Page opened after login when no redirect_uri is given. */
   jumpPage?: string;
   /** One-proxy deployments serve the bind page under the root path (§2). */

@@ -36,6 +36,7 @@ export interface PhConfig {
   pre?: string;
   jumpPage?: string;
   allowedRedirectOrigins: string[];
+  socialAuthorize: NonNullable<PhinitOptions['socialAuthorize']>;
   oneProxy: boolean;
   loginTickitConifg: TicketConfig;
   languages: Language[];
@@ -90,6 +91,7 @@ export function resolveConfig(options: PhinitOptions): PhConfig {
     pre: options.pre,
     jumpPage: options.jumpPage,
     allowedRedirectOrigins: redirectOrigins(options.allowedRedirectOrigins),
+    socialAuthorize: { ...options.socialAuthorize },
     oneProxy: options.oneProxy === true,
     loginTickitConifg: { ...options.loginTickitConifg },
     languages: languageList(options.languages, defaultLanguagesFor(code)),

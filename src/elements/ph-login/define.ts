@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import type { LoginData } from '../../core';
+import { addStrings, LOGIN_SHELL_STRINGS, type LoginData } from '../../core';
 import { QrIcon } from '../common/icons';
 import { ensureToastHost } from '../common/toast-host';
 import { defineElement, dispatchFrom, type ElementProps, hostOf } from '../define';
@@ -100,6 +100,8 @@ export const PhLoginElement = defineElement('ph-login', LoginElement, {
 });
 ensureToastHost();
 installGlobals();
+// The login and re-login pages load this module: their texts come with it (PH.t).
+addStrings(LOGIN_SHELL_STRINGS);
 
 declare global {
   interface GlobalEventHandlersEventMap extends PhLoginEventMap {}

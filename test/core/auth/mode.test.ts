@@ -87,6 +87,14 @@ describe('resolveLoginMode: each mode (§4)', () => {
     expect(mode('/login', { userAgent: 'MicroMessenger/8' })).toEqual({ mode: 'chatSocial', provider: 'mp' });
   });
 
+  it('not again after the provider came back without a code, nor when the unit has no app (issue 8 §12)', () => {
+    const auto = { autoLogin: true, hasRememberedCredentials: true, userAgent: 'wxwork/4' };
+    expect(mode('/login?state=qy', auto)).toEqual({ mode: 'auto' });
+    expect(mode('/login?state=qy', { userAgent: 'wxwork/4' })).toEqual({ mode: 'form' });
+    expect(mode('/login', { ...auto, skipChat: true })).toEqual({ mode: 'auto' });
+    expect(mode('/login?code=c&state=qy', auto)).toMatchObject({ mode: 'social', provider: 'qy' });
+  });
+
   it('auto login only when not logged out, preference on and credentials stored; at most 4 attempts', () => {
     const auto = { autoLogin: true, hasRememberedCredentials: true };
     expect(mode('/login', auto)).toEqual({ mode: 'auto' });
