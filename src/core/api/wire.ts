@@ -152,8 +152,10 @@ export const ENDPOINTS = {
   pageLanguagePack: '/:root/:page/lang/:file',
   /** `:file` is `{theme}.css`. */
   themeStylesheet: `/common/plugins/common-ph/${PLATFORM_VERSION}/css/:file`,
-  // served by the reference server only: the SSO sign-in page, sub-app scripts, app icons
+  // served by the reference server only: the SSO sign-in page, the stand-in provider page, sub-app scripts, app icons
   ssoPage: '/sso/login',
+  /** Stands in for the providers' authorisation page of work-chat and chat-app sign-in (`socialAuthorize`). */
+  socialProviderPage: '/sso/social/authorize',
   /** `:file` is `{fileId}.js` or `{fileId}.css`. */
   subapp: '/subapps/:app/:file',
   /** `:file` is `{code}.svg`, `{code}-gray.svg` or `{code}-cartoon.svg`. */
@@ -166,25 +168,6 @@ export type EndpointName = keyof typeof ENDPOINTS;
 
 /** The `:file` of `packageVersions` is the service code followed by this. */
 export const PACKAGE_VERSIONS_SUFFIX = '_package_versions';
-
-/**
- * The §7 rows that are plain files rather than calls (language packs, theme stylesheets, versions, manifests), in
- * the same `:name` notation. They are served from the page's own root, never prefixed with the API base.
- */
-export const ASSET_PATHS = {
-  /** The shared language file of the common plugin (§4 Language packs). */
-  sharedLanguagePack: '/common/plugins/common-ph/:version/lang/:language-ph.json',
-  /** A page's own language file; `:root` follows the §7 notes' root-segment rule. */
-  pageLanguagePack: '/:root/:pageCode/lang/:language-:appCode.json',
-  /** A named theme's stylesheet (§7 notes). */
-  themeStylesheet: '/common/plugins/common-ph/:version/css/:theme.css',
-  /** A micro-service front end's own version (§4 Initialisation and versions). */
-  packageJson: '/:root/:code/package.json',
-  /** A micro-service's version history (footer version dialog). */
-  versionHistory: '/:root/:code-version/version.json',
-  /** The sub-application manifest (§2 sub-application viewport). */
-  manifest: '/:app/manifest.json',
-} as const;
 
 /** The refresh token's cookie lives on the refresh endpoint's path only. */
 export const REFRESH_COOKIE_PATH = ENDPOINTS.refresh;

@@ -1,4 +1,4 @@
-import { ASSET_PATHS, endpointPath, PLATFORM_VERSION } from '../api/wire';
+import { ENDPOINTS, endpointPath } from '../api/wire';
 import type { Env } from '../config/options';
 import { request } from '../http/request';
 import { pageSingleton } from '../shared';
@@ -22,11 +22,11 @@ export function languageRoot(ctx: LanguageRootContext): string {
 }
 
 export function sharedLanguagePackUrl(language: Language): string {
-  return endpointPath(ASSET_PATHS.sharedLanguagePack, { version: PLATFORM_VERSION, language });
+  return endpointPath(ENDPOINTS.sharedLanguagePack, { file: `${language}-ph.json` });
 }
 
 export function pageLanguagePackUrl(root: string, pageCode: string, appCode: string, language: Language): string {
-  return endpointPath(ASSET_PATHS.pageLanguagePack, { root, pageCode, language, appCode });
+  return endpointPath(ENDPOINTS.pageLanguagePack, { root, page: pageCode, file: `${language}-${appCode}.json` });
 }
 
 /** Fetches one JSON file; resolves undefined on any failure (§4: failures are ignored). */

@@ -1,4 +1,4 @@
-import { ASSET_PATHS, ENDPOINTS, endpointPath, PACKAGE_VERSIONS_SUFFIX } from '../api/wire';
+import { ENDPOINTS, endpointPath, PACKAGE_VERSIONS_SUFFIX } from '../api/wire';
 import { t } from '../i18n/translate';
 import { notify as defaultNotify, type NoticeKind } from '../notify';
 import { compareVersions } from './compare';
@@ -39,7 +39,7 @@ export type VersionCheckResult =
   | { status: 'unknown'; reason: 'no-package-version' | 'no-web-code-version'; server?: ServerVersions };
 
 export function packageJsonUrl(root: string, code: string): string {
-  return endpointPath(ASSET_PATHS.packageJson, { root, code });
+  return endpointPath(ENDPOINTS.packageJson, { root, code });
 }
 
 export function versionEndpointUrl(code: string): string {

@@ -3,7 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// Issue 8 §4: every §7 path is spelled once, in src/core/api/wire.ts (ENDPOINTS, ASSET_PATHS). Any string or
+// Issue 8 §4: every §7 path is spelled once, in src/core/api/wire.ts (ENDPOINTS). Any string or
 // template literal elsewhere in src/ that spells one — an API call or one of the §7 files — fails this test.
 // Comments may mention paths; only literals count.
 

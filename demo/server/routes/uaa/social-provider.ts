@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ENDPOINTS } from '../../../../src/core/api/wire';
 import type { ServerContext } from '../../context';
 import { object, str } from '../../schemas';
 import { escapeHtml } from '../../util/html';
@@ -9,8 +10,6 @@ import { randomToken } from '../../util/ids';
 // app id (`{qy|mp}_info`), and the person picks who they are; the page goes back to `redirect_uri` with `code` and
 // `state`, as the real provider does, and `POST /api/uaa/social/{state}` finishes the sign-in. "Refuse" goes back
 // with `state` only, as the real provider does when the user declines.
-
-export const SOCIAL_PROVIDER_PAGE_PATH = '/sso/social/authorize';
 
 interface AuthorizeQuery {
   appid?: string;
@@ -33,7 +32,7 @@ interface Identity {
 
 export function registerSocialProviderRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get<{ Querystring: AuthorizeQuery }>(
-    SOCIAL_PROVIDER_PAGE_PATH,
+    ENDPOINTS.socialProviderPage,
     {
       schema: {
         querystring: object({
