@@ -179,10 +179,10 @@ export function PhLogin(props: PhLoginProps) {
 
 function OtherWays({ platforms = [], qr, qrContent, onPlatform }: PhLoginProps) {
   const translate = useStore($translate);
-  // Work-chat (qy) and the chat app (mp) are core's sign-in (issue 8 §12); any other platform is the page's.
+  // The page hears of every click; work-chat (qy) and the chat app (mp) also go to their provider (issue 8 §12).
   const choose = (platform: LoginPlatform) => {
-    if (isChatProvider(platform.provider)) void signInWithProvider(platform.provider, authDeps());
-    else onPlatform?.(platform);
+    onPlatform?.(platform);
+    if (isChatProvider(platform.provider) && $config.get()) void signInWithProvider(platform.provider, authDeps());
   };
   if (platforms.length === 0 && !qr) return null;
   return (
