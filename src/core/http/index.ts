@@ -20,4 +20,4 @@ export type {
   TransportResponse,
   UploadProgress,
 } from './transport';
-export { fetchTransport, TransportError, transportFailure } from './transport';
+export { fetchTransport, TransportError } from './transport';

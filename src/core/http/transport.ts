@@ -33,24 +33,29 @@ export interface TransportResponse {
   text: string;
 }
 
-export type TransportFailure = 'timeout' | 'abort' | 'network';
+export type TransportFailure = 'network' | 'timeout' | 'abort';
 
-/** The three ways an exchange fails without an answer, with the §8 messages. */
+/**
+ * The three ways an exchange fails without an answer, with the §8 messages. One class for every transport of
+ * core: the request client's and the uploader's (src/core/upload/transport.ts).
+ */
 export class TransportError extends Error {
   readonly kind: TransportFailure;
+  readonly timeoutMs: number | undefined;
 
-  constructor(kind: TransportFailure, message: string) {
-    super(message);
+  constructor(kind: TransportFailure, timeoutMs?: number) {
+    super(
+      kind === 'abort'
+        ? 'Request aborted'
+        : kind === 'timeout'
+          ? `timeout of ${timeoutMs}ms exceeded`
+          : 'Network Error',
+    );
     this.name = 'TransportError';
     this.kind = kind;
+    this.timeoutMs = timeoutMs;
   }
 }
-
-export const transportFailure = {
-  timeout: (ms: number) => new TransportError('timeout', `timeout of ${ms}ms exceeded`),
-  abort: () => new TransportError('abort', 'Request aborted'),
-  network: () => new TransportError('network', 'Network Error'),
-};
 
 export interface Transport {
   /** Resolves with any HTTP answer (also 4xx/5xx); rejects only with a TransportError. */
@@ -62,7 +67,7 @@ export function fetchTransport(doFetch: typeof fetch = (input, init) => fetch(in
   return {
     async send(request) {
       const { signal, timeout } = request;
-      if (signal?.aborted) throw transportFailure.abort();
+      if (signal?.aborted) throw new TransportError('abort');
       const controller = new AbortController();
       let timedOut = false;
       const timer = setTimeout(() => {
@@ -82,9 +87,9 @@ export function fetchTransport(doFetch: typeof fetch = (input, init) => fetch(in
         const text = await response.text();
         return { status: response.status, statusText: response.statusText, headers: response.headers, text };
       } catch {
-        if (timedOut) throw transportFailure.timeout(timeout);
-        if (signal?.aborted) throw transportFailure.abort();
-        throw transportFailure.network();
+        if (timedOut) throw new TransportError('timeout', timeout);
+        if (signal?.aborted) throw new TransportError('abort');
+        throw new TransportError('network');
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);

@@ -7,10 +7,11 @@ import {
   sentSignature,
   signatureMatches,
   type Transport,
+  TransportError,
   type TransportRequest,
-  transportFailure,
   type UploadProgress,
 } from '../../../src/core/http';
+import { createClientTransport } from '../../../src/core/upload';
 
 // The parts of the request flow on their own (issue 8 §5): a transport handed in, the shared recovery, the
 // signature check and the notification rules. The whole flow over real HTTP is in request.test.ts and
@@ -23,7 +24,7 @@ function scriptedTransport(answers: { status: number; body?: unknown; progress?:
     async send(request) {
       seen.push(request);
       const answer = answers.shift();
-      if (!answer) throw transportFailure.network();
+      if (!answer) throw new TransportError('network');
       for (const step of answer.progress ?? []) request.onUploadProgress?.(step);
       const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
       return { status: answer.status, statusText: '', headers: new Headers(), text };
@@ -70,9 +71,26 @@ describe('a transport handed in', () => {
     expect(events).toEqual(progress);
   });
 
+  it("is what the uploader's client transport goes through, progress included", async () => {
+    const progress = [{ loaded: 4, total: 8, lengthComputable: true }];
+    const { transport, seen } = scriptedTransport([{ status: 200, body: ok({ md5: 'm' }), progress }]);
+    const sent: number[] = [];
+    const answer = await createClientTransport(createHttpClient({ transport, apiBase: 'http://api.test' })).send({
+      path: '/zuul/api/storage/file_piecewise/upload',
+      fields: { md5: 'm', file: new File([new Uint8Array(8)], 'a.bin') },
+      multipart: true,
+      onProgress: (bytes) => sent.push(bytes),
+    });
+    expect(answer).toEqual({ status: 200, body: ok({ md5: 'm' }) });
+    expect(seen[0]?.url).toBe('http://api.test/zuul/api/storage/file_piecewise/upload');
+    expect(sent).toEqual([4, 8]);
+  });
+
   it('its failures become the §8 errors, shown unless quiet', async () => {
     const shown: string[] = [];
-    const transport: Transport = { send: async (request) => Promise.reject(transportFailure.timeout(request.timeout)) };
+    const transport: Transport = {
+      send: async (request) => Promise.reject(new TransportError('timeout', request.timeout)),
+    };
     const http = createHttpClient({ transport, timeout: 25, notify: (_kind, message) => shown.push(message) });
     const error = (await http.request({ url: '/api/x' }).catch((e: unknown) => e)) as HttpError;
     expect(error).toBeInstanceOf(HttpError);
