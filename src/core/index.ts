@@ -8,6 +8,7 @@ export * from './i18n/bilingual';
 export * from './i18n/init';
 export * from './i18n/language';
 export * from './i18n/packs';
+export * from './i18n/page-strings';
 export * from './i18n/translate';
 export * from './loaders';
 export * from './messages';

@@ -1,6 +1,10 @@
 // The classic script for legacy pages (dist/ph-widgets.js): defines every element and `window.PH`.
+import { addStrings, LOGIN_SHELL_STRINGS, PAGE_STRINGS } from '../core';
 import { installGlobals } from './global';
 import './ph-login/define';
 import './ph-modal/define';
 
 installGlobals();
+// Legacy and site pages read their own texts through PH.t (the login shell's come with ph-login).
+addStrings(PAGE_STRINGS);
+addStrings(LOGIN_SHELL_STRINGS);

@@ -9,7 +9,9 @@ import {
   createGlobalPhinit,
   fetchMe,
   initLanguage,
+  isElectronShell,
   type Language,
+  loginPageUrl,
   logout,
   notify,
   phinit,
@@ -34,6 +36,11 @@ const api = {
   // async: a page that forgot phinit gets a rejected promise, not an exception thrown at the call.
   fetchMe: async () => fetchMe(authDeps()),
   logout: async () => logout(authDeps()),
+  /** Where this page signs in again: /login, or /needtologinpagerelogin in a desktop client (§2), with the way back. */
+  loginPageUrl: (): string =>
+    loginPageUrl(location.href, {
+      desktopClient: requireConfig().desktopClient || isElectronShell(navigator.userAgent),
+    }),
   stores: { session: $session, loginStatus: $loginStatus, language: $language },
 };
 

@@ -287,6 +287,21 @@ describe('ph-login form', () => {
       expect(button(login, '使用微信登录')).to.exist;
     });
 
+    it('a work-chat or chat-app icon then goes to the provider with its app id (issue 8 §12)', async () => {
+      const login = await mount(
+        html`<ph-login no-auto-start platforms='[{"provider":"mp","name":"微信"},{"provider":"sso","name":"统一认证"}]'></ph-login>`,
+      );
+      button(login, '使用统一认证登录').click();
+      button(login, '使用微信登录').click();
+      await waitForNavigation(location);
+      expect(location.visited).to.have.length(1);
+      const provider = new URL(location.visited[0]!);
+      expect(provider.origin + provider.pathname).to.equal('https://open.weixin.qq.com/connect/oauth2/authorize');
+      expect(provider.searchParams.get('appid')).to.equal('wx-demo-mp-0001');
+      expect(provider.searchParams.get('state')).to.equal('mp');
+      expect(provider.searchParams.get('redirect_uri')).to.equal(`${window.location.origin}/login`);
+    });
+
     it('shows a platform icon when one is given, the first letter of its name otherwise', async () => {
       const login = await mount(
         html`<ph-login no-auto-start platforms='[{"provider":"qy","name":"企业微信","icon":"/static/img/wecom.svg"},{"provider":"mp","name":"微信"}]'></ph-login>`,

@@ -152,12 +152,16 @@ describe('ph-login modes (§4)', () => {
       await setUserAgent(navigator.userAgent.replace(/ MicroMessenger\/\S+/, ''));
     });
 
-    it('asks the platform for its app id and keeps the form', async () => {
+    it('asks the platform for its app id and goes to the provider to sign in (issue 8 §12)', async () => {
       await setUserAgent(`${navigator.userAgent} MicroMessenger/8.0.50`);
-      const { login } = await start('/login');
-      await waitUntil(() => formIsReady(login));
+      const { location } = await start('/login');
+      await waitForNavigation(location);
       expect(requestsTo('/api/uaa/social/mp_info')).to.have.length(1);
       expect(requestsTo(LOGIN)).to.have.length(0);
+      const provider = new URL(location.visited[0]!);
+      expect(provider.origin + provider.pathname).to.equal('https://open.weixin.qq.com/connect/oauth2/authorize');
+      expect(provider.searchParams.get('appid')).to.equal('wx-demo-mp-0001');
+      expect(provider.searchParams.get('state')).to.equal('mp');
     });
   });
 

@@ -16,6 +16,7 @@ import { registerFaceRoutes } from './uaa/face';
 import { registerLoginRoutes } from './uaa/login';
 import { registerSocialRoutes } from './uaa/social';
 import { registerSocialBindRoutes } from './uaa/social-bind';
+import { registerSocialProviderRoutes } from './uaa/social-provider';
 import { registerSsoRoutes } from './uaa/sso';
 import { registerUnitConfigRoutes } from './uaa/unit-config';
 
@@ -26,6 +27,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
     registerSocialBindRoutes,
     registerAuthorizeRoutes,
     registerSsoRoutes,
+    registerSocialProviderRoutes,
     registerUnitConfigRoutes,
     registerFaceRoutes,
     registerDesktopRoutes,

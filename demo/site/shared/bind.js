@@ -1,6 +1,7 @@
 // The bind page (§2): links the pending third-party identity (query id, from the login's 400 `unbound` answer) to a
 // school account with POST /api/uaa/social_bind {id, username, password}, which also signs in; then on to `/`,
-// where the login page sends the signed-in user to their landing page. Messages are written as text only.
+// where the login page sends the signed-in user to their landing page. Texts come from the widgets (PH.t); messages
+// are written as text only.
 (() => {
   const query = new URLSearchParams(location.search);
   const pending = {
@@ -15,7 +16,8 @@
   const submit = document.getElementById('bind-submit');
   const formError = document.getElementById('bind-error');
   const ph = window.PH;
-  let text = PHSite.textFor('bind', PHSite.queryLanguage());
+  const say = (key) => (ph ? PHSite.text(key) : '');
+  const text = (key) => say(`page.bind.${key}`);
   let busy = false;
 
   function fieldError(input, message) {
@@ -27,7 +29,8 @@
 
   function check(input) {
     const empty = input.value.trim() === '';
-    fieldError(input, empty ? text[input === username ? 'usernameEmpty' : 'passwordEmpty'] : '');
+    const rule = input === username ? 'rules.login.usernameRequired' : 'rules.login.passwordRequired';
+    fieldError(input, empty ? say(rule) : '');
     return !empty;
   }
 
@@ -40,7 +43,7 @@
     busy = on;
     submit.disabled = on;
     submit.setAttribute('aria-busy', String(on));
-    submit.textContent = on ? text.busy : text.submit;
+    submit.textContent = text(on ? 'busy' : 'submit');
   }
 
   form.addEventListener('submit', async (event) => {
@@ -53,11 +56,7 @@
       return;
     }
     if (!pending.id) {
-      formError.textContent = text.missingId;
-      return;
-    }
-    if (!ph) {
-      formError.textContent = text.failed;
+      formError.textContent = text('missingId');
       return;
     }
     setBusy(true);
@@ -68,26 +67,27 @@
         data: { id: pending.id, username: username.value.trim(), password: password.value },
         noIntercept: true,
       });
-      ph.notify('success', text.done);
+      ph.notify('success', text('done'));
       location.assign('/');
     } catch (error) {
       // The server's message in the current language (§8: field errors first, else the message).
-      formError.textContent = error?.message || text.failed;
+      formError.textContent = error?.message || text('failed');
       setBusy(false);
     }
   });
 
-  function start(language) {
-    text = PHSite.render('bind', language);
-    submit.textContent = busy ? text.busy : text.submit;
-    if (!pending.id) formError.textContent = text.missingId;
+  function ready() {
+    submit.textContent = text(busy ? 'busy' : 'submit');
+    if (!pending.id) formError.textContent = text('missingId');
   }
 
+  // Without the widgets the form cannot post: it stays as the HTML wrote it, its button disabled.
   if (ph) {
-    ph.phinit({ code: 'bind', appCode: 'base', env: 'production', device: 'pc', languagePack: {} });
-    ph.initLanguage().then(start, () => start(PHSite.queryLanguage()));
+    PHSite.start({ code: 'bind', appCode: 'base', env: 'production', device: 'pc', languagePack: {} }).then(
+      ready,
+      ready,
+    );
   } else {
-    start(PHSite.queryLanguage());
+    submit.disabled = true;
   }
-  window.PHBind = { pending };
 })();

@@ -1,3 +1,4 @@
+import { createStore, get, set, type UseStore } from 'idb-keyval';
 import { $rememberedRecord, type RememberedRecord } from '../session/prefs';
 
 // Remembered password (§3) encrypted with AES-GCM under a non-extractable key: script can use the key but not
@@ -25,38 +26,22 @@ const DB_NAME = 'ph-widgets';
 const STORE = 'keys';
 const KEY_ID = 'credentials';
 
-function promised<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
+/**
+ * The browser key store: one CryptoKey kept in IndexedDB (structured clone keeps it non-extractable), through
+ * idb-keyval. Same database and store as before the library, so keys stored by earlier versions still open.
+ */
+export function indexedDbKeyStore(): KeyStore {
+  return {
+    load: () => get<CryptoKey>(KEY_ID, keyDatabase()),
+    save: (key) => set(KEY_ID, key, keyDatabase()),
+  };
 }
 
-/** The browser key store: one CryptoKey object kept in IndexedDB (structured clone keeps it non-extractable). */
-export function indexedDbKeyStore(factory: IDBFactory): KeyStore {
-  const open = () => {
-    const request = factory.open(DB_NAME, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-    return promised(request);
-  };
-  return {
-    async load() {
-      const db = await open();
-      try {
-        return (await promised(db.transaction(STORE).objectStore(STORE).get(KEY_ID))) as CryptoKey | undefined;
-      } finally {
-        db.close();
-      }
-    },
-    async save(key) {
-      const db = await open();
-      try {
-        await promised(db.transaction(STORE, 'readwrite').objectStore(STORE).put(key, KEY_ID));
-      } finally {
-        db.close();
-      }
-    },
-  };
+/** One connection for the page, opened on first use (never at import: core imports in plain Node). */
+let database: UseStore | undefined;
+function keyDatabase(): UseStore {
+  database ??= createStore(DB_NAME, STORE);
+  return database;
 }
 
 /** Keeps the key in memory only: for tests and for pages that must not persist anything. */
@@ -73,11 +58,7 @@ export function memoryKeyStore(): KeyStore {
 function resolveDeps(deps: CredentialDeps): { subtle: SubtleCrypto; keyStore: KeyStore } | null {
   const subtle = deps.subtle === undefined ? globalThis.crypto?.subtle : deps.subtle;
   const keyStore =
-    deps.keyStore === undefined
-      ? typeof indexedDB === 'undefined'
-        ? null
-        : indexedDbKeyStore(indexedDB)
-      : deps.keyStore;
+    deps.keyStore === undefined ? (typeof indexedDB === 'undefined' ? null : indexedDbKeyStore()) : deps.keyStore;
   return subtle && keyStore ? { subtle, keyStore } : null;
 }
 

@@ -17,7 +17,8 @@ export type AuthConfig = Pick<
   | 'specialUnitId'
   | 'loginTickitConifg'
   | 'userClientId'
->;
+> &
+  Partial<Pick<PhConfig, 'allowedRedirectOrigins' | 'socialAuthorize'>>;
 
 /** Everything the effectful auth functions touch, injectable so tests observe calls and navigation. */
 export interface AuthDeps {

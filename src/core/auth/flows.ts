@@ -1,4 +1,5 @@
 import type { Envelope } from '../api/types';
+import { ENDPOINTS, endpointPath } from '../api/wire';
 import { notify } from '../notify';
 import { landingPath } from '../routes/paths';
 import { $autoLogin, $autoLoginCount, $loggedOut, LOGGED_OUT } from '../session/prefs';
@@ -6,8 +7,9 @@ import { $loginStatus, $session } from '../session/state';
 import { hasRememberedCredentials } from './credentials';
 import type { AuthDeps } from './deps';
 import { type AutoLoginOutcome, autoLogin, type LoginOutcome, login, loginCall } from './login';
-import { type LoginMode, type LoginModeContext, resolveLoginMode, withoutSecrets } from './mode';
+import { type ChatProvider, type LoginMode, type LoginModeContext, resolveLoginMode, withoutSecrets } from './mode';
 import { decideRedirect, sameOriginTarget } from './redirect';
+import { type SocialStart, startSocialSignIn } from './social';
 
 /** The inputs of resolveLoginMode from the page, the configuration and the stored preferences. */
 export function loginModeContext(deps: AuthDeps, userAgent?: string): LoginModeContext {
@@ -28,9 +30,9 @@ export function loginModeContext(deps: AuthDeps, userAgent?: string): LoginModeC
 export type ModeOutcome =
   | LoginOutcome
   | AutoLoginOutcome
+  | SocialStart
   | { status: 'form' }
-  | { status: 'authorized'; url: string | null }
-  | { status: 'chat'; provider: string; providerAppId: string | null };
+  | { status: 'authorized'; url: string | null };
 
 const unitHost = (href: string) => new URL(href).host;
 
@@ -38,7 +40,7 @@ async function authorize(mode: Extract<LoginMode, { mode: 'authorize' }>, deps: 
   const href = deps.location.href();
   try {
     const answer: Envelope<unknown> = await deps.http.request({
-      url: '/api/uaa/shiyue_webauth',
+      url: ENDPOINTS.authorize,
       method: 'post',
       data: {
         response_type: mode.responseType,
@@ -60,23 +62,22 @@ async function authorize(mode: Extract<LoginMode, { mode: 'authorize' }>, deps: 
   }
 }
 
-async function chatInfo(provider: 'qy' | 'mp', deps: AuthDeps): Promise<ModeOutcome> {
-  try {
-    const answer: Envelope<{ providerAppId?: string } | null> = await deps.http.request({
-      url: `/api/uaa/social/${provider}_info`,
-      params: { unitHost: unitHost(deps.location.href()) },
-    });
-    return { status: 'chat', provider, providerAppId: answer.data?.providerAppId ?? null };
-  } catch {
-    return { status: 'chat', provider, providerAppId: null };
-  }
+/**
+ * Inside work-chat or the chat app: off to the provider's authorisation page. A unit without an app of that
+ * provider signs in as outside the chat app — auto-login with the remembered password, else the form.
+ */
+async function chatSignIn(provider: ChatProvider, deps: AuthDeps): Promise<ModeOutcome> {
+  const started = await startSocialSignIn(provider, deps);
+  if (started) return started;
+  return runLoginMode(resolveLoginMode({ ...loginModeContext(deps), skipChat: true }), deps);
 }
 
 function alreadyLoggedIn(deps: AuthDeps): ModeOutcome {
   const session = $session.get();
   const href = deps.location.href();
   const landing = landingPath({ ...deps.config, unitType: session.unitType, unitId: session.unitId });
-  const redirect = decideRedirect({ href, jumpPage: deps.config.jumpPage, landing });
+  const allowedOrigins = deps.config.allowedRedirectOrigins;
+  const redirect = decideRedirect({ href, jumpPage: deps.config.jumpPage, landing, allowedOrigins });
   if (redirect && sameOriginTarget(redirect, href) !== href) deps.location.assign(redirect);
   const { unitType, unitId, userType, userId } = session;
   return { status: 'ok', redirect, data: { unitType, unitId, userType, userId } };
@@ -94,23 +95,23 @@ export function runLoginMode(mode: LoginMode, deps: AuthDeps): Promise<ModeOutco
     case 'authorize':
       return authorize(mode, deps);
     case 'deviceClient':
-      return loginCall('/api/uaa/oauth/login_user_client', { userClientId: mode.userClientId }, deps);
+      return loginCall(ENDPOINTS.deviceClientLogin, { userClientId: mode.userClientId }, deps);
     case 'password':
       return login(mode, deps);
     case 'ticket':
       return loginCall(mode.apipath, { ticket: mode.ticket }, deps);
     case 'relogin':
-      return loginCall('/api/uaa/oauth/relogin', { accessToken: mode.accessToken }, deps);
+      return loginCall(ENDPOINTS.relogin, { accessToken: mode.accessToken }, deps);
     case 'social':
       return loginCall(
-        `/api/uaa/social/${encodeURIComponent(mode.provider)}`,
+        endpointPath(ENDPOINTS.social, { provider: mode.provider }),
         { code: mode.code, token: mode.token, deviceId: mode.deviceId, unitHost: unitHost(href) },
         deps,
       );
     case 'loggedIn':
       return Promise.resolve(alreadyLoggedIn(deps));
     case 'chatSocial':
-      return chatInfo(mode.provider, deps);
+      return chatSignIn(mode.provider, deps);
     case 'auto':
       return autoLogin(deps);
     case 'autoExhausted':

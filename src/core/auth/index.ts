@@ -26,5 +26,14 @@ export {
   withoutSecrets,
 } from './mode';
 export type { RedirectDecisionContext } from './redirect';
-export { decideRedirect, sameOriginTarget } from './redirect';
+export { decideRedirect, redirectOrigins, sameOriginTarget } from './redirect';
+export type { SocialAuthorizeSetting, SocialAuthorizeSettings, SocialStart } from './social';
+export {
+  isChatProvider,
+  providerAppId,
+  SOCIAL_AUTHORIZE_DEFAULTS,
+  signInWithProvider,
+  socialAuthorizeUrl,
+  startSocialSignIn,
+} from './social';
 export { firstUrl, switchRole } from './switch-role';

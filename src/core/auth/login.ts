@@ -1,5 +1,5 @@
 import type { Envelope, LoginData } from '../api/types';
-import { INVALID_GRANT } from '../api/wire';
+import { ENDPOINTS, INVALID_GRANT } from '../api/wire';
 import { envelopeMessage, HttpError, isEnvelope } from '../http/errors';
 import { $language, t } from '../i18n/translate';
 import { notify } from '../notify';
@@ -36,7 +36,12 @@ export function handleLoginResult(answer: Envelope<Partial<LoginData> | null>, d
     const { config } = deps;
     const session = $session.get();
     const landing = landingPath({ ...config, unitType: session.unitType, unitId: session.unitId });
-    const redirect = decideRedirect({ href, jumpPage: config.jumpPage, landing });
+    const redirect = decideRedirect({
+      href,
+      jumpPage: config.jumpPage,
+      landing,
+      allowedOrigins: config.allowedRedirectOrigins,
+    });
     if (redirect) deps.location.assign(redirect);
     else deps.location.reload();
     return { status: 'ok', redirect, data };
@@ -86,7 +91,7 @@ export async function loginCall(url: string, data: Record<string, unknown>, deps
 
 /** POST /api/uaa/oauth/login with username and password (§3 payload, noIntercept in the form). */
 export function login(credentials: Credentials, deps: AuthDeps): Promise<LoginOutcome> {
-  return loginCall('/api/uaa/oauth/login', { username: credentials.username, password: credentials.password }, deps);
+  return loginCall(ENDPOINTS.login, { username: credentials.username, password: credentials.password }, deps);
 }
 
 export type AutoLoginOutcome = LoginOutcome | { status: 'exhausted' } | { status: 'skipped' };

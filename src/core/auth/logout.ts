@@ -1,4 +1,5 @@
 import type { Envelope } from '../api/types';
+import { ENDPOINTS } from '../api/wire';
 import { $autoLoginCount, $loggedOut, $productCode, $storedUser, LOGGED_OUT } from '../session/prefs';
 import { $loginStatus, resetSession } from '../session/state';
 import type { AuthDeps } from './deps';
@@ -26,7 +27,7 @@ export async function logout(deps: AuthDeps): Promise<boolean> {
   let confirmed = false;
   try {
     const answer: Envelope = await deps.http.request({
-      url: '/api/uaa/oauth/logout',
+      url: ENDPOINTS.logout,
       method: 'post',
       noIntercept: true,
     });

@@ -1,5 +1,5 @@
 import type { Child, Envelope, MeData } from '../api/types';
-import { SIGNATURE_QUERY } from '../api/wire';
+import { ENDPOINTS, SIGNATURE_QUERY } from '../api/wire';
 import { $loginStatus, applyMe, setChildren } from '../session/state';
 import type { AuthDeps } from './deps';
 import { clearLocalSession } from './logout';
@@ -21,7 +21,7 @@ export async function loadChildren(parentId: string, deps: AuthDeps): Promise<vo
   const [children, current] = await Promise.all([
     deps.http
       .request<Child[]>({
-        url: '/api/base/student/find_all_student_by_parent_id',
+        url: ENDPOINTS.childrenOfParent,
         params: { parentId },
         noIntercept: true,
       })
@@ -29,7 +29,7 @@ export async function loadChildren(parentId: string, deps: AuthDeps): Promise<vo
       .catch(() => [] as Child[]),
     deps.http
       .request<Child | null>({
-        url: '/api/base/student/find_stu_by_parent_id',
+        url: ENDPOINTS.currentChildOfParent,
         params: { parentId },
         noIntercept: true,
       })
@@ -48,7 +48,7 @@ export async function fetchMe(deps: AuthDeps): Promise<MeData | null> {
   let answer: Envelope<MeData | null> | undefined;
   try {
     answer = await deps.http.request<MeData | null>({
-      url: '/api/uaa/oauth/me',
+      url: ENDPOINTS.me,
       params: { [SIGNATURE_QUERY]: randomSignature(), noIntercept: true },
       noIntercept: true,
     });

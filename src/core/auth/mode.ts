@@ -19,6 +19,8 @@ export interface LoginModeContext {
   autoLogin: boolean;
   hasRememberedCredentials: boolean;
   autoLoginCount: number;
+  /** The chat app's sign-in was tried and has no app for this unit: go on as outside the chat app. */
+  skipChat?: boolean;
 }
 
 export type ChatProvider = 'qy' | 'mp';
@@ -121,7 +123,9 @@ export function resolveLoginMode(ctx: LoginModeContext): LoginMode {
   }
   if (ctx.loggedIn) return { mode: 'loggedIn' };
   const provider = chatProvider(ctx.userAgent);
-  if (provider) return { mode: 'chatSocial', provider };
+  // Back from the provider with a state but no code (the user refused): going there again would loop.
+  const declined = get('state') !== '' && !get('code') && !get('token');
+  if (provider && !ctx.skipChat && !declined) return { mode: 'chatSocial', provider };
   if (!ctx.loggedOut && ctx.autoLogin && ctx.hasRememberedCredentials) {
     return ctx.autoLoginCount >= AUTO_LOGIN_MAX ? { mode: 'autoExhausted' } : { mode: 'auto' };
   }

@@ -1,4 +1,5 @@
 import type { Envelope, LoginData } from '../api/types';
+import { ENDPOINTS } from '../api/wire';
 import { storeLoginInfo } from '../session/state';
 import type { AuthDeps } from './deps';
 
@@ -12,7 +13,7 @@ export function firstUrl(href: string): string {
 export async function switchRole(userId: string, deps: AuthDeps): Promise<boolean> {
   let answer: Envelope<Partial<LoginData> | null>;
   try {
-    answer = await deps.http.request({ url: '/api/uaa/switch/login', params: { userId } });
+    answer = await deps.http.request({ url: ENDPOINTS.switchLogin, params: { userId } });
   } catch {
     return false;
   }

@@ -4,4 +4,13 @@ export type { Env, PhinitOptions, TicketConfig } from './options';
 export type { PhGlobalScope } from './phinit';
 export { $config, createGlobalPhinit, phinit, requireConfig } from './phinit';
 export type { PhConfig } from './resolve';
-export { DEFAULT_LANGUAGES, DEFAULT_ROOT_PATH, DEFAULT_TIMEOUT, languageList, resolveConfig } from './resolve';
+export {
+  DEFAULT_LANGUAGES,
+  DEFAULT_ROOT_PATH,
+  DEFAULT_TIMEOUT,
+  defaultLanguagesFor,
+  LOGIN_LANGUAGES,
+  LOGIN_PAGE_CODE,
+  languageList,
+  resolveConfig,
+} from './resolve';

@@ -30,12 +30,26 @@ export interface PhinitOptions {
   serverId?: string;
   /** Overrides the tm/spm segment of application module URLs when set. */
   pre?: string;
+  /**
+   * Origins besides the page's own that a login's `redirect_uri` may lead to (cross-subdomain deployments), each an
+   * exact origin such as `https://library.school.example`; wildcards and paths are refused.
+   */
+  allowedRedirectOrigins?: string[];
+  /**
+   * The providers' authorisation pages for sign-in inside work-chat (`qy`) and the chat app (`mp`), and from the
+   * login page's icons: `{ qy: { url, scope }, mp: { url, scope } }`. Default: the real providers' pages
+   * (open.weixin.qq.com, scope snsapi_base).
+   */
+  socialAuthorize?: Partial<Record<'qy' | 'mp', { url?: string; scope?: string }>>;
   /** Page opened after login when no redirect_uri is given. */
   jumpPage?: string;
   /** One-proxy deployments serve the bind page under the root path (§2). */
   oneProxy?: boolean;
   loginTickitConifg?: TicketConfig;
-  /** Languages offered by the language dropdown; must be an array (§5). */
+  /**
+   * Languages the page offers (its language links or dropdown); must be an array (§5). Default: zh-CN and en on the
+   * login shell (code `login`, §9), the three languages elsewhere.
+   */
   languages?: unknown;
   /** Language asked for by the page (second in the resolution order of §9). */
   language?: string;
@@ -47,6 +61,11 @@ export interface PhinitOptions {
   specialUnitId?: string;
   /** External help center address (§2). */
   helpCenterUrl?: string;
+  /**
+   * The page runs inside the desktop client (an electron shell is also recognised by its user agent): a session that
+   * cannot be recovered goes to `/needtologinpagerelogin` instead of `/login` (§2).
+   */
+  desktopClient?: boolean;
   /** Device client id of the app shell, used for device-client login (§4). */
   userClientId?: string;
   /** The app shell's logout hook, called with 'device login failed' when a lost session cannot log in again (§8). */

@@ -1,4 +1,5 @@
 import { DEVICES, type Device, PLATFORM_VERSION } from '../api/wire';
+import { redirectOrigins } from '../auth/redirect';
 import { LANGUAGES, type Language } from '../i18n/translate';
 import { notify } from '../notify';
 import type { Env, PhinitOptions, TicketConfig } from './options';
@@ -7,8 +8,17 @@ import type { Env, PhinitOptions, TicketConfig } from './options';
 export const DEFAULT_TIMEOUT = 1_200_000;
 /** §9 default root path. */
 export const DEFAULT_ROOT_PATH = 'pages';
-/** The login shell offers these two when the page gives no usable list (§9). */
-export const DEFAULT_LANGUAGES: readonly Language[] = ['zh-CN', 'en'];
+/** Pages offer the three languages when they give no usable list. */
+export const DEFAULT_LANGUAGES: readonly Language[] = LANGUAGES;
+/** §9: the login shell offers zh-CN and en. */
+export const LOGIN_LANGUAGES: readonly Language[] = ['zh-CN', 'en'];
+/** The page code of the login shell (the login page and the re-login page of §2). */
+export const LOGIN_PAGE_CODE = 'login';
+
+/** The languages a page offers unless it lists its own: the login shell two, every other page three. */
+export function defaultLanguagesFor(code: string): readonly Language[] {
+  return code === LOGIN_PAGE_CODE ? LOGIN_LANGUAGES : DEFAULT_LANGUAGES;
+}
 
 /** The configuration every core module reads, with every default filled in. */
 export interface PhConfig {
@@ -25,6 +35,8 @@ export interface PhConfig {
   serverId: string;
   pre?: string;
   jumpPage?: string;
+  allowedRedirectOrigins: string[];
+  socialAuthorize: NonNullable<PhinitOptions['socialAuthorize']>;
   oneProxy: boolean;
   loginTickitConifg: TicketConfig;
   languages: Language[];
@@ -34,6 +46,7 @@ export interface PhConfig {
   specialUnitId?: string;
   helpCenterUrl?: string;
   userClientId?: string;
+  desktopClient: boolean;
   onDeviceLoginFailed?: (reason: string) => void;
   timeout: number;
   routerBase: string;
@@ -45,11 +58,11 @@ function requireText(value: string | undefined, name: string): string {
 }
 
 /** §5: the language list must be an array (info notice otherwise); unknown entries are dropped. */
-export function languageList(value: unknown): Language[] {
-  if (value === undefined) return [...DEFAULT_LANGUAGES];
+export function languageList(value: unknown, fallback: readonly Language[] = DEFAULT_LANGUAGES): Language[] {
+  if (value === undefined) return [...fallback];
   if (!Array.isArray(value)) {
     notify('info', 'data type error, language list must be an array');
-    return [...DEFAULT_LANGUAGES];
+    return [...fallback];
   }
   return value.filter((item): item is Language => (LANGUAGES as readonly unknown[]).includes(item));
 }
@@ -77,15 +90,18 @@ export function resolveConfig(options: PhinitOptions): PhConfig {
     serverId: options.serverId || appCode,
     pre: options.pre,
     jumpPage: options.jumpPage,
+    allowedRedirectOrigins: redirectOrigins(options.allowedRedirectOrigins),
+    socialAuthorize: { ...options.socialAuthorize },
     oneProxy: options.oneProxy === true,
     loginTickitConifg: { ...options.loginTickitConifg },
-    languages: languageList(options.languages),
+    languages: languageList(options.languages, defaultLanguagesFor(code)),
     language: options.language,
     languagePack: options.languagePack,
     skipSharedLanguagePack: options.skipSharedLanguagePack === true,
     specialUnitId: options.specialUnitId,
     helpCenterUrl: options.helpCenterUrl,
     userClientId: options.userClientId,
+    desktopClient: options.desktopClient === true,
     onDeviceLoginFailed: options.onDeviceLoginFailed,
     timeout: options.timeout && options.timeout > 0 ? options.timeout : DEFAULT_TIMEOUT,
     routerBase: options.routerBase ?? '/',

@@ -11,8 +11,20 @@ export function encodeParams(params: Params | undefined): string {
 /** `_t` keeps browsers and proxies from serving a stale GET/DELETE (§7). */
 export const TIMESTAMP_PARAM = '_t';
 
-export function buildUrl(apiBase: string, url: string, query: string): string {
-  const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `${apiBase}${url}`;
+/**
+ * `/api/...` and `/zuul/api/...` are the platform's calls, which `apiBase` may place on another host; everything
+ * else (language files, stylesheets, manifests) comes from the page's own root (issue 8 §14).
+ */
+export function isApiPath(url: string): boolean {
+  return /^\/(?:zuul\/)?api\//.test(url);
+}
+
+/**
+ * The request URL: an API path after `apiBase`; any other relative path resolved against `pageHref` (the page's own
+ * root) when given; then the query.
+ */
+export function buildUrl(apiBase: string, url: string, query: string, pageHref?: string): string {
+  const absolute = isApiPath(url) ? `${apiBase}${url}` : pageHref ? new URL(url, pageHref).href : url;
   if (query === '') return absolute;
   return `${absolute}${absolute.includes('?') ? '&' : '?'}${query}`;
 }

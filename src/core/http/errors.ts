@@ -92,3 +92,24 @@ export function envelopeMessage(envelope: Envelope, language: Language): { messa
   }
   return { message: t('core.http.serverError'), notice: 'error' };
 }
+
+/**
+ * §8 for an answer that came back: undefined when it is a success (2xx, and an envelope of status 200 unless the
+ * caller asked for the raw body), else the error with the envelope's message or "status status-text".
+ */
+export function responseError(
+  response: ResponseSummary,
+  request: RequestSummary,
+  options: { raw: boolean; language: Language },
+): HttpError | undefined {
+  const envelope = isEnvelope(response.body) ? response.body : undefined;
+  const httpOk = response.status >= 200 && response.status < 300;
+  if (httpOk && (options.raw || !envelope || envelope.status === 200)) return undefined;
+  const kind = httpOk ? 'status' : 'http';
+  if (envelope) {
+    const { message, notice } = envelopeMessage(envelope, options.language);
+    return new HttpError({ kind, message, notice, request, response, envelope });
+  }
+  const message = `${response.status} ${response.statusText}`.trim();
+  return new HttpError({ kind, message, request, response });
+}

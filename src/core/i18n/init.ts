@@ -1,6 +1,6 @@
 import type { PhConfig } from '../config/resolve';
 import { $storedLang, $storedLanguage } from '../session/prefs';
-import { languageFromUrl, normalizeLanguage, resolveLanguage } from './language';
+import { languageFromUrl, normalizeLanguage, offeredLanguage, resolveLanguage } from './language';
 import { loadLanguagePack, type PackFetcher } from './packs';
 import { $language, type Language } from './translate';
 
@@ -10,7 +10,8 @@ export interface LanguageInitContext {
   config: Pick<
     PhConfig,
     'language' | 'code' | 'appCode' | 'rootPath' | 'env' | 'languagePack' | 'skipSharedLanguagePack'
-  >;
+  > &
+    Partial<Pick<PhConfig, 'languages'>>;
   fetcher?: PackFetcher;
 }
 
@@ -31,17 +32,19 @@ function loadFor(language: Language, ctx: LanguageInitContext): Promise<Record<s
 
 /**
  * Page start: the language of §9's order becomes active, then its pack loads. A valid `language` query value is
- * the visitor's choice (a language link): it is stored under `lange_` so that the pages after it keep it.
+ * the visitor's choice (a language link): it is stored under `lange_` so that the pages after it keep it. A page
+ * that does not offer the language shows the nearest one it offers, leaving the stored choice to the other pages.
  */
 export async function initLanguage(ctx: LanguageInitContext): Promise<Language> {
   const query = languageFromUrl(ctx.href);
-  const language = resolveLanguage({
+  const chosen = resolveLanguage({
     query,
     argument: ctx.config.language,
     stored: $storedLanguage.get(),
     storedLang: $storedLang.get(),
   });
-  if (query && normalizeLanguage(query) === query) $storedLanguage.set(language);
+  const language = offeredLanguage(chosen, ctx.config.languages);
+  if (query && normalizeLanguage(query) === query && language === chosen) $storedLanguage.set(language);
   $language.set(language);
   await loadFor(language, ctx);
   return language;
@@ -49,7 +52,7 @@ export async function initLanguage(ctx: LanguageInitContext): Promise<Language> 
 
 /** The user picked a language: it is stored under `lange_` so the next page starts with it. */
 export async function changeLanguage(value: string, ctx: LanguageInitContext): Promise<Language> {
-  const language = normalizeLanguage(value);
+  const language = offeredLanguage(normalizeLanguage(value), ctx.config.languages);
   $storedLanguage.set(language);
   $language.set(language);
   await loadFor(language, ctx);

@@ -25,6 +25,16 @@ export function resolveLanguage(sources: LanguageSources): Language {
   return normalizeLanguage(first);
 }
 
+/**
+ * The language a page shows when it offers only some (§9: the login shell offers zh-CN and en): the language itself
+ * when offered, else Chinese for traditional Chinese, else the first one offered.
+ */
+export function offeredLanguage(language: Language, offered: readonly Language[] | undefined): Language {
+  if (!offered || offered.length === 0 || offered.includes(language)) return language;
+  if (language === 'zh-HK' && offered.includes(DEFAULT_LANGUAGE)) return DEFAULT_LANGUAGE;
+  return offered[0] as Language;
+}
+
 /** Reads the `language` query value of a URL (the first source of §9). */
 export function languageFromUrl(href: string): string | null {
   try {

@@ -1,4 +1,4 @@
-import { PLATFORM_VERSION } from '../api/wire';
+import { ENDPOINTS, endpointPath } from '../api/wire';
 import type { Env } from '../config/options';
 import { request } from '../http/request';
 import { pageSingleton } from '../shared';
@@ -22,21 +22,29 @@ export function languageRoot(ctx: LanguageRootContext): string {
 }
 
 export function sharedLanguagePackUrl(language: Language): string {
-  return `/common/plugins/common-ph/${PLATFORM_VERSION}/lang/${language}-ph.json`;
+  return endpointPath(ENDPOINTS.sharedLanguagePack, { file: `${language}-ph.json` });
 }
 
 export function pageLanguagePackUrl(root: string, pageCode: string, appCode: string, language: Language): string {
-  return `/${root}/${pageCode}/lang/${language}-${appCode}.json`;
+  return endpointPath(ENDPOINTS.pageLanguagePack, { root, page: pageCode, file: `${language}-${appCode}.json` });
 }
 
 /** Fetches one JSON file; resolves undefined on any failure (§4: failures are ignored). */
 export type PackFetcher = (url: string) => Promise<Record<string, string> | undefined>;
 
-/** Language files go through the request flow without interceptors and may be cached (§7 notes). */
+/**
+ * Language files go through the request flow without interceptors and may be cached (§7 notes): no notice, and a
+ * 401 on one never refreshes the session or sends the user to the login page (issue 8 §14).
+ */
 const defaultFetcher: PackFetcher = (url) =>
-  request<Record<string, string>>({ url, method: 'get', raw: true, cached: true, noIntercept: true }).catch(
-    () => undefined,
-  );
+  request<Record<string, string>>({
+    url,
+    method: 'get',
+    raw: true,
+    cached: true,
+    noIntercept: true,
+    skipAuthRecovery: true,
+  }).catch(() => undefined);
 
 /** Only a key-to-text object is a pack; an HTML error page or a list is ignored like a failure. */
 function isTable(value: unknown): value is Record<string, string> {

@@ -6,6 +6,7 @@ export const BUILTIN_STRINGS: Record<Language, Record<string, string>> = {
   'zh-CN': {
     'core.http.serverError': '服务器内部错误',
     'core.auth.loginSuccess': '登录成功',
+    'core.auth.socialUnavailable': '本单位尚未开通该第三方登录方式',
     'rules.login.usernameRequired': '用户名不能为空！',
     'rules.login.passwordRequired': '密码不能为空！',
     'rules.password.length': '密码长度必须为8到20位',
@@ -27,6 +28,7 @@ export const BUILTIN_STRINGS: Record<Language, Record<string, string>> = {
   en: {
     'core.http.serverError': 'Server internal error!',
     'core.auth.loginSuccess': 'login success',
+    'core.auth.socialUnavailable': 'This sign-in method is not set up for your school',
     'rules.login.usernameRequired': 'User name cannot be empty!',
     'rules.login.passwordRequired': 'Password cannot be empty!',
     'rules.password.length': 'The password must be 8 to 20 characters long',
@@ -52,6 +54,7 @@ export const BUILTIN_STRINGS: Record<Language, Record<string, string>> = {
   'zh-HK': {
     'core.http.serverError': '服務器內部錯誤',
     'core.auth.loginSuccess': '登錄成功',
+    'core.auth.socialUnavailable': '本單位尚未開通該第三方登錄方式',
     'rules.login.usernameRequired': '用戶名不能為空！',
     'rules.login.passwordRequired': '密碼不能為空！',
     'rules.password.length': '密碼長度必須為8到20位',

@@ -11,12 +11,14 @@ export type ExpiryStatus = (typeof EXPIRY_STATUS)[keyof typeof EXPIRY_STATUS];
 export type DateInput = Date | number | string;
 
 /**
- * Milliseconds since the epoch. `YYYY-MM-DD[ HH:mm[:ss]]` (the server's form) is read as local time in every
- * browser (Safari refuses the space form); anything else goes to Date.parse. NaN when unreadable.
+ * Milliseconds since the epoch. A number or a string of digits already is one; `YYYY-MM-DD[ HH:mm[:ss]]` (the
+ * server's form) is read as local time in every browser (Safari refuses the space form); anything else goes to
+ * Date.parse. NaN when unreadable.
  */
 export function toTime(value: DateInput): number {
   if (value instanceof Date) return value.getTime();
   if (typeof value === 'number') return value;
+  if (/^\s*-?\d+\s*$/.test(value)) return Number(value);
   const match = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(value.trim());
   if (!match) return Date.parse(value);
   const [, y, mo, d, h = '0', mi = '0', s = '0'] = match;

@@ -100,6 +100,25 @@ export function bindPageUrl(query: BindQuery, ctx: { oneProxy: boolean; rootPath
   return withQuery(path, { id, openid, unionid, deviceId });
 }
 
+/** §2 login page; `redirect_uri` brings the user back. */
+export const LOGIN_PAGE_PATH = '/login';
+/** §2: where a desktop client or an electron shell signs in again. */
+export const DESKTOP_RELOGIN_PATH = '/needtologinpagerelogin';
+
+/** Electron names itself in the user agent (`… Electron/31.2.0 …`). */
+export function isElectronShell(userAgent = ''): boolean {
+  return /\bElectron\/\d/.test(userAgent);
+}
+
+/**
+ * Where a session that is lost for good signs in again (§2, §8): `/login`, or `/needtologinpagerelogin` in a
+ * desktop client or electron shell; either way with `redirect_uri` set to the page the user was on.
+ */
+export function loginPageUrl(returnTo: string, ctx: { desktopClient?: boolean } = {}): string {
+  const path = ctx.desktopClient ? DESKTOP_RELOGIN_PATH : LOGIN_PAGE_PATH;
+  return `${path}?redirect_uri=${encodeURIComponent(returnTo)}`;
+}
+
 export interface HelpCenterContext {
   /** External help center address from the configuration; without it there is no link. */
   helpCenterUrl?: string;

@@ -1,4 +1,4 @@
-import { PLATFORM_VERSION } from '../api/wire';
+import { ENDPOINTS, endpointPath } from '../api/wire';
 import { isValidThemeColor } from '../validate/contact';
 
 // §3/§4 themes. A theme is the default colour, a picture theme with its own stylesheet and a fixed layout
@@ -96,7 +96,7 @@ export function themePrimaryColor(theme: Theme | string): string {
 export function themeStylesheetUrl(theme: Theme | string): string | null {
   const value = toTheme(theme);
   if (value.kind !== 'picture' && value.kind !== 'color') return null;
-  return `/common/plugins/common-ph/${PLATFORM_VERSION}/css/${value.name}.css`;
+  return endpointPath(ENDPOINTS.themeStylesheet, { file: `${value.name}.css` });
 }
 
 /** §4: the top/left layout switch is offered except for the picture themes, whose artwork fixes the layout. */

@@ -2,9 +2,8 @@ import type { ThemeSetting } from '../api/types';
 import { parseTheme, type Theme, themeValue } from './model';
 
 // §4/§6/§7 saving a theme: an admin first chooses between cancel, syncing the theme to all users and saving it
-// for themselves; everyone else saves directly with POST /api/base/desktop/settheme.
+// for themselves; everyone else saves directly with POST `ENDPOINTS.setTheme`.
 
-export const SET_THEME_URL = '/api/base/desktop/settheme';
 export const THEME_CONFIRM_CHOICES = ['cancel', 'sync', 'save'] as const;
 export type ThemeConfirmChoice = (typeof THEME_CONFIRM_CHOICES)[number];
 

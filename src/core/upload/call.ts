@@ -1,5 +1,6 @@
+import { TransportError } from '../http/transport';
 import { networkError, type UploadErrorType } from './errors';
-import { TransportError, type UploadRequest, type UploadResponse, type UploadTransport } from './transport';
+import type { UploadRequest, UploadResponse, UploadTransport } from './transport';
 
 /** A stop asked for by the uploader itself (pause, abort): never shown, never retried. */
 export class Stopped extends Error {

@@ -1,3 +1,6 @@
+// TransportError and TransportFailure are core/http's: one class for every transport, re-exported here.
+export type { TransportFailure } from '../http/transport';
+export { TransportError } from '../http/transport';
 export type { Base64ImageInput } from './base64';
 export { uploadBase64Image } from './base64';
 export type { DirectoryEntry, DirectoryListing, DroppedItemLike } from './directory';
@@ -36,7 +39,7 @@ export { createRateMeter } from './speed';
 export type { FingerprintSource, StoredUploadState, UploadStateStore } from './store';
 export { defaultStateStore, fileFingerprint, indexedDbStateStore, memoryStateStore } from './store';
 export { UPLOAD_STRINGS } from './strings';
-export type { TransportConfig, TransportFailure, UploadRequest, UploadResponse, UploadTransport } from './transport';
-export { createClientTransport, createXhrTransport, defaultTransport, pageHeaders, TransportError } from './transport';
+export type { TransportConfig, UploadRequest, UploadResponse, UploadTransport } from './transport';
+export { createClientTransport, createXhrTransport, defaultTransport, pageHeaders } from './transport';
 export type { UploadRules } from './validate';
 export { DEFAULT_MAX_SIZE, FILE_TYPE_ERROR_STATUS, nothingToUpload, validateUpload } from './validate';

@@ -5,6 +5,7 @@ import type { HttpClient } from '../http/client';
 import { buildUrl, encodeParams, toFormData } from '../http/encode';
 import { HttpError, isEnvelope } from '../http/errors';
 import { defaultClient, request } from '../http/request';
+import { TransportError } from '../http/transport';
 import { $session } from '../session/state';
 import type { WireFields } from './fields';
 
@@ -31,25 +32,6 @@ export interface UploadResponse {
 export interface UploadTransport {
   /** Resolves with any HTTP answer; rejects with a TransportError when there is none. */
   send(request: UploadRequest): Promise<UploadResponse>;
-}
-
-export type TransportFailure = 'network' | 'timeout' | 'abort';
-
-export class TransportError extends Error {
-  readonly kind: TransportFailure;
-  readonly timeoutMs: number | undefined;
-  constructor(kind: TransportFailure, timeoutMs?: number) {
-    super(
-      kind === 'abort'
-        ? 'Request aborted'
-        : kind === 'timeout'
-          ? `timeout of ${timeoutMs}ms exceeded`
-          : 'Network Error',
-    );
-    this.name = 'TransportError';
-    this.kind = kind;
-    this.timeoutMs = timeoutMs;
-  }
 }
 
 export interface TransportConfig {
@@ -184,6 +166,8 @@ export function createClientTransport(client?: Pick<HttpClient, 'send'>): Upload
           raw: true,
           noIntercept: true,
           signal: req.signal,
+          // A client whose transport measures upload progress (core/http Transport) reports it as it goes.
+          onUploadProgress: req.onProgress && ((progress) => req.onProgress?.(progress.loaded)),
         });
         req.onProgress?.(sizeOf(req.fields));
         return { status: 200, body };

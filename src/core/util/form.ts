@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { ENDPOINTS } from '../api/wire';
 import { t } from '../i18n/translate';
 import { notify } from '../notify';
 import { pageSingleton } from '../shared';
@@ -7,7 +8,6 @@ import { type DomAdapter, defaultDom } from './dom';
 // §7 table export and download helper: a hidden form submitted by the page, so the browser itself receives the
 // attachment (with the session cookie) and no script has to hold the file.
 
-export const TABLE_EXPORT_URL = '/api/base/common/table2xls';
 /** §9: the export button stays busy this long, so a double click does not export twice. */
 export const EXPORT_BUSY_MS = 800;
 /** §9: the hidden form is removed this long after submitting. */
@@ -41,7 +41,7 @@ function submitHiddenForm(action: string, method: FormMethod, fields: FormFields
 }
 
 export interface ExportTableOptions {
-  /** The configured export URL; TABLE_EXPORT_URL when absent. */
+  /** The configured export URL; `ENDPOINTS.tableExport` when absent. */
   url?: string;
   dom?: DomAdapter;
 }
@@ -65,7 +65,7 @@ export function exportTable(
   }
   if ($exporting.get()) return 'busy';
   $exporting.set(true);
-  submitHiddenForm(options.url ?? TABLE_EXPORT_URL, 'POST', { title, data: element.outerHTML }, dom);
+  submitHiddenForm(options.url ?? ENDPOINTS.tableExport, 'POST', { title, data: element.outerHTML }, dom);
   dom.setTimeout(() => $exporting.set(false), EXPORT_BUSY_MS);
   return 'sent';
 }

@@ -18,26 +18,31 @@ export function formatNumber(value: number, decimals?: number): string {
   return fraction === undefined ? `${sign}${grouped}` : `${sign}${grouped}.${fraction}`;
 }
 
-function scale(value: number, base: number): { scaled: number; index: number } {
+/**
+ * The value in the largest unit that keeps it below `base`, as text with at most `decimals` decimals. The unit is
+ * chosen after rounding, so 999950 reads `1M` rather than `1000k`.
+ */
+function scale(value: number, base: number, decimals: number): { text: string; index: number } {
   let scaled = Math.abs(value);
   let index = 0;
-  while (scaled >= base && index < SUFFIXES.length - 1) {
+  const last = SUFFIXES.length - 1;
+  while (index < last && (scaled >= base || Number(scaled.toFixed(decimals)) >= base)) {
     scaled /= base;
     index++;
   }
-  return { scaled: Math.sign(value) * scaled, index };
+  return { text: trimFraction(Math.sign(value) * scaled, decimals), index };
 }
 
 /** A byte count in powers of 1024: `1536` → `'1.5 kB'`, `0` → `'0 B'`. */
 export function formatBytes(bytes: number, decimals = 2): string {
   if (!Number.isFinite(bytes)) return String(bytes);
-  const { scaled, index } = scale(bytes, 1024);
-  return `${trimFraction(scaled, decimals)} ${SUFFIXES[index]}B`;
+  const { text, index } = scale(bytes, 1024, decimals);
+  return `${text} ${SUFFIXES[index]}B`;
 }
 
 /** A count in powers of 1000 for badges and statistics: `1500` → `'1.5k'`, `2000000` → `'2M'`. */
 export function formatCompact(value: number, decimals = 1): string {
   if (!Number.isFinite(value)) return String(value);
-  const { scaled, index } = scale(value, 1000);
-  return `${trimFraction(scaled, decimals)}${SUFFIXES[index]}`;
+  const { text, index } = scale(value, 1000, decimals);
+  return `${text}${SUFFIXES[index]}`;
 }

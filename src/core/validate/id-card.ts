@@ -12,18 +12,30 @@ export function idCardCheckChar(first17: string): string {
   return CHECK_CHARS[sum % 11] as string;
 }
 
-function isRealDate(year: number, month: number, day: number): boolean {
+/** Administrative division codes (GB/T 2260) start with a region digit from 1 (north China) to 8 (Hong Kong, Macao, Taiwan). */
+const REGION = /^[1-8]/;
+const FIRST_YEAR = 1900;
+
+/** A calendar date that exists, from 1900 on, and is not after today (nobody is born tomorrow). */
+function isBirthDate(year: number, month: number, day: number, now: Date): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  const exists = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+  return exists && year >= FIRST_YEAR && date.getTime() <= today;
 }
 
-/** 15 or 18 digits with a real date; an 18-digit number must also carry the right check character (X or x). */
-export function isValidIdCard(value: string): boolean {
+/**
+ * 15 or 18 digits with a region digit of 1–8 and a real birth date between 1900 and today; an 18-digit number must
+ * also carry the right check character (X or x). `now` is today's date (injectable for tests).
+ */
+export function isValidIdCard(value: string, now: Date = new Date()): boolean {
+  if (!REGION.test(value)) return false;
   if (/^\d{15}$/.test(value)) {
-    return isRealDate(1900 + Number(value.slice(6, 8)), Number(value.slice(8, 10)), Number(value.slice(10, 12)));
+    const [year, month, day] = [FIRST_YEAR + Number(value.slice(6, 8)), value.slice(8, 10), value.slice(10, 12)];
+    return isBirthDate(year, Number(month), Number(day), now);
   }
   if (!/^\d{17}[\dXx]$/.test(value)) return false;
-  const year = Number(value.slice(6, 10));
-  if (!isRealDate(year, Number(value.slice(10, 12)), Number(value.slice(12, 14)))) return false;
+  const birth = [value.slice(6, 10), value.slice(10, 12), value.slice(12, 14)].map(Number) as [number, number, number];
+  if (!isBirthDate(...birth, now)) return false;
   return idCardCheckChar(value.slice(0, 17)) === (value[17] as string).toUpperCase();
 }

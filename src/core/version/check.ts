@@ -1,3 +1,4 @@
+import { ENDPOINTS, endpointPath, PACKAGE_VERSIONS_SUFFIX } from '../api/wire';
 import { t } from '../i18n/translate';
 import { notify as defaultNotify, type NoticeKind } from '../notify';
 import { compareVersions } from './compare';
@@ -38,12 +39,11 @@ export type VersionCheckResult =
   | { status: 'unknown'; reason: 'no-package-version' | 'no-web-code-version'; server?: ServerVersions };
 
 export function packageJsonUrl(root: string, code: string): string {
-  return `/${encodeURIComponent(root)}/${encodeURIComponent(code)}/package.json`;
+  return endpointPath(ENDPOINTS.packageJson, { root, code });
 }
 
 export function versionEndpointUrl(code: string): string {
-  const segment = encodeURIComponent(code);
-  return `/api/${segment}/nl/${segment}_package_versions`;
+  return endpointPath(ENDPOINTS.packageVersions, { code, file: code + PACKAGE_VERSIONS_SUFFIX });
 }
 
 async function fetchOk(
@@ -79,7 +79,7 @@ function serverVersions(body: unknown): ServerVersions | null {
 }
 
 /**
- * Reads `/{root}/{code}/package.json` and `/api/{code}/nl/{code}_package_versions` together. A missing version
+ * Reads the front end's `package.json` and the back end's `{code}_package_versions` together. A missing version
  * endpoint (any answer but 200) raises the "no version endpoint" notice; a mismatch alerts which side is too old
  * (kept open until dismissed). The outcome is also returned.
  */

@@ -11,9 +11,11 @@ import {
   authDeps,
   type FieldError,
   fetchMe,
+  isChatProvider,
   LOGIN_DIALOG_Z_INDEX,
   type LoginData,
   type ModeOutcome,
+  signInWithProvider,
 } from '../../core';
 import { QrIcon } from '../common/icons';
 import { sharedStyles, useStyles } from '../common/styles';
@@ -63,7 +65,7 @@ export interface PhLoginProps {
 type Phase = 'starting' | 'form' | 'busy' | 'leaving';
 
 /** Outcomes after which the page is on its way elsewhere: the form stays busy until it has gone. */
-const LEAVING: ReadonlySet<ModeOutcome['status']> = new Set(['ok', 'bind', 'authorized']);
+const LEAVING: ReadonlySet<ModeOutcome['status']> = new Set(['ok', 'bind', 'authorized', 'chat']);
 
 /** The login form or dialog of spec §2, running the login modes of §4 on the login page. */
 export function PhLogin(props: PhLoginProps) {
@@ -177,6 +179,11 @@ export function PhLogin(props: PhLoginProps) {
 
 function OtherWays({ platforms = [], qr, qrContent, onPlatform }: PhLoginProps) {
   const translate = useStore($translate);
+  // The page hears of every click; work-chat (qy) and the chat app (mp) also go to their provider (issue 8 §12).
+  const choose = (platform: LoginPlatform) => {
+    onPlatform?.(platform);
+    if (isChatProvider(platform.provider) && $config.get()) void signInWithProvider(platform.provider, authDeps());
+  };
   if (platforms.length === 0 && !qr) return null;
   return (
     <div className="others" part="others">
@@ -205,7 +212,7 @@ function OtherWays({ platforms = [], qr, qrContent, onPlatform }: PhLoginProps) 
                     part="platform"
                     aria-label={label}
                     title={label}
-                    onClick={() => onPlatform?.(platform)}
+                    onClick={() => choose(platform)}
                   >
                     {badge}
                   </button>

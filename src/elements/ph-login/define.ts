@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import type { LoginData } from '../../core';
+import { addStrings, LOGIN_SHELL_STRINGS, type LoginData } from '../../core';
 import { QrIcon } from '../common/icons';
 import { ensureToastHost } from '../common/toast-host';
 import { defineElement, dispatchFrom, type ElementProps, hostOf } from '../define';
@@ -12,7 +12,8 @@ type LoginElementProps = ElementProps &
   Pick<PhLoginProps, 'mode' | 'open' | 'heading' | 'qr' | 'noAutoStart'> & {
     /**
      * Third-party sign-ins (§2) as JSON text: `[{provider, name, url?, icon?}]`, links when they have a `url`, else
-     * `ph-login-platform` tells the page. Read leniently: a typo shows none rather than breaking the element.
+     * `ph-login-platform` tells the page, and `qy` (work-chat) and `mp` (chat app) then go to their provider's
+     * authorisation page. Read leniently: a typo shows none rather than breaking the element.
      */
     platforms?: string;
   };
@@ -29,7 +30,7 @@ export interface PhLoginEventMap {
   'ph-login-error': CustomEvent<PhLoginErrorDetail>;
   /** The page's session ended after it had begun: a logout, or a session lost on the server. */
   'ph-login-logout': CustomEvent<Record<string, never>>;
-  /** A third-party sign-in without a `url` was clicked: its entry. */
+  /** A third-party sign-in without a `url` was clicked: its entry (`qy` and `mp` then go to their provider). */
   'ph-login-platform': CustomEvent<LoginPlatform>;
 }
 
@@ -67,13 +68,16 @@ function parsePlatforms(text: string | undefined): LoginPlatform[] {
  * Login form and dialog (spec §2 "Login form/dialog", §4 Login, §5, §8). Mounted inline after `phinit`, it checks
  * the session (`me`) and runs the §4 mode order: authorize (`client_id` required), device client id, `username` +
  * `password` in the query, SSO `ticket` (needs `loginTickitConifg.apipath`), `accessToken` relogin, `code`/`token`
- * with `state` (social), already signed in, inside work-chat or the chat app, then auto-login with the remembered
- * password (at most 4 attempts, never after a chosen logout). Account and password are trimmed and required,
+ * with `state` (social), already signed in, inside work-chat or the chat app (off to the provider's authorisation
+ * page with the app id from `{qy|mp}_info`, back with `code` and `state`; a unit without such an app, or a user who
+ * refused there, goes on to the next mode), then auto-login with the remembered password (at most 4 attempts, never
+ * after a chosen logout). Account and password are trimmed and required,
  * checked on change and on blur, with the message under the field (the server's field errors too). Enter submits
  * only when both fields are filled and no error shows, otherwise it moves to the empty field. While signing in the
- * button is busy and a second submit is ignored. After success: 'login success', then `redirect_uri` (same origin
- * only), the configured jump page, or the landing page of §2; a status 400 with a code other than `invalid_grant`
- * goes to the bind page. "Remember password" stores the password encrypted (AES-GCM, key in IndexedDB) and turns
+ * button is busy and a second submit is ignored. After success: 'login success', then `redirect_uri` (same origin,
+ * or an origin of `allowedRedirectOrigins`), the configured jump page, or the landing page of §2; a status 400 with a code other than `invalid_grant`
+ * goes to the bind page. "Remember password" stores the password encrypted (AES-GCM, key in IndexedDB through
+ * idb-keyval) and turns
  * auto-login on. Labels are 账号 / Account / 賬號, 密码 / Password / 密碼 and 登录 / Sign in / 登入. In dialog mode it
  * also has the `ph-modal` parts.
  *
@@ -100,6 +104,8 @@ export const PhLoginElement = defineElement('ph-login', LoginElement, {
 });
 ensureToastHost();
 installGlobals();
+// The login and re-login pages load this module: their texts come with it (PH.t).
+addStrings(LOGIN_SHELL_STRINGS);
 
 declare global {
   interface GlobalEventHandlersEventMap extends PhLoginEventMap {}

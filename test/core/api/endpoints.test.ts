@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, endpointPath, REFRESH_COOKIE_PATH } from '../../../src/core/api/wire';
+import { ENDPOINTS, endpointPath, PLATFORM_VERSION, REFRESH_COOKIE_PATH } from '../../../src/core/api/wire';
 
 describe('ENDPOINTS and endpointPath', () => {
   it('fills :name segments, URI-encoded', () => {
@@ -23,6 +23,21 @@ describe('ENDPOINTS and endpointPath', () => {
 
   it('scopes the refresh cookie to the refresh endpoint', () => {
     expect(REFRESH_COOKIE_PATH).toBe(ENDPOINTS.refresh);
+  });
+
+  it('writes the platform version of the common plugin paths as PLATFORM_VERSION says', () => {
+    for (const path of [ENDPOINTS.sharedLanguagePack, ENDPOINTS.themeStylesheet]) {
+      expect(path.startsWith(`/common/plugins/common-ph/${PLATFORM_VERSION}/`), path).toBe(true);
+    }
+  });
+
+  it('holds plain string literals only, so that bundles keep just the paths they use', async () => {
+    const { readFileSync } = await import('node:fs');
+    const source = readFileSync(new URL('../../../src/core/api/wire.ts', import.meta.url), 'utf8');
+    const map = source.slice(source.indexOf('export const ENDPOINTS = {'), source.indexOf('} as const;'));
+    const values = [...map.matchAll(/^\s+\w+: (.+),$/gm)].map((match) => match[1]);
+    expect(values.length).toBe(Object.keys(ENDPOINTS).length);
+    for (const value of values) expect(value).toMatch(/^'[^'`+]*'$/);
   });
 
   it('names each path once', () => {

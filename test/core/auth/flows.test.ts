@@ -164,6 +164,19 @@ describe('login status 200 (§4)', () => {
     expect(location.visited).toEqual(['http://school.test/area/areaBase/pc_areaDesktop_all/index.html']);
   });
 
+  it('goes to a redirect_uri on a configured origin, and refuses it without the configuration (issue 8 §17)', async () => {
+    const target = 'https://library.school.test/books';
+    deps = makeDeps(`http://school.test/login?redirect_uri=${encodeURIComponent(target)}`, {
+      config: { ...config, allowedRedirectOrigins: ['https://library.school.test'] },
+    });
+    await auth.login({ username: 'a', password: 'b' }, deps);
+    expect(location.visited).toEqual([target]);
+
+    deps = makeDeps(`http://school.test/login?redirect_uri=${encodeURIComponent(target)}`);
+    await auth.login({ username: 'a', password: 'b' }, deps);
+    expect(location.visited).toEqual(['http://school.test/pages/base/pc_desktop_all/index.html']);
+  });
+
   it('reloads in place on a settings page', async () => {
     deps = makeDeps('http://school.test/pages/base/index.html#/desktop/setting');
     const outcome = await auth.login({ username: 'a', password: 'b' }, deps);
@@ -291,12 +304,53 @@ describe('other login modes call their endpoint (§7)', () => {
     expect(server.received).toHaveLength(0);
   });
 
-  it('inside work-chat it asks for the provider app id', async () => {
+  it('inside work-chat it asks for the provider app id and goes to the authorisation page (issue 8 §12)', async () => {
+    deps = makeDeps(`http://school.test/login?redirect_uri=${encodeURIComponent('/pages/x')}`);
+    const url =
+      'https://open.weixin.qq.com/connect/oauth2/authorize?appid=wwcorp' +
+      `&redirect_uri=${encodeURIComponent('http://school.test/login?redirect_uri=%2Fpages%2Fx')}` +
+      '&response_type=code&scope=snsapi_base&state=qy#wechat_redirect';
     expect(await auth.startLogin(deps, 'Mozilla wxwork/4')).toEqual({
       status: 'chat',
       provider: 'qy',
       providerAppId: 'wwcorp',
+      url,
     });
+    expect(location.visited).toEqual([url]);
+    const info = server.received.find((entry) => entry.url.pathname === '/api/uaa/social/qy_info')!;
+    expect(info.url.searchParams.get('unitHost')).toBe('school.test');
+  });
+
+  it('the authorisation page is configurable (the demo points at the reference server)', async () => {
+    deps = makeDeps('http://school.test/login', {
+      config: { ...config, socialAuthorize: { qy: { url: '/sso/social/authorize', scope: 'snsapi_privateinfo' } } },
+    });
+    const outcome = await auth.startLogin(deps, 'Mozilla wxwork/4');
+    const target = new URL(outcome.status === 'chat' ? outcome.url : '');
+    expect(target.origin + target.pathname).toBe('http://school.test/sso/social/authorize');
+    expect(target.searchParams.get('scope')).toBe('snsapi_privateinfo');
+    expect(location.visited).toEqual([target.href]);
+  });
+
+  it('back from the provider with code and state, the social mode signs in', async () => {
+    deps = makeDeps('http://school.test/login?code=C0DE&state=qy');
+    server.route('POST', '/api/uaa/social/qy', (_req, res) => sendJson(res, loginAnswer.http, loginAnswer.body));
+    expect(await auth.startLogin(deps, 'Mozilla wxwork/4')).toMatchObject({ status: 'ok' });
+    expect(form(server.received.at(-1)!.body)).toMatchObject({ code: 'C0DE' });
+    expect(server.received.some((entry) => entry.url.pathname.endsWith('_info'))).toBe(false);
+  });
+
+  it('back from the provider without a code (refused), the form shows instead of another round trip', async () => {
+    deps = makeDeps('http://school.test/login?state=qy');
+    expect(await auth.startLogin(deps, 'Mozilla wxwork/4')).toEqual({ status: 'form' });
+    expect(server.received).toHaveLength(0);
+    expect(location.visited).toEqual([]);
+  });
+
+  it('a unit without an app of that provider falls through to the form', async () => {
+    expect(await auth.startLogin(deps, 'Mozilla MicroMessenger/8')).toEqual({ status: 'form' });
+    expect(server.received.map((entry) => entry.url.pathname)).toEqual(['/api/uaa/social/mp_info']);
+    expect(location.visited).toEqual([]);
   });
 
   it('already logged in goes to the landing page without calling the server', async () => {
@@ -354,6 +408,21 @@ describe('automatic login (§4)', () => {
     session.$autoLoginCount.set(4);
     expect(await auth.autoLogin(deps)).toEqual({ status: 'exhausted' });
     expect(storage.IS_LOGOUTED).toBe('logout');
+  });
+
+  it('still runs inside the chat app when the unit has no app of that provider (issue 8 §12)', async () => {
+    expect(await auth.startLogin(deps, 'Mozilla MicroMessenger/8')).toMatchObject({ status: 'ok' });
+    expect(server.received.map((entry) => entry.url.pathname)).toEqual([
+      '/api/uaa/social/mp_info',
+      '/api/uaa/oauth/login',
+    ]);
+    expect(lastForm()).toMatchObject({ username: 'alice', password: 'pw' });
+  });
+
+  it('runs after a refused round trip inside work-chat', async () => {
+    deps = makeDeps('http://school.test/login?state=qy');
+    expect(await auth.startLogin(deps, 'Mozilla wxwork/4')).toMatchObject({ status: 'ok' });
+    expect(lastForm()).toMatchObject({ username: 'alice', password: 'pw' });
   });
 
   it('does nothing after a logout', async () => {

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   chatProvider,
   decideRedirect,
   type LoginModeContext,
   MISSING_CLIENT_ID,
   MISSING_TICKET_CONFIG,
+  redirectOrigins,
   resolveLoginMode,
   sameOriginTarget,
   withoutSecrets,
@@ -84,6 +85,14 @@ describe('resolveLoginMode: each mode (§4)', () => {
     expect(chatProvider('Mozilla/5.0 MicroMessenger/8.0')).toBe('mp');
     expect(chatProvider('Mozilla/5.0 Chrome')).toBeNull();
     expect(mode('/login', { userAgent: 'MicroMessenger/8' })).toEqual({ mode: 'chatSocial', provider: 'mp' });
+  });
+
+  it('not again after the provider came back without a code, nor when the unit has no app (issue 8 §12)', () => {
+    const auto = { autoLogin: true, hasRememberedCredentials: true, userAgent: 'wxwork/4' };
+    expect(mode('/login?state=qy', auto)).toEqual({ mode: 'auto' });
+    expect(mode('/login?state=qy', { userAgent: 'wxwork/4' })).toEqual({ mode: 'form' });
+    expect(mode('/login', { ...auto, skipChat: true })).toEqual({ mode: 'auto' });
+    expect(mode('/login?code=c&state=qy', auto)).toMatchObject({ mode: 'social', provider: 'qy' });
   });
 
   it('auto login only when not logged out, preference on and credentials stored; at most 4 attempts', () => {
@@ -179,6 +188,56 @@ describe('decideRedirect (§4) and the open-redirect guard', () => {
     expect(decideRedirect({ href: 'http://school.test/pages/base/index.html#/desktop/settings2', landing })).toBe(
       landing,
     );
+  });
+
+  it('follows a redirect_uri to a configured origin, exactly that origin (issue 8 §17)', () => {
+    const allowedOrigins = ['https://library.school.test', 'http://school.test:8080'];
+    const go = (target: string) =>
+      decideRedirect({
+        href: `http://school.test/login?redirect_uri=${encodeURIComponent(target)}`,
+        jumpPage: '/jump',
+        landing,
+        allowedOrigins,
+      });
+    expect(go('https://library.school.test/books?id=1#top')).toBe('https://library.school.test/books?id=1#top');
+    expect(go('http://school.test:8080/x')).toBe('http://school.test:8080/x');
+    expect(go('/pages/x')).toBe('http://school.test/pages/x');
+    for (const target of [
+      'http://library.school.test/',
+      'https://evil.library.school.test/',
+      'https://library.school.test.evil.test/',
+      'https://library.school.test:444/',
+      'javascript:alert(1)',
+    ]) {
+      expect(go(target), target).toBe('/jump');
+    }
+  });
+
+  it('takes exact http(s) origins only: no wildcards, paths or other schemes (issue 8 §17)', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      expect(
+        redirectOrigins([
+          'https://library.school.test',
+          'https://exam.school.test/',
+          'https://*.school.test',
+          '*',
+          'https://a.school.test/path',
+          'https://a.school.test?x=1',
+          'https://user:pw@a.school.test',
+          'ftp://files.school.test',
+          'library.school.test',
+          42,
+          'https://library.school.test',
+        ]),
+      ).toEqual(['https://library.school.test', 'https://exam.school.test']);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]?.[0])).toContain('https://*.school.test');
+      expect(redirectOrigins(undefined)).toEqual([]);
+      expect(redirectOrigins('https://one.school.test')).toEqual(['https://one.school.test']);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('never yields another origin, whatever the redirect_uri', () => {

@@ -42,7 +42,7 @@ describe('phinit', () => {
       areaBase: 'areaBase',
       serverId: 'base',
       oneProxy: false,
-      languages: ['zh-CN', 'en'],
+      languages: ['zh-CN', 'en', 'zh-HK'],
       skipSharedLanguagePack: false,
       timeout: 1_200_000,
     });
@@ -82,6 +82,23 @@ describe('phinit', () => {
     expect(odd.timeout).toBe(DEFAULT_TIMEOUT);
   });
 
+  it('keeps the exact redirect origins and the desktop-client flag (issue 8 §13, §17)', () => {
+    expect(resolveConfig({ code: 'c', appCode: 'a' })).toMatchObject({
+      allowedRedirectOrigins: [],
+      desktopClient: false,
+    });
+    const config = resolveConfig({
+      code: 'c',
+      appCode: 'a',
+      allowedRedirectOrigins: ['https://library.school.test/', 'https://exam.school.test'],
+      desktopClient: true,
+    });
+    expect(config).toMatchObject({
+      allowedRedirectOrigins: ['https://library.school.test', 'https://exam.school.test'],
+      desktopClient: true,
+    });
+  });
+
   it('any non-blank code and appCode resolve', () => {
     const text = fc.string({ minLength: 1 }).filter((value) => value.trim() !== '');
     fc.assert(
@@ -96,17 +113,38 @@ describe('phinit', () => {
 describe('language list (§5)', () => {
   it('notifies info and falls back when the list is not an array', () => {
     $notices.set([]);
-    expect(languageList('en')).toEqual(['zh-CN', 'en']);
+    expect(languageList('en')).toEqual(['zh-CN', 'en', 'zh-HK']);
     expect($notices.get().map((notice) => [notice.kind, notice.message])).toEqual([
       ['info', 'data type error, language list must be an array'],
     ]);
+    expect(languageList('en', ['zh-CN', 'en'])).toEqual(['zh-CN', 'en']);
   });
 
   it('says nothing for an absent list or an array', () => {
     $notices.set([]);
-    expect(languageList(undefined)).toEqual(['zh-CN', 'en']);
+    expect(languageList(undefined)).toEqual(['zh-CN', 'en', 'zh-HK']);
     expect(languageList(['zh-HK'])).toEqual(['zh-HK']);
     expect($notices.get()).toEqual([]);
+  });
+});
+
+describe('languages offered (§9, issue 8 §16)', () => {
+  it('the login shell offers zh-CN and en, every other page the three', () => {
+    expect(resolveConfig({ code: 'login', appCode: 'base' }).languages).toEqual(['zh-CN', 'en']);
+    expect(resolveConfig({ code: 'desktop', appCode: 'base' }).languages).toEqual(['zh-CN', 'en', 'zh-HK']);
+    expect(resolveConfig({ code: 'bind', appCode: 'base' }).languages).toEqual(['zh-CN', 'en', 'zh-HK']);
+  });
+
+  it('is configurable either way', () => {
+    expect(resolveConfig({ code: 'login', appCode: 'base', languages: ['zh-CN', 'en', 'zh-HK'] }).languages).toEqual([
+      'zh-CN',
+      'en',
+      'zh-HK',
+    ]);
+    expect(resolveConfig({ code: 'desktop', appCode: 'base', languages: ['zh-CN', 'en'] }).languages).toEqual([
+      'zh-CN',
+      'en',
+    ]);
   });
 });
 

@@ -11,6 +11,20 @@ describe('wire encoding (§7)', () => {
     expect(buildUrl('', '/api/x', 'b=2')).toBe('/api/x?b=2');
   });
 
+  it('apiBase prefixes API calls only; other paths come from the page root (issue 8 §14)', () => {
+    const page = 'http://school.test/pages/desktop/index.html';
+    expect(buildUrl('http://api.test', '/zuul/api/storage/upload', '', page)).toBe(
+      'http://api.test/zuul/api/storage/upload',
+    );
+    expect(buildUrl('http://api.test', '/pages/desktop/lang/en-base.json', '', page)).toBe(
+      'http://school.test/pages/desktop/lang/en-base.json',
+    );
+    expect(buildUrl('http://api.test', '/common/plugins/common-ph/1.6.0/css/ink.css', '', page)).toBe(
+      'http://school.test/common/plugins/common-ph/1.6.0/css/ink.css',
+    );
+    expect(buildUrl('http://api.test', '/apiary/x', '')).toBe('/apiary/x');
+  });
+
   it('params leave out null and undefined values and spell nesting with dots', () => {
     expect(decodeURIComponent(encodeParams({ a: null, b: undefined, c: { d: 1 } }))).toBe('c.d=1');
     expect(encodeParams(undefined)).toBe('');

@@ -218,6 +218,44 @@ describe('refresh failure (§4, §8)', () => {
     expect(reasons).toEqual(['device login failed']);
   });
 
+  it('a desktop client goes to /needtologinpagerelogin instead of /login, keeping the way back (§2)', async () => {
+    await client({ desktopClient: true })
+      .request({ url: '/api/data' })
+      .catch(() => {});
+    expect(location.visited).toEqual([
+      `http://school.test/needtologinpagerelogin?redirect_uri=${encodeURIComponent('http://school.test/pages/base/pc_desktop_all/index.html#/home')}`,
+    ]);
+  });
+
+  it('an electron shell is recognised by its user agent', async () => {
+    const electron = 'Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/126.0 Electron/31.2.0 Safari/537.36';
+    await client({ userAgent: () => electron })
+      .request({ url: '/api/data' })
+      .catch(() => {});
+    expect(location.visited).toHaveLength(1);
+    expect(new URL(location.visited[0]!).pathname).toBe('/needtologinpagerelogin');
+  });
+
+  it('phinit({ desktopClient: true }) reaches the page-wide request()', async () => {
+    const { setLocationAdapter } = await import('../../../src/core/config');
+    setLocationAdapter(location);
+    try {
+      phinit({ code: 'desktop', appCode: 'base', apiBase: server.base, env: 'production', desktopClient: true });
+      await request({ url: '/api/data', noIntercept: true }).catch(() => {});
+      expect(new URL(location.visited[0]!).pathname).toBe('/needtologinpagerelogin');
+    } finally {
+      setLocationAdapter(memoryLocation());
+    }
+  });
+
+  it('on the re-login page itself a desktop client stays', async () => {
+    location = memoryLocation('http://school.test/needtologinpagerelogin');
+    await client({ desktopClient: true })
+      .request({ url: '/api/data' })
+      .catch(() => {});
+    expect(location.visited).toEqual([]);
+  });
+
   it('a device client id outside the app shell is not used', async () => {
     await client({ device: 'pc', userClientId: 'dev-42' })
       .request({ url: '/api/data' })

@@ -112,7 +112,9 @@ describe('what every request sends (§7)', () => {
 
   it('raw requests resolve with the body as it came', async () => {
     server.route('GET', '/lang/en.json', (_req, res) => sendJson(res, 200, { hello: 'Hello' }));
-    await expect(client().request({ url: '/lang/en.json', raw: true })).resolves.toEqual({ hello: 'Hello' });
+    await expect(client().request({ url: `${server.base}/lang/en.json`, raw: true })).resolves.toEqual({
+      hello: 'Hello',
+    });
   });
 
   it('the page-wide request() follows phinit', async () => {

@@ -73,6 +73,33 @@ describe('initLanguage', () => {
   });
 });
 
+describe('a page that offers only some languages (§9 login shell, issue 8 §16)', () => {
+  const login = { ...config, code: 'login', languages: ['zh-CN', 'en'] as ('zh-CN' | 'en' | 'zh-HK')[] };
+
+  it('shows Chinese for a stored zh-HK and keeps the stored choice for the other pages', async () => {
+    $storedLanguage.set('zh-HK');
+    expect(await initLanguage({ href: 'http://school.test/login', config: login, fetcher })).toBe('zh-CN');
+    expect($language.get()).toBe('zh-CN');
+    expect(storage.lange_).toBe('zh-HK');
+    expect(await initLanguage({ href: 'http://school.test/pages/base/index.html', config, fetcher })).toBe('zh-HK');
+  });
+
+  it('does not store a query language it does not offer, and maps a change to what it offers', async () => {
+    expect(await initLanguage({ href: 'http://school.test/login?language=zh-HK', config: login, fetcher })).toBe(
+      'zh-CN',
+    );
+    expect(storage.lange_).toBeUndefined();
+    expect(await initLanguage({ href: 'http://school.test/login?language=en', config: login, fetcher })).toBe('en');
+    expect(storage.lange_).toBe('en');
+    expect(await changeLanguage('zh-HK', { href: 'http://school.test/login', config: login, fetcher })).toBe('zh-CN');
+  });
+
+  it('picks the first offered language when Chinese is not offered', async () => {
+    const english = { ...config, languages: ['en'] as 'en'[] };
+    expect(await initLanguage({ href: 'http://school.test/?language=zh-HK', config: english, fetcher })).toBe('en');
+  });
+});
+
 describe('changeLanguage', () => {
   it('normalises, stores under lange_ and loads the pack', async () => {
     expect(await changeLanguage('en', { href: 'http://school.test/pages/x', config, fetcher })).toBe('en');

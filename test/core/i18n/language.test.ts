@@ -67,6 +67,13 @@ describe('splitBilingual', () => {
     expect(splitBilingual('|||English', 'zh-CN')).toBe('English');
   });
 
+  it('takes the first part as Chinese and the second as English, whatever follows', () => {
+    expect(splitBilingual('中文|||English|||extra', 'en')).toBe('English');
+    expect(splitBilingual('中文|||English|||extra', 'zh-CN')).toBe('中文');
+    expect(splitBilingual('中文|||English|||', 'en')).toBe('English');
+    expect(splitBilingual('中文||||||third', 'en')).toBe('中文');
+  });
+
   it('for any two parts without the separator, picks the right one', () => {
     const part = fc
       .string({ minLength: 1 })

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { phinit } from '../../../src/core/config';
+import { memoryLocation, phinit, setLocationAdapter } from '../../../src/core/config';
 import {
   languageRoot,
   loadLanguagePack,
@@ -9,7 +9,7 @@ import {
 } from '../../../src/core/i18n/packs';
 import { $language, $languageTable, t } from '../../../src/core/i18n/translate';
 import { $notices } from '../../../src/core/notify';
-import { sendJson, startServer, type TestServer } from '../http/server';
+import { envelope, sendJson, startServer, type TestServer } from '../http/server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -20,12 +20,19 @@ beforeAll(async () => {
   server.route('GET', '/pages/desktop/lang/en-base.json', (_req, res) => sendJson(res, 200, { hello: 'Hello (page)' }));
   server.route('GET', '/area/areaDesk/lang/en-base.json', (_req, res) => sendJson(res, 200, { area: 'Area' }));
 });
-afterAll(() => server.close());
+afterAll(() => {
+  setLocationAdapter(memoryLocation());
+  return server.close();
+});
+let page = memoryLocation();
 beforeEach(() => {
   server.received.length = 0;
   $languageTable.set({});
   $notices.set([]);
-  phinit({ code: 'desktop', appCode: 'base', apiBase: server.base });
+  // Language files come from the page's own root (issue 8 §14): the page is on the test server, the API elsewhere.
+  page = memoryLocation(`${server.base}/pages/desktop/pc_desktop_all/index.html`);
+  setLocationAdapter(page);
+  phinit({ code: 'desktop', appCode: 'base', apiBase: 'http://api.elsewhere.test', env: 'production' });
 });
 
 const options = {
@@ -117,6 +124,16 @@ describe('loadLanguagePack (§4)', () => {
     expect($languageTable.get()).toEqual({ hello: '你好' });
     await loadLanguagePack({ ...options, language: 'zh-CN' });
     expect($languageTable.get()).toEqual({});
+  });
+
+  it('a 401 on a language file is ignored: no refresh, no login page (issue 8 §14)', async () => {
+    server.route('GET', '/pages/desktop/lang/en-grade.json', (_req, res) => sendJson(res, 401, envelope(401)));
+    server.route('GET', '/api/uaa/oauth/refresh', (_req, res) => sendJson(res, 200, envelope(200)));
+    const table = await loadLanguagePack({ ...options, appCode: 'grade', skipShared: true });
+    expect(table).toEqual({});
+    expect(paths()).toEqual(['/pages/desktop/lang/en-grade.json']);
+    expect(page.visited).toEqual([]);
+    expect($notices.get()).toEqual([]);
   });
 
   it('development pages with area in the code read under area', async () => {

@@ -19,6 +19,12 @@ describe('toTime', () => {
     expect(toTime('2026-11-21T00:00:00Z')).toBe(Date.UTC(2026, 10, 21));
     expect(toTime('soon')).toBeNaN();
   });
+
+  it('reads epoch milliseconds given as a digit string', () => {
+    const end = Date.UTC(2027, 5, 30);
+    expect(toTime(String(end))).toBe(end);
+    expect(toTime(` ${end} `)).toBe(end);
+  });
 });
 
 describe('expiryStatus (§4: 3 expired, 2 within 90 days, 1 in use)', () => {
@@ -36,6 +42,13 @@ describe('expiryStatus (§4: 3 expired, 2 within 90 days, 1 in use)', () => {
   it('is 1 beyond 90 days', () => {
     expect(expiryStatus(now + 90 * DAY + 1, now)).toBe(1);
     expect(expiryStatus('2027-12-31 23:59:59', now)).toBe(1);
+  });
+
+  it('reads an end time in epoch milliseconds, as a number or a digit string', () => {
+    expect(expiryStatus(now + 200 * DAY, now)).toBe(EXPIRY_STATUS.inUse);
+    expect(expiryStatus(String(now + 200 * DAY), now)).toBe(EXPIRY_STATUS.inUse);
+    expect(expiryStatus(String(now + 10 * DAY), now)).toBe(EXPIRY_STATUS.expiringSoon);
+    expect(expiryStatus(String(now - DAY), now)).toBe(EXPIRY_STATUS.expired);
   });
 
   it('counts an unreadable end time as expired', () => {

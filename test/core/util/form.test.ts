@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ENDPOINTS } from '../../../src/core/api/wire';
 import { $language } from '../../../src/core/i18n/translate';
 import { $notices } from '../../../src/core/notify';
-import { $exporting, download, exportTable, TABLE_EXPORT_URL } from '../../../src/core/util';
+import { $exporting, download, exportTable } from '../../../src/core/util';
 
 interface Submitted {
   action: string;
@@ -43,7 +44,7 @@ describe('exportTable (§7 table2xls form POST)', () => {
     expect(exportTable(table, 'Scores')).toBe('sent');
     expect(submitted).toEqual([
       {
-        action: TABLE_EXPORT_URL,
+        action: ENDPOINTS.tableExport,
         method: 'POST',
         fields: [
           ['title', 'Scores'],

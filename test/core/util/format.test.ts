@@ -44,6 +44,13 @@ describe('formatBytes (§9 k/M/G/T/P/E)', () => {
     expect(formatBytes(bytes)).toBe(text);
   });
 
+  it('moves up a unit when rounding reaches 1024 (1048575 is 1 MB, not 1024 kB)', () => {
+    expect(formatBytes(1048575)).toBe('1 MB');
+    expect(formatBytes(1024 ** 2 - 1, 6)).toBe('1023.999023 kB');
+    expect(formatBytes(1024 ** 3 - 1)).toBe('1 GB');
+    expect(formatBytes(-1048575)).toBe('-1 MB');
+  });
+
   it('picks the unit that keeps the number below 1024 and reads back close to the input', () => {
     const units = ['B', 'kB', 'MB', 'GB', 'TB', 'PB', 'EB'];
     fc.assert(
@@ -70,5 +77,22 @@ describe('formatCompact (§9 k/M/G/T/P/E)', () => {
     [-1500, '-1.5k'],
   ])('%s → %s', (value, text) => {
     expect(formatCompact(value)).toBe(text);
+  });
+
+  it('moves up a unit when rounding reaches 1000 (999950 is 1M, not 1000k)', () => {
+    expect(formatCompact(999950)).toBe('1M');
+    expect(formatCompact(999949)).toBe('999.9k');
+    expect(formatCompact(999.96)).toBe('1k');
+    expect(formatCompact(-999950)).toBe('-1M');
+    expect(formatCompact(999_950_000)).toBe('1G');
+  });
+
+  it('never shows 1000 or more of a unit below the largest', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -1e18, max: 1e18, noNaN: true }), (value) => {
+        const number = Math.abs(Number.parseFloat(formatCompact(value)));
+        expect(number).toBeLessThan(1000);
+      }),
+    );
   });
 });

@@ -22,7 +22,7 @@ describe('isValidIdCard (§5)', () => {
   it.each([
     ['11010519491231002X', true],
     ['11010519491231002x', true],
-    ['440524188001010014', true],
+    ['440524188001010014', false], // born 1880: before 1900 (issue 8 §15)
     ['110101199003074514', true],
     ['110101199003074515', false], // wrong check digit
     ['11010519491231002Y', false],
@@ -44,14 +44,38 @@ describe('isValidIdCard (§5)', () => {
     expect(isValidIdCard('110105960229123')).toBe(true);
   });
 
+  it('refuses a birth date in the future', () => {
+    const now = new Date(Date.UTC(2026, 10, 21));
+    expect(isValidIdCard(withCheck(digits17('110105', '20261121', '123')), now)).toBe(true);
+    expect(isValidIdCard(withCheck(digits17('110105', '20261122', '123')), now)).toBe(false);
+    expect(isValidIdCard(withCheck(digits17('110105', '20990101', '123')))).toBe(false);
+  });
+
+  it('refuses a birth year before 1900', () => {
+    expect(isValidIdCard(withCheck(digits17('110105', '18991231', '123')))).toBe(false);
+    expect(isValidIdCard(withCheck(digits17('110105', '19000101', '123')))).toBe(true);
+  });
+
+  it('refuses a region code whose first digit is outside 1–8', () => {
+    for (const first of ['0', '9']) {
+      expect(isValidIdCard(withCheck(digits17(`${first}10105`, '19491231', '002')))).toBe(false);
+      expect(isValidIdCard(`${first}10105490101002`)).toBe(false);
+    }
+    for (const first of '12345678') {
+      expect(isValidIdCard(withCheck(digits17(`${first}10105`, '19491231', '002')))).toBe(true);
+    }
+  });
+
+  // Dates up to 2099 are real dates; "now" is put past them so that only the date rules are at work.
+  const later = new Date(Date.UTC(2100, 0, 1));
   const realDate = fc
     .date({ min: new Date(Date.UTC(1900, 0, 1)), max: new Date(Date.UTC(2099, 11, 31)), noInvalidDate: true })
     .map((date) => date.toISOString().slice(0, 10).replaceAll('-', ''));
-  const area = fc.stringMatching(/^[1-9]\d{5}$/);
+  const area = fc.stringMatching(/^[1-8]\d{5}$/);
   const sequence = fc.stringMatching(/^\d{3}$/);
 
   it('accepts every real date with the computed check character', () => {
-    fc.assert(fc.property(area, realDate, sequence, (a, d, s) => isValidIdCard(withCheck(digits17(a, d, s)))));
+    fc.assert(fc.property(area, realDate, sequence, (a, d, s) => isValidIdCard(withCheck(digits17(a, d, s)), later)));
   });
 
   it('refuses every other check character', () => {
@@ -59,7 +83,7 @@ describe('isValidIdCard (§5)', () => {
       fc.property(area, realDate, sequence, fc.constantFrom(...'0123456789X'), (a, d, s, check) => {
         const first17 = digits17(a, d, s);
         fc.pre(check !== idCardCheckChar(first17));
-        return !isValidIdCard(first17 + check);
+        return !isValidIdCard(first17 + check, later);
       }),
     );
   });
@@ -69,7 +93,7 @@ describe('isValidIdCard (§5)', () => {
       fc.property(area, realDate, sequence, fc.nat(16), fc.integer({ min: 1, max: 9 }), (a, d, s, at, delta) => {
         const value = withCheck(digits17(a, d, s));
         const changed = value.slice(0, at) + ((Number(value[at]) + delta) % 10) + value.slice(at + 1);
-        return !isValidIdCard(changed);
+        return !isValidIdCard(changed, later);
       }),
     );
   });

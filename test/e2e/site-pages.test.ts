@@ -1,0 +1,402 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page, Route } from 'playwright-core';
+import { openPage, type Stage, startStage } from './harness';
+
+// The demo site's page scripts (demo/site/shared/*.js) against the real bundles and the reference server: what each
+// page shows and calls, in which language (texts from PH.t), and that server data is only ever text. (They ran in
+// happy-dom against a stand-in PH in test/server/site.test.ts until issue 8 §11.)
+
+const PASSWORD = 'Demo@2026';
+const HOSTILE = '<img src=x onerror="window.hacked=1">';
+const ELECTRON =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Electron/31.2.0 Safari/537.36';
+
+/**
+ * Records every options object the page passes to PH.phinit (the real one still runs). Given as text: tsx names
+ * the functions of a test file with a helper the page does not have.
+ */
+const RECORD_PHINIT = `(() => {
+  const calls = [];
+  window.phinitCalls = calls;
+  let installed;
+  Object.defineProperty(window, 'PH', {
+    configurable: true,
+    get: () => installed,
+    set: (value) => {
+      const phinit = value.phinit;
+      value.phinit = (options) => {
+        calls.push(JSON.parse(JSON.stringify(options)));
+        return phinit(options);
+      };
+      installed = value;
+    },
+  });
+})();`;
+
+async function recordPhinit(page: Page): Promise<void> {
+  await page.addInitScript({ content: RECORD_PHINIT });
+}
+
+const phinitCalls = (page: Page) => page.evaluate(() => (window as unknown as { phinitCalls: unknown[] }).phinitCalls);
+
+async function signIn(page: Page, stage: Stage, username: string): Promise<void> {
+  const answer = await page.request.post(stage.url('/api/uaa/oauth/login'), {
+    headers: { 'X-PH-Device': 'pc' },
+    data: { username, password: PASSWORD },
+  });
+  assert.equal(answer.status(), 200);
+}
+
+/** Holds the answers to `pattern` until `release()`: the page shows what it shows while it waits. */
+async function hold(page: Page, pattern: string | ((url: URL) => boolean)) {
+  const waiting: Route[] = [];
+  let released = false;
+  let arrived: () => void = () => {};
+  const first = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  await page.route(pattern, (route) => {
+    if (released) return route.continue();
+    waiting.push(route);
+    arrived();
+  });
+  return {
+    /** Resolves once a request is being held. */
+    arrived: () => first,
+    release: async () => {
+      released = true;
+      await Promise.all(waiting.splice(0).map((route) => route.continue()));
+    },
+  };
+}
+
+const text = (page: Page, id: string) => page.locator(`#${id}`).textContent();
+const isHidden = (page: Page, id: string) => page.$eval(`#${id}`, (node) => (node as HTMLElement).hidden);
+
+describe('landing page script', () => {
+  let stage: Stage;
+  before(async () => {
+    stage = await startStage();
+  });
+  after(async () => {
+    await stage.stop();
+  });
+
+  it('shows a placeholder, then a parent with the children as text, and logs out after the confirmation', async () => {
+    const page = await stage.browser.newPage();
+    await recordPhinit(page);
+    await signIn(page, stage, 'parent');
+    const me = await hold(page, '**/api/uaa/oauth/me?*');
+    // A child's name as hostile markup: the page must show it as text.
+    await page.route('**/api/base/student/find_all_student_by_parent_id?*', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      const child = body.data.find((entry: { status: number }) => entry.status === 1);
+      child.realName += HOSTILE;
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto(stage.url('/pages/base/pc_desktop_all/index.html?language=en'));
+    await me.arrived();
+    await page.locator('#status').filter({ hasText: 'Checking your sign-in…' }).waitFor();
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    assert.equal(await isHidden(page, 'status'), false);
+    assert.equal(await isHidden(page, 'who'), true);
+    assert.equal(await page.getAttribute('body', 'data-login-status'), 'unknown');
+    assert.deepEqual(await phinitCalls(page), [
+      { code: 'desktop', appCode: 'base', env: 'production', device: 'pc', appPath: '/pages/base', languagePack: {} },
+    ]);
+
+    await me.release();
+    await page.locator('body[data-login-status="in"]').waitFor();
+    await page.locator('#who').waitFor();
+    assert.equal(await isHidden(page, 'status'), true);
+    assert.equal(await text(page, 'real-name'), '陈家长');
+    assert.equal(await text(page, 'login-name'), 'parent');
+    assert.equal(await text(page, 'user-type'), 'Parent');
+    assert.equal(await text(page, 'unit-name'), 'Demo Experimental School');
+    assert.equal(await isHidden(page, 'children-section'), false);
+    const children = page.locator('#children > li');
+    assert.equal(await children.count(), 2);
+    assert.match((await children.nth(0).locator('.child-name').textContent()) ?? '', /<img src=x onerror=/);
+    const current = await page.evaluate(() => window.PH?.stores.session.get().chirdenId);
+    assert.deepEqual(
+      await page.$$eval('#children > li[aria-current="true"]', (items) =>
+        items.map((item) => item.getAttribute('data-child-id')),
+      ),
+      [current],
+    );
+    assert.equal(await children.nth(0).locator('.child-grade').getAttribute('title'), 'Grade');
+    assert.equal(await page.locator('img').count(), 0);
+    assert.equal(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked), undefined);
+    assert.equal(await page.title(), 'School desktop · Demo Experimental School');
+
+    assert.equal(await text(page, 'logout'), 'Sign out');
+    assert.equal(await text(page, 'logout-question'), 'Are you sure you want to log out?');
+    assert.equal(await text(page, 'logout-cancel'), 'Cancel');
+    assert.equal(await text(page, 'logout-ok'), 'OK');
+    const logouts: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/uaa/oauth/logout') logouts.push(request.method());
+    });
+    const modalOpen = () => page.$eval('#logout-confirm', (modal) => (modal as HTMLElement & { open: boolean }).open);
+    await page.locator('#logout').click();
+    await page.getByRole('dialog').waitFor();
+    assert.equal(await modalOpen(), true);
+    await page.locator('#logout-cancel').click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    assert.equal(await modalOpen(), false);
+    assert.deepEqual(logouts, []);
+
+    // On its way out the page must not draw the emptied session: any change to the facts is reported.
+    const redrawn: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().startsWith('redrawn:')) redrawn.push(message.text());
+    });
+    await page.$eval('#who', (who) =>
+      new MutationObserver(() => console.log(`redrawn: ${who.textContent}`)).observe(who, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      }),
+    );
+    await page.locator('#logout').click();
+    await page.locator('#logout-ok').click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    assert.deepEqual(logouts, ['POST']);
+    assert.deepEqual(redrawn, []);
+    await page.close();
+  });
+
+  it('names a teacher in traditional Chinese on the area mobile page, without a children list', async () => {
+    const page = await stage.browser.newPage();
+    await recordPhinit(page);
+    await signIn(page, stage, 'areauser');
+    await page.goto(stage.url('/area/areaBase/mobile_areaDesktop_all/index.html?language=zh-HK'));
+    await page.locator('body[data-login-status="in"]').waitFor();
+    await page.locator('#who').waitFor();
+    assert.deepEqual(await phinitCalls(page), [
+      {
+        code: 'areaDesktop',
+        appCode: 'areaBase',
+        env: 'production',
+        device: 'h5',
+        appPath: '/area/areaBase',
+        languagePack: {},
+      },
+    ]);
+    assert.equal(await text(page, 'user-type'), '教師');
+    assert.equal(await text(page, 'unit-name'), '示范区教育局');
+    assert.equal(await text(page, 'page-title'), '區域桌面');
+    assert.equal(await isHidden(page, 'children-section'), true);
+    assert.equal(await text(page, 'logout-question'), '您確認要退出嗎？');
+    assert.equal(await text(page, 'logout-ok'), '確定');
+    // Pages other than the login shell offer the three languages (§9, issue 8 §16).
+    assert.deepEqual(await page.$$eval('.languages a', (links) => links.map((link) => link.getAttribute('lang'))), [
+      'zh-CN',
+      'en',
+      'zh-HK',
+    ]);
+    await page.close();
+  });
+
+  it('sends a visitor without a session to /login with redirect_uri (§8)', async () => {
+    const { page, problems } = await openPage(stage, '/pages/base/mobile_desktop_all/index.html?x=1');
+    await page.waitForURL((url) => url.pathname === '/login');
+    assert.equal(
+      new URL(page.url()).searchParams.get('redirect_uri'),
+      stage.url('/pages/base/mobile_desktop_all/index.html?x=1'),
+    );
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('in a desktop client (electron shell) sends the visitor to /needtologinpagerelogin instead (§2, issue 8 §13)', async () => {
+    const page = await stage.browser.newPage({ userAgent: ELECTRON });
+    await page.goto(stage.url('/pages/base/pc_desktop_all/index.html'));
+    await page.waitForURL((url) => url.pathname === '/needtologinpagerelogin');
+    assert.equal(
+      new URL(page.url()).searchParams.get('redirect_uri'),
+      stage.url('/pages/base/pc_desktop_all/index.html'),
+    );
+    await page.locator('#expired').filter({ hasText: '登录已失效，请重新登录' }).waitFor();
+    await page.close();
+  });
+
+  it('says so when the widgets are not built', async () => {
+    const page = await stage.browser.newPage();
+    await page.route('**/dist/ph-widgets.js', (route) => route.abort());
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => navigations.push(frame.url()));
+    await page.goto(stage.url('/pages/base/pc_desktop_all/index.html'));
+    await page.locator('#no-widgets').waitFor();
+    assert.match((await text(page, 'no-widgets')) ?? '', /\/dist\/ph-widgets\.js/);
+    assert.equal(await isHidden(page, 'status'), true);
+    assert.deepEqual(navigations, [stage.url('/pages/base/pc_desktop_all/index.html')]);
+    await page.close();
+  });
+});
+
+describe('login page script', () => {
+  let stage: Stage;
+  before(async () => {
+    stage = await startStage();
+  });
+  after(async () => {
+    await stage.stop();
+  });
+
+  it('calls phinit with the SSO ticket path, renders the language and keeps redirect_uri in the language links', async () => {
+    const page = await stage.browser.newPage();
+    await recordPhinit(page);
+    const redirect = '%2Fpages%2Fbase%2Fpc_desktop_all%2Findex.html';
+    await page.goto(stage.url(`/login?redirect_uri=${redirect}&language=en`));
+    await page.locator('ph-login').getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await page.waitForFunction(() => document.title === 'Demo Experimental School sign-in');
+    assert.deepEqual(await phinitCalls(page), [
+      {
+        code: 'login',
+        appCode: 'base',
+        env: 'production',
+        device: 'pc',
+        languagePack: {},
+        loginTickitConifg: { apipath: '/api/sso/ticket/login' },
+        socialAuthorize: { qy: { url: '/sso/social/authorize' }, mp: { url: '/sso/social/authorize' } },
+      },
+    ]);
+    assert.equal(await page.getAttribute('html', 'lang'), 'en');
+    assert.equal(
+      (await page.locator('h1').textContent())?.replace(/\s+/g, ' ').trim(),
+      'Demo Experimental School Sign-in',
+    );
+    const login = page.locator('ph-login');
+    assert.deepEqual(JSON.parse((await login.getAttribute('platforms')) ?? '[]'), [
+      { provider: 'qy', name: 'WeCom', icon: '/static/img/wecom.svg' },
+      { provider: 'mp', name: 'WeChat', icon: '/static/img/wechat.svg' },
+    ]);
+    assert.equal(await login.getAttribute('qr'), '');
+    assert.match(
+      (await page.locator('footer').textContent()) ?? '',
+      /^© \d{4} Demo Experimental School · Unified sign-in$/,
+    );
+    // The login shell offers zh-CN and en (§9, issue 8 §16), each link keeping the rest of the query.
+    const links = page.locator('.languages a');
+    assert.deepEqual(await links.evaluateAll((all) => all.map((link) => link.getAttribute('href'))), [
+      `/login?redirect_uri=${redirect}&language=zh-CN`,
+      `/login?redirect_uri=${redirect}&language=en`,
+    ]);
+    assert.deepEqual(await links.evaluateAll((all) => all.map((link) => link.getAttribute('aria-current'))), [
+      null,
+      'true',
+    ]);
+    assert.equal(await page.getAttribute('nav', 'aria-label'), 'Language');
+    await links.first().click();
+    await page.waitForURL((url) => url.searchParams.get('language') === 'zh-CN');
+    assert.equal(await page.evaluate(() => localStorage.getItem('lange_')), 'zh-CN');
+    await page.waitForFunction(() => document.title === '示范实验学校 统一身份认证');
+    assert.equal(new URL(page.url()).searchParams.get('redirect_uri'), '/pages/base/pc_desktop_all/index.html');
+    await page.close();
+  });
+
+  it('a stored zh-HK shows the login shell in Chinese and stays for the other pages (§9, issue 8 §16)', async () => {
+    const { page } = await openPage(stage, '/forgetPassword?language=zh-HK');
+    await page.waitForFunction(() => document.title === '忘記密碼 · 示范实验学校');
+    assert.equal(await page.locator('.languages a').count(), 3);
+    await page.goto(stage.url('/login'));
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    assert.equal(await page.locator('h1 .portal-service').textContent(), '统一身份认证');
+    await page.goto(stage.url('/forgetPassword'));
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-HK');
+    assert.equal(await page.locator('#back').textContent(), '返回登錄');
+    await page.close();
+  });
+
+  it('the re-login page explains itself in the chosen language', async () => {
+    const { page } = await openPage(stage, '/needtologinpagerelogin?language=en');
+    await page.locator('#expired').filter({ hasText: 'Your session has ended. Please sign in again.' }).waitFor();
+    assert.equal(await page.locator('ph-login').count(), 1);
+    assert.equal(await page.title(), 'Sign in again · Demo Experimental School');
+    await page.close();
+  });
+});
+
+describe('bind page script', () => {
+  let stage: Stage;
+  before(async () => {
+    stage = await startStage();
+  });
+  after(async () => {
+    await stage.stop();
+  });
+
+  /** A pending link, as a third-party sign-in nobody is bound to leaves it (400 unbound). */
+  async function pendingBind(page: Page): Promise<{ id: string; openid: string; unionid: string }> {
+    const answer = await page.request.post(stage.url('/api/uaa/social/qy'), {
+      headers: { 'X-PH-Device': 'pc' },
+      data: { code: `e2e-unbound-${Date.now()}` },
+      failOnStatusCode: false,
+    });
+    const body = await answer.json();
+    assert.equal(body.code, 'unbound');
+    return body.data;
+  }
+
+  it('checks the fields, posts social_bind, shows the server message, then goes to / on success', async () => {
+    const page = await stage.browser.newPage();
+    await recordPhinit(page);
+    const pending = await pendingBind(page);
+    const posts: Record<string, string>[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/uaa/social_bind') {
+        posts.push(Object.fromEntries(new URLSearchParams(request.postData() ?? '')));
+      }
+    });
+    // The server's message with hostile markup: shown as text.
+    await page.route('**/api/uaa/social_bind', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      if (body.status !== 200)
+        body.fieldErrors = [{ field: 'password', message: `密码错误|||Incorrect password${HOSTILE}` }];
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto(
+      stage.url(`/bind/?id=${pending.id}&openid=${pending.openid}&unionid=${pending.unionid}&deviceId=d1&language=en`),
+    );
+    await page.locator('#bind-submit').filter({ hasText: 'Link and sign in' }).waitFor();
+    assert.deepEqual(await phinitCalls(page), [
+      { code: 'bind', appCode: 'base', env: 'production', device: 'pc', languagePack: {} },
+    ]);
+
+    await page.locator('#bind-submit').click();
+    await page.locator('#bind-username-error').filter({ hasText: 'User name cannot be empty!' }).waitFor();
+    assert.equal(await text(page, 'bind-password-error'), 'Password cannot be empty!');
+    assert.equal(await page.getAttribute('#bind-username', 'aria-invalid'), 'true');
+    assert.deepEqual(posts, []);
+
+    await page.locator('#bind-username').fill('  parent ');
+    await page.locator('#bind-password').fill('wrong');
+    await page.locator('#bind-submit').click();
+    await page.locator('#bind-error').filter({ hasText: 'Incorrect password' }).waitFor();
+    assert.deepEqual(posts, [{ id: pending.id, username: 'parent', password: 'wrong' }]);
+    assert.equal(await text(page, 'bind-username-error'), '');
+    assert.equal(await text(page, 'bind-error'), `Incorrect password${HOSTILE}`);
+    assert.equal(await page.locator('img').count(), 0);
+    assert.equal(await page.locator('#bind-submit').isDisabled(), false);
+
+    await page.locator('#bind-password').fill(PASSWORD);
+    await page.locator('#bind-submit').click();
+    // On to `/`, where the login page sends the now signed-in parent to the landing page.
+    await page.waitForURL((url) => url.pathname === '/pages/base/pc_desktop_all/index.html');
+    await page.locator('body[data-login-status="in"]').waitFor();
+    assert.equal(await text(page, 'login-name'), 'parent');
+    assert.equal(posts.length, 2);
+    await page.close();
+  });
+
+  it('says the link request is missing without an id, and posts nothing', async () => {
+    const { page, problems } = await openPage(stage, '/bind/');
+    await page.locator('#bind-error').filter({ hasText: '缺少绑定参数，请返回登录页重新进行第三方登录。' }).waitFor();
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});
