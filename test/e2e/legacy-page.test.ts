@@ -248,4 +248,52 @@ describe('legacy module page with dist/ph-widgets.js', () => {
     assert.deepEqual(problems, []);
     await page.close();
   });
+  it('adds the kit to the PH an element module installed first, keeping that object', async () => {
+    const { page, problems } = await openPage(stage, '/demo/');
+    await page.addScriptTag({ url: '/dist/elements/ph-modal.js', type: 'module' });
+    await page.waitForFunction(() => window.PH !== undefined);
+    const fromModule = await page.evaluate(() => {
+      Object.assign(window, { firstPH: window.PH });
+      return 'formatBytes' in window.PH! || 'validate' in window.PH!;
+    });
+    assert.equal(fromModule, false, 'an element module installs PH without the kit');
+    await page.addScriptTag({ url: '/dist/ph-widgets.js' });
+    const kit = await page.evaluate(() => {
+      const ph = window.PH as PhClassicGlobal;
+      return {
+        same: ph === (window as unknown as { firstPH: unknown }).firstPH,
+        bytes: ph.formatBytes(1536),
+        phone: ph.validate.phone('12345'),
+      };
+    });
+    assert.deepEqual(kit, {
+      same: true,
+      bytes: '1.5 kB',
+      phone: { valid: false, message: '请输入以1开头的11位手机号码' },
+    });
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it("checks versions through PH.checkVersions: a seeded service matches; the page's own has no endpoint (§8)", async () => {
+    const { page, problems } = await openPageAs(stage, 'teacher', PAGE);
+    await page.locator('#welcome').filter({ hasText: '王老师' }).waitFor();
+    const [grade, own] = await page.evaluate(async () => {
+      const ph = window.PH as PhClassicGlobal;
+      return [await ph.checkVersions('grade'), await ph.checkVersions()];
+    });
+    assert.equal(grade?.status, 'match');
+    assert.deepEqual(own, {
+      status: 'no-endpoint',
+      httpStatus: 404,
+      message: '该微服务缺少版本接口（notice），请联系后端工程师',
+    });
+    await page.locator('ph-toast-host').getByText('该微服务缺少版本接口（notice），请联系后端工程师').waitFor();
+    // The missing endpoint's 404 is the point of the test, not a problem.
+    assert.deepEqual(
+      problems.filter((problem) => !problem.includes('status of 404')),
+      [],
+    );
+    await page.close();
+  });
 });
