@@ -296,4 +296,11 @@ describe('legacy module page with dist/ph-widgets.js', () => {
     );
     await page.close();
   });
+  it('sends a visitor without a session to the login page, with the way back', async () => {
+    const { page } = await openPage(stage, `${PAGE}?language=en`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    const back = new URL(new URL(page.url()).searchParams.get('redirect_uri') ?? '', stage.url('/'));
+    assert.equal(back.pathname, PAGE);
+    await page.close();
+  });
 });
