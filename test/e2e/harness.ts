@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../../demo/server/db/seed-data';
 import { createServer, type PhServer, repositoryStaticRoots, type ServerOptions } from '../../demo/server/index';
 import { CHROMIUM, chromiumArgs } from '../../scripts/chromium.mjs';
+import { ENDPOINTS } from '../../src/core/api/wire';
 
 const repo = resolve(import.meta.dirname, '..', '..');
 
@@ -36,8 +38,8 @@ export async function startStage(options: Partial<ServerOptions> = {}): Promise<
   };
 }
 
-/** A fresh page that records uncaught errors and console warnings, so that a test can assert there were none. */
-export async function openPage(stage: Stage, path: string, viewport = { width: 1280, height: 800 }) {
+/** A fresh page (its own browser context) that records uncaught errors and console warnings. */
+async function watchedPage(stage: Stage, viewport = { width: 1280, height: 800 }) {
   const page = await stage.browser.newPage({ viewport });
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
@@ -47,6 +49,27 @@ export async function openPage(stage: Stage, path: string, viewport = { width: 1
     if (message.type() === 'error' || message.type() === 'warning')
       problems.push(`${message.type()}: ${message.text()}`);
   });
+  return { page, problems };
+}
+
+/** A fresh page at `path` that records uncaught errors and console warnings, so that a test can assert there were none. */
+export async function openPage(stage: Stage, path: string, viewport = { width: 1280, height: 800 }) {
+  const { page, problems } = await watchedPage(stage, viewport);
+  await page.goto(stage.url(path));
+  return { page, problems };
+}
+
+/**
+ * Like openPage, for a user who signed in before: the login call sets the session cookies in the page's own
+ * context, as the login page would have.
+ */
+export async function openPageAs(stage: Stage, account: string, path: string, viewport = { width: 1280, height: 800 }) {
+  const { page, problems } = await watchedPage(stage, viewport);
+  const answer = await page.request.post(stage.url(ENDPOINTS.login), {
+    headers: { 'X-PH-Device': 'pc' },
+    data: { username: account, password: DEMO_PASSWORD },
+  });
+  if (!answer.ok()) throw new Error(`${account} could not sign in: ${answer.status()} ${await answer.text()}`);
   await page.goto(stage.url(path));
   return { page, problems };
 }

@@ -1,9 +1,40 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { maskZIndex, openPage, type Stage, startStage } from './harness';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import type { PhClassicGlobal } from '../../src/elements/page-kit';
+import { maskZIndex, openPage, openPageAs, type Stage, startStage } from './harness';
 
-// A legacy module page (pc_<code>_tm/index.html) that embeds the widgets with one classic <script> tag.
+// A legacy module page (pc_<code>_tm/index.html) that embeds the widgets with one classic <script> tag, opened by the
+// teacher (a module page needs a session: without one it leaves for the login page).
 const PAGE = '/demo/pc_notice_tm/index.html';
+const README = join(import.meta.dirname, '..', '..', 'README.md');
+
+/** The member names README's `window.PH` table lists (`validate.idCard(value)` → `validate.idCard`). */
+function readmeMembers(): string[] {
+  const text = readFileSync(README, 'utf8');
+  const start = text.indexOf('### `window.PH`');
+  const section = text.slice(start, text.indexOf('\n#', start + 1));
+  return [...section.matchAll(/^\| `([\w.]+)/gm)].map((match) => match[1] as string);
+}
+
+/** The cells of every row of the roster table as the page shows them. */
+function tableCells(page: Page): Promise<string[][]> {
+  return page.$$eval('#roster tr', (rows) =>
+    rows.map((row) => [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent ?? '')),
+  );
+}
+
+/** Fills the contact form with bad values, saves, and reads the message under each field. */
+async function badContactMessages(page: Page, save: string): Promise<(string | null)[]> {
+  await page.locator('#id-card').fill('110105194912310021');
+  await page.locator('#phone').fill('2380013800');
+  await page.locator('#email').fill('teacher-at-school');
+  await page.getByRole('button', { name: save, exact: true }).click();
+  return Promise.all(['#id-card-error', '#phone-error', '#email-error'].map((id) => page.locator(id).textContent()));
+}
 
 describe('legacy module page with dist/ph-widgets.js', () => {
   let stage: Stage;
@@ -15,7 +46,7 @@ describe('legacy module page with dist/ph-widgets.js', () => {
   });
 
   it('opens two stacked modals; Escape closes only the top one', async () => {
-    const { page, problems } = await openPage(stage, PAGE);
+    const { page, problems } = await openPageAs(stage, 'teacher', PAGE);
     await page.getByRole('button', { name: '发布通知' }).click();
     await page.getByRole('dialog', { name: '编辑通知' }).waitFor();
     await page.getByLabel('标题').fill('春游通知');
@@ -36,7 +67,7 @@ describe('legacy module page with dist/ph-widgets.js', () => {
   });
 
   it('speaks English with ?language=en, the close buttons included', async () => {
-    const { page, problems } = await openPage(stage, `${PAGE}?language=en`);
+    const { page, problems } = await openPageAs(stage, 'teacher', `${PAGE}?language=en`);
     await page.getByRole('button', { name: 'Publish a notice' }).click();
     const dialog = page.getByRole('dialog', { name: 'Write a notice' });
     await dialog.waitFor();
@@ -47,7 +78,7 @@ describe('legacy module page with dist/ph-widgets.js', () => {
   });
 
   it('keeps working when the widget script is loaded a second time', async () => {
-    const { page, problems } = await openPage(stage, PAGE);
+    const { page, problems } = await openPageAs(stage, 'teacher', PAGE);
     const before = await page.evaluate(() => ({ version: window.PH?.version, modal: customElements.get('ph-modal') }));
     await page.addScriptTag({ url: '/dist/ph-widgets.js?loaded-again' });
     const afterLoad = await page.evaluate(() => window.PH?.version);
@@ -95,7 +126,7 @@ describe('legacy module page with dist/ph-widgets.js', () => {
   });
 
   it('shows the legacy global phinit errors of §8', async () => {
-    const { page } = await openPage(stage, PAGE);
+    const { page } = await openPageAs(stage, 'teacher', PAGE);
     // Anonymous functions only: the page cannot see helpers that the test's compiler adds around named ones.
     const messages = await page.evaluate(() =>
       [{ appCode: 'notice' }, { code: 'notice' }].map((options) => {
@@ -108,6 +139,168 @@ describe('legacy module page with dist/ph-widgets.js', () => {
       }),
     );
     assert.deepEqual(messages, ['code 不能为空', 'appCode 不能为空']);
+    await page.close();
+  });
+  it('exports the class roster as a real .xlsx through table2xls, cells as shown, sizes through formatBytes', async () => {
+    const { page, problems } = await openPageAs(stage, 'teacher', PAGE);
+    await page.locator('#welcome').filter({ hasText: '王老师' }).waitFor();
+    const shown = await tableCells(page);
+    assert.deepEqual(shown[0], ['学号', '姓名', '家长手机', '作业附件', '大小']);
+    assert.deepEqual(
+      shown.slice(1).map((row) => row[4]),
+      ['47.08 kB', '1.46 MB', '5 MB', '716.8 kB', '700 MB', '312 B'],
+    );
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '导出', exact: true }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), '三年级二班花名册.xlsx');
+    const bytes = readFileSync(await download.path());
+    // An .xlsx is a zip (local file header PK\x03\x04) holding the sheet's XML.
+    assert.equal(bytes.subarray(0, 4).toString('latin1'), 'PK\x03\x04');
+    assert.ok(bytes.includes(Buffer.from('xl/worksheets/sheet1.xml')));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    assert.equal(sheet?.name, '三年级二班花名册');
+    const saved: string[][] = [];
+    sheet?.eachRow((row) => {
+      saved.push((row.values as unknown[]).slice(1).map((value) => String(value)));
+    });
+    assert.deepEqual(saved, shown);
+    assert.equal(sheet?.getCell('A1').font?.bold, true);
+    // The page stays where it was: the form went to the download, not to a new document.
+    assert.equal(new URL(page.url()).pathname, PAGE);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it("says 'Please specify the table to download' when there is no table to export", async () => {
+    const { page, problems } = await openPageAs(stage, 'teacher', `${PAGE}?language=en`);
+    await page.getByRole('button', { name: 'Export', exact: true }).waitFor();
+    assert.equal(
+      await page.evaluate(() => (window.PH as PhClassicGlobal).exportTable('#no-such-table', 'Roster')),
+      'no-table',
+    );
+    const toast = page.locator('ph-toast-host').getByText('Please specify the table to download');
+    await toast.waitFor();
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('shows the §5 messages under the contact fields in simplified Chinese, and clears each once it is right', async () => {
+    const { page, problems } = await openPageAs(stage, 'teacher', PAGE);
+    assert.deepEqual(await badContactMessages(page, '保存'), [
+      '请输入正确的15位或18位身份证号码',
+      '请输入以1开头的11位手机号码',
+      '请输入正确的电子邮箱地址',
+    ]);
+    // The first wrong field takes the focus, and says it is wrong.
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'id-card');
+    assert.equal(await page.locator('#id-card').getAttribute('aria-invalid'), 'true');
+
+    await page.locator('#id-card').fill('11010519491231002X');
+    await page.locator('#id-card').blur();
+    await page.locator('#id-card-error:empty').waitFor({ state: 'attached' });
+    await page.locator('#phone').fill('13800138000');
+    await page.locator('#email').fill('parent@school.edu.cn');
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await page.locator('ph-toast-host').getByText('联系信息已保存').waitFor();
+    assert.deepEqual(await Promise.all(['#phone-error', '#email-error'].map((id) => page.locator(id).textContent())), [
+      '',
+      '',
+    ]);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('shows the same messages in English with ?language=en', async () => {
+    const { page, problems } = await openPageAs(stage, 'teacher', `${PAGE}?language=en`);
+    assert.deepEqual(await badContactMessages(page, 'Save'), [
+      'Enter a valid 15- or 18-digit ID card number',
+      'Enter an 11-digit mobile number starting with 1',
+      'Enter a valid email address',
+    ]);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it("lists in README's window.PH table exactly the members PH has", async () => {
+    const { page, problems } = await openPageAs(stage, 'teacher', PAGE);
+    const members = await page.evaluate(() =>
+      Object.entries(window.PH as object).flatMap(([name, value]) =>
+        typeof value === 'object' && value !== null ? Object.keys(value).map((inner) => `${name}.${inner}`) : [name],
+      ),
+    );
+    const listed = readmeMembers();
+    assert.deepEqual(
+      members.filter((name) => !listed.includes(name)),
+      [],
+      'members of window.PH missing from README',
+    );
+    assert.deepEqual(
+      listed.filter((name) => !members.includes(name)),
+      [],
+      'README lists members window.PH does not have',
+    );
+    assert.equal(new Set(listed).size, listed.length, 'README lists a member twice');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+  it('adds the kit to the PH an element module installed first, keeping that object', async () => {
+    const { page, problems } = await openPage(stage, '/demo/');
+    await page.addScriptTag({ url: '/dist/elements/ph-modal.js', type: 'module' });
+    await page.waitForFunction(() => window.PH !== undefined);
+    const fromModule = await page.evaluate(() => {
+      Object.assign(window, { firstPH: window.PH });
+      return 'formatBytes' in window.PH! || 'validate' in window.PH!;
+    });
+    assert.equal(fromModule, false, 'an element module installs PH without the kit');
+    await page.addScriptTag({ url: '/dist/ph-widgets.js' });
+    const kit = await page.evaluate(() => {
+      const ph = window.PH as PhClassicGlobal;
+      return {
+        same: ph === (window as unknown as { firstPH: unknown }).firstPH,
+        bytes: ph.formatBytes(1536),
+        phone: ph.validate.phone('12345'),
+      };
+    });
+    assert.deepEqual(kit, {
+      same: true,
+      bytes: '1.5 kB',
+      phone: { valid: false, message: '请输入以1开头的11位手机号码' },
+    });
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it("checks versions through PH.checkVersions: a seeded service matches; the page's own has no endpoint (§8)", async () => {
+    const { page, problems } = await openPageAs(stage, 'teacher', PAGE);
+    await page.locator('#welcome').filter({ hasText: '王老师' }).waitFor();
+    const [grade, own] = await page.evaluate(async () => {
+      const ph = window.PH as PhClassicGlobal;
+      return [await ph.checkVersions('grade'), await ph.checkVersions()];
+    });
+    assert.equal(grade?.status, 'match');
+    assert.deepEqual(own, {
+      status: 'no-endpoint',
+      httpStatus: 404,
+      message: '该微服务缺少版本接口（notice），请联系后端工程师',
+    });
+    await page.locator('ph-toast-host').getByText('该微服务缺少版本接口（notice），请联系后端工程师').waitFor();
+    // The missing endpoint's 404 is the point of the test, not a problem.
+    assert.deepEqual(
+      problems.filter((problem) => !problem.includes('status of 404')),
+      [],
+    );
+    await page.close();
+  });
+  it('sends a visitor without a session to the login page, with the way back', async () => {
+    const { page } = await openPage(stage, `${PAGE}?language=en`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    const back = new URL(new URL(page.url()).searchParams.get('redirect_uri') ?? '', stage.url('/'));
+    assert.equal(back.pathname, PAGE);
     await page.close();
   });
 });

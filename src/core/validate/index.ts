@@ -1,4 +1,5 @@
 export * from './contact';
+export * from './fields';
 export * from './files';
 export * from './id-card';
 export * from './login';

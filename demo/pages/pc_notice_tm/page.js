@@ -1,0 +1,226 @@
+// @ts-check
+/// <reference path="../../../dist/ph-global.d.ts" />
+// The script of a legacy module page: plain JavaScript, checked against dist/ph-global.d.ts (README "Helper kit").
+// Everything it uses comes from window.PH after the one <script src="/dist/ph-widgets.js">.
+
+/** @typedef {Record<string, string>} Texts */
+
+/** @type {Record<'zh-CN' | 'en' | 'zh-HK', Texts>} */
+const TEXT = {
+  'zh-CN': {
+    title: '班级事务',
+    welcome: '欢迎您，{name}',
+    noticesHeading: '班级通知',
+    intro: '给家长发布一条班级通知。',
+    publish: '发布通知',
+    composeTitle: '编辑通知',
+    subject: '标题',
+    content: '内容',
+    preview: '预览',
+    send: '发送',
+    previewTitle: '预览通知',
+    ok: '确定',
+    empty: '（未填写）',
+    sent: '通知已发送',
+    rosterHeading: '三年级二班花名册',
+    rosterTitle: '三年级二班花名册',
+    export: '导出',
+    studentNo: '学号',
+    name: '姓名',
+    parentPhone: '家长手机',
+    homework: '作业附件',
+    size: '大小',
+    contactHeading: '家长联系信息',
+    contactIntro: '请核对家长的身份证号码、手机号码和电子邮箱。',
+    idCard: '身份证号码',
+    phone: '手机号码',
+    email: '电子邮箱',
+    save: '保存',
+    saved: '联系信息已保存',
+  },
+  en: {
+    title: 'Class office',
+    welcome: 'Welcome, {name}',
+    noticesHeading: 'Class notices',
+    intro: 'Publish a class notice to parents.',
+    publish: 'Publish a notice',
+    composeTitle: 'Write a notice',
+    subject: 'Subject',
+    content: 'Content',
+    preview: 'Preview',
+    send: 'Send',
+    previewTitle: 'Notice preview',
+    ok: 'OK',
+    empty: '(empty)',
+    sent: 'The notice has been sent',
+    rosterHeading: 'Class 3-2 roster',
+    rosterTitle: 'Class 3-2 roster',
+    export: 'Export',
+    studentNo: 'Student no.',
+    name: 'Name',
+    parentPhone: "Parent's mobile",
+    homework: 'Homework file',
+    size: 'Size',
+    contactHeading: 'Parent contact details',
+    contactIntro: "Check the parent's ID card number, mobile number and email address.",
+    idCard: 'ID card number',
+    phone: 'Mobile number',
+    email: 'Email',
+    save: 'Save',
+    saved: 'Contact details saved',
+  },
+  'zh-HK': {
+    title: '班級事務',
+    welcome: '歡迎您，{name}',
+    noticesHeading: '班級通知',
+    intro: '給家長發佈一條班級通知。',
+    publish: '發佈通知',
+    composeTitle: '編輯通知',
+    subject: '標題',
+    content: '內容',
+    preview: '預覽',
+    send: '發送',
+    previewTitle: '預覽通知',
+    ok: '確定',
+    empty: '（未填寫）',
+    sent: '通知已發送',
+    rosterHeading: '三年級二班花名冊',
+    rosterTitle: '三年級二班花名冊',
+    export: '匯出',
+    studentNo: '學號',
+    name: '姓名',
+    parentPhone: '家長手機',
+    homework: '作業附件',
+    size: '大小',
+    contactHeading: '家長聯繫資料',
+    contactIntro: '請核對家長的身份證號碼、手機號碼和電子郵箱。',
+    idCard: '身份證號碼',
+    phone: '手機號碼',
+    email: '電子郵箱',
+    save: '儲存',
+    saved: '聯繫資料已儲存',
+  },
+};
+
+/** The class roster: student number, name, parent's mobile, last homework file and its size in bytes. */
+const ROSTER = [
+  ['2023020101', '李明', '13800138001', '作文-春游.docx', 48213],
+  ['2023020102', '王芳', '13800138002', '数学练习-第三单元.pdf', 1536000],
+  ['2023020103', '张伟', '13800138003', '朗读录音.m4a', 5242880],
+  ['2023020104', '刘洋', '13800138004', '手抄报.jpg', 734003],
+  ['2023020105', '陈静', '13800138005', '科学实验视频.mp4', 734003200],
+  ['2023020106', '赵磊', '13800138006', '读书笔记.txt', 312],
+];
+
+/**
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
+function byId(id) {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`#${id} is missing`);
+  return element;
+}
+
+/**
+ * @param {string} id
+ * @returns {HTMLElementTagNameMap['ph-modal']}
+ */
+function modal(id) {
+  return /** @type {HTMLElementTagNameMap['ph-modal']} */ (byId(id));
+}
+
+/** @param {Texts} text */
+function fillRoster(text) {
+  const body = /** @type {HTMLTableElement} */ (byId('roster')).tBodies[0];
+  if (!body) return;
+  for (const [studentNo, name, phone, file, bytes] of ROSTER) {
+    const row = body.insertRow();
+    for (const value of [studentNo, name, phone, file]) row.insertCell().textContent = String(value);
+    const size = row.insertCell();
+    size.className = 'number';
+    size.textContent = PH.formatBytes(Number(bytes));
+  }
+  byId('export').addEventListener('click', () => {
+    PH.exportTable(/** @type {HTMLTableElement} */ (byId('roster')), text.rosterTitle ?? '');
+  });
+}
+
+/** Each field of the contact form and the §5 rule that checks it. */
+const CONTACT_FIELDS = [
+  { id: 'id-card', check: PH.validate.idCard },
+  { id: 'phone', check: PH.validate.phone },
+  { id: 'email', check: PH.validate.email },
+];
+
+/**
+ * Shows the rule's message under the field (or clears it); true when the value passes.
+ * @param {{ id: string, check: (value: string) => { valid: true } | { valid: false, message: string } }} field
+ */
+function checkField(field) {
+  const input = /** @type {HTMLInputElement} */ (byId(field.id));
+  const result = field.check(input.value);
+  byId(`${field.id}-error`).textContent = result.valid ? '' : result.message;
+  input.setAttribute('aria-invalid', String(!result.valid));
+  return result.valid;
+}
+
+/** @param {Texts} text */
+function wireContactForm(text) {
+  for (const field of CONTACT_FIELDS) {
+    const input = byId(field.id);
+    input.addEventListener('blur', () => checkField(field));
+    input.addEventListener('change', () => checkField(field));
+  }
+  byId('contact').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const failed = CONTACT_FIELDS.filter((field) => !checkField(field));
+    const first = failed[0];
+    if (first) byId(first.id).focus();
+    else PH.notify('success', text.saved ?? '');
+  });
+}
+
+/** @param {Texts} text */
+function wireNotices(text) {
+  const compose = modal('compose');
+  const confirm = modal('confirm');
+  byId('publish').addEventListener('click', () => {
+    compose.open = true;
+  });
+  byId('preview').addEventListener('click', () => {
+    const subject = /** @type {HTMLInputElement} */ (byId('subject')).value.trim();
+    byId('preview-text').textContent = subject || text.empty || '';
+    confirm.open = true;
+  });
+  byId('confirm-ok').addEventListener('click', () => {
+    confirm.open = false;
+  });
+  byId('send').addEventListener('click', () => {
+    compose.open = false;
+    PH.notify('success', text.sent ?? '');
+  });
+}
+
+/** @param {Texts} text */
+function showWelcome(text) {
+  PH.fetchMe().then((me) => {
+    document.body.dataset.loginStatus = me ? 'in' : 'out';
+    if (me) byId('welcome').textContent = (text.welcome ?? '').replace('{name}', me.realName ?? '');
+  });
+}
+
+// This page carries its own texts (TEXT above), so no language file is fetched (an empty preloaded pack).
+phinit({ code: 'notice', appCode: 'notice', env: 'production', languagePack: {} });
+PH.initLanguage().then((language) => {
+  const text = TEXT[language];
+  document.documentElement.lang = language;
+  document.title = text.title ?? '';
+  for (const node of document.querySelectorAll('[data-text]')) {
+    if (node instanceof HTMLElement) node.textContent = text[node.dataset.text ?? ''] ?? '';
+  }
+  fillRoster(text);
+  wireContactForm(text);
+  wireNotices(text);
+  showWelcome(text);
+});

@@ -1,0 +1,106 @@
+// The helper kit of legacy module pages (issue 16): core's helpers of §5, §7 and §9 under `window.PH`, added by the
+// classic bundle only. Element modules install the smaller PH of global.ts, so a work-chat page does not carry the
+// kit; a classic bundle loaded after them adds it to the PH they installed.
+import {
+  $config,
+  buildTree,
+  checkContact,
+  checkEmail,
+  checkIdCard,
+  checkPhone,
+  checkThemeColor,
+  checkUploadFile,
+  checkVersions,
+  compressImage,
+  type createGlobalPhinit,
+  download,
+  ENDPOINTS,
+  type ExportTableResult,
+  exportTable,
+  formatBytes,
+  formatCompact,
+  formatNumber,
+  HttpError,
+  loadCharts,
+  loadScript,
+  loadStyle,
+  loadUiFramework,
+  parseQuery,
+  randomId,
+  request,
+  requireConfig,
+  stringifyQuery,
+  type VersionCheckResult,
+  type VersionResponse,
+  validateLoginFields,
+  validatePassword,
+  validatePasswordSimple,
+  watchZoom,
+} from '../core';
+import type { PhGlobal } from './global';
+
+/** One version file or endpoint as checkVersions reads it: any HTTP answer is a status, only a lost network throws. */
+async function versionGet(url: string): Promise<VersionResponse> {
+  try {
+    return { status: 200, data: await request({ url, raw: true, noIntercept: true }) };
+  } catch (error) {
+    if (error instanceof HttpError && error.response)
+      return { status: error.response.status, data: error.response.body };
+    throw error;
+  }
+}
+
+const pageKit = {
+  /**
+   * §7 table export: posts the table (an element or a selector) to table2xls, under phinit's apiBase; the browser
+   * saves the .xlsx it answers. Without a table it warns 'Please specify the table to download'.
+   */
+  exportTable: (table: HTMLTableElement | string | null | undefined, title: string): ExportTableResult =>
+    exportTable(table, title, { url: `${$config.get()?.apiBase ?? ''}${ENDPOINTS.tableExport}` }),
+  download,
+  compressImage,
+  formatBytes,
+  formatNumber,
+  formatCompact,
+  buildTree,
+  randomId,
+  parseQuery,
+  stringifyQuery,
+  /** §4 version check of the page's micro-service (phinit's appCode unless another code is given). */
+  checkVersions: async (code?: string): Promise<VersionCheckResult> => {
+    const config = requireConfig();
+    return checkVersions({ code: code ?? config.appCode, root: config.rootPath, get: versionGet });
+  },
+  watchZoom,
+  loadScript,
+  loadStyle,
+  loadUiFramework,
+  loadCharts,
+  /** §5 rules; each failing answer carries the message to show, in the current language. */
+  validate: {
+    password: validatePassword,
+    passwordSimple: validatePasswordSimple,
+    loginFields: validateLoginFields,
+    idCard: checkIdCard,
+    email: checkEmail,
+    phone: checkPhone,
+    contact: checkContact,
+    uploadFile: checkUploadFile,
+    themeColor: checkThemeColor,
+  },
+};
+
+export type PhPageKit = typeof pageKit;
+/** `window.PH` on a page that loads the classic bundle (dist/ph-widgets.js). */
+export type PhClassicGlobal = PhGlobal & PhPageKit;
+/** The legacy global `phinit(options)`. */
+export type GlobalPhinit = ReturnType<typeof createGlobalPhinit>;
+
+/** Adds the kit's members that `window.PH` lacks (it may come from an element module or another version). */
+export function installPageKit(): void {
+  const ph = window.PH as Partial<PhClassicGlobal> | undefined;
+  if (!ph) return;
+  for (const [name, helper] of Object.entries(pageKit)) {
+    if (!(name in ph)) Object.assign(ph, { [name]: helper });
+  }
+}
