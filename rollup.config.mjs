@@ -62,7 +62,8 @@ function plugins({ classic = false } = {}) {
     typescript({
       tsconfig: './tsconfig.json',
       include: ['src/**/*.ts', 'src/**/*.tsx'],
-      compilerOptions: { noEmit: false, declaration: false, sourceMap: true, types: [] },
+      // Sources inside the maps: the package ships dist/ without src/, and a map without them shows nothing.
+      compilerOptions: { noEmit: false, declaration: false, sourceMap: true, inlineSources: true, types: [] },
       noEmitOnError: true,
     }),
     terser({ format: { comments: false } }),

@@ -93,6 +93,16 @@ describe('the tarball', () => {
     assert.ok(!code.includes('__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE'));
   });
 
+  it('ships source maps that carry their sources (src/ is not in the package)', () => {
+    const maps = packed.files.map((file) => file.path).filter((path) => path.endsWith('.map'));
+    assert.ok(maps.length > 0);
+    const blind = maps.filter((path) => {
+      const map = JSON.parse(readFileSync(join(app, 'node_modules/ph-widgets', path), 'utf8'));
+      return map.sources.length !== map.sourcesContent?.filter((text: unknown) => typeof text === 'string').length;
+    });
+    assert.deepEqual(blind, []);
+  });
+
   it('passes `npm publish --dry-run` once `private` is taken off a copy of its package.json', () => {
     const copy = join(work, 'publish');
     execFileSync('tar', ['-xzf', join(work, packed.filename), '-C', work]);
