@@ -1,6 +1,8 @@
 // Type-checked by `tsc -p tsconfig.json` in the consumer test (never run): the element events and the React props
 // are typed from the installed package's declarations.
+import manifest from 'ph-widgets/custom-elements.json';
 import type { PhLoginSuccessDetail } from 'ph-widgets/elements/ph-login';
+import 'ph-widgets/ph-widgets.js';
 import { type LoginPlatform, PhLogin, PhModal, type PhModalProps } from 'ph-widgets/react';
 
 const login = document.createElement('ph-login');
@@ -12,6 +14,7 @@ document.addEventListener('ph-modal-request-close', (e) => {
   if (e.detail.reason === 'backdrop') e.preventDefault();
 });
 
+export const schemaVersion: string = manifest.schemaVersion;
 export const detail: PhLoginSuccessDetail = { userId: 'u1', userType: 2 };
 const closeReasons: NonNullable<PhModalProps['onClosed']> = (reason) => console.log(reason);
 
