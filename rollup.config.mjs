@@ -1,6 +1,7 @@
 // Bundles of DESIGN.md §5: one ES module per element over a shared runtime chunk, the classic script for
 // legacy pages, the framework-free core for Node and bundlers, and the shell page.
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import commonjs from '@rollup/plugin-commonjs';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
@@ -61,11 +62,30 @@ function plugins({ classic = false } = {}) {
     typescript({
       tsconfig: './tsconfig.json',
       include: ['src/**/*.ts', 'src/**/*.tsx'],
-      compilerOptions: { noEmit: false, declaration: false, sourceMap: true, types: [] },
+      // Sources inside the maps: the package ships dist/ without src/, and a map without them shows nothing.
+      compilerOptions: { noEmit: false, declaration: false, sourceMap: true, inlineSources: true, types: [] },
       noEmitOnError: true,
     }),
     terser({ format: { comments: false } }),
   ];
+}
+
+/** Packages a consumer installs with ours (dependencies and peers): imported, never bundled, by ph-widgets/react. */
+const installed = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)];
+const isInstalled = (id) => installed.some((name) => id === name || id.startsWith(`${name}/`));
+
+/** The React entry imports core from dist/core, so that an app using ph-widgets/core and /react has one core. */
+const CORE_BUILT = resolve('dist/core/index.js');
+function coreFromDist() {
+  const coreIndex = resolve('src/core/index.ts');
+  return {
+    name: 'core-from-dist',
+    async resolveId(source, importer, options) {
+      if (!importer || !/(^|\/)core$/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === coreIndex ? { id: CORE_BUILT, external: true } : null;
+    },
+  };
 }
 
 const onwarn = (warning, warn) => {
@@ -109,6 +129,20 @@ export default [
       sourcemap: true,
       entryFileNames: 'index.js',
       chunkFileNames: '[name]-[hash].js',
+    },
+  },
+  {
+    // ph-widgets/react: React, ReactDOM and every other installed package stay imports (one React in the app).
+    input: 'src/elements/react.ts',
+    onwarn,
+    external: isInstalled,
+    plugins: [coreFromDist(), ...plugins()],
+    output: {
+      dir: 'dist/react',
+      format: 'es',
+      sourcemap: true,
+      entryFileNames: 'index.js',
+      paths: { [CORE_BUILT]: '../core/index.js' },
     },
   },
   {

@@ -8,6 +8,8 @@ const check = (name, bytes, budgetKb, note = '') =>
 
 check('dist/ph-widgets.js (classic, all elements)', gzipFile('dist/ph-widgets.js'), budgets.classicKb);
 for (const file of elementFiles()) check(`${file} (own chunk)`, gzipFile(file), budgets.elementKb);
+// ph-widgets/react: the components' own code; React (a peer) and dist/core (shared with ph-widgets/core) are imports.
+check('dist/react/index.js (React entry, without React and core)', gzipFile('dist/react/index.js'), budgets.reactKb);
 const workChat = workChatBundle(budgets.workChatElements);
 check(
   `work-chat page (${budgets.workChatElements.join(' + ')} + runtime)`,

@@ -16,14 +16,17 @@ export interface Stage {
   stop(): Promise<void>;
 }
 
-/** The reference server on an ephemeral port (temporary data dir, the built dist/, the demo pages) and Chromium. */
+/**
+ * The reference server on an ephemeral port (temporary data dir, the built dist/, the demo pages, and any
+ * `staticRoots` given, served first) and Chromium.
+ */
 export async function startStage(options: Partial<ServerOptions> = {}): Promise<Stage> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ph-e2e-'));
   const server = await createServer({
     ...options,
     dataDir,
     port: 0,
-    staticRoots: repositoryStaticRoots(repo),
+    staticRoots: [...(options.staticRoots ?? []), ...repositoryStaticRoots(repo)],
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs() });
   return {

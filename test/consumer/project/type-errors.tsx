@@ -1,0 +1,8 @@
+// Deliberate mistakes: the consumer test expects tsc to report each of them, at these lines, with these codes.
+import 'ph-widgets/elements/ph-login';
+import { PhLogin, PhModal } from 'ph-widgets/react';
+
+const login = document.createElement('ph-login');
+login.addEventListener('ph-login-success', (e) => e.detail.accessToken); // TS2339: the token never reaches events
+export const wrongMode = <PhLogin mode="popup" />; // TS2322: 'inline' | 'dialog'
+export const wrongReason = <PhModal onRequestClose={(reason: number) => reason > 0} />; // TS2322: a string reason
