@@ -154,10 +154,13 @@ export const ENDPOINTS = {
   pageLanguagePack: '/:root/:page/lang/:file',
   /** `:file` is `{theme}.css`. */
   themeStylesheet: '/common/plugins/common-ph/1.6.0/css/:file',
-  // served by the reference server only: the SSO sign-in page, the stand-in provider page, sub-app scripts, app icons
+  // served by the reference server only: the SSO sign-in page, the stand-in provider page, sub-app scripts, app icons,
+  // the speech gateway
   ssoPage: '/sso/login',
   /** Stands in for the providers' authorisation page of work-chat and chat-app sign-in (`socialAuthorize`). */
   socialProviderPage: '/sso/social/authorize',
+  /** WebSocket: the NLS one-sentence recognition protocol (src/core/api/nls.ts), offline English. */
+  nlsGateway: '/nls-gateway/ws/v1',
   /** `:file` is `{fileId}.js` or `{fileId}.css`. */
   subapp: '/subapps/:app/:file',
   /** `:file` is `{code}.svg`, `{code}-gray.svg` or `{code}-cartoon.svg`. */
