@@ -31,7 +31,8 @@ export function speechMedia(): SpeechMedia {
     pcm(phrase) {
       const raw = join(dir, `pcm-${count++}.raw`);
       // -D: no dither, so the same phrase always gives the same bytes.
-      execFileSync('sox', ['-D', speak(phrase), '-r', '16000', '-c', '1', '-b', '16', '-e', 'signed', '-t', 'raw', raw]);
+      const format = ['-r', '16000', '-c', '1', '-b', '16', '-e', 'signed', '-t', 'raw'];
+      execFileSync('sox', ['-D', speak(phrase), ...format, raw]);
       return readFileSync(raw);
     },
     wav(phrase, name, silence = { beforeSeconds: 1, afterSeconds: 4 }) {
