@@ -7,8 +7,9 @@ import { join } from 'node:path';
 // the tiers need. Both programs come from `pretest` (scripts/ensure-system-tools.mjs).
 
 export interface SpeechMedia {
-  /** 16 kHz mono 16-bit little-endian samples, no header: what the widgets' recorder sends. */
-  pcm(phrase: string): Buffer;
+  /** 16 kHz mono 16-bit little-endian samples, no header: what the widgets' recorder sends; optionally with digital
+   * silence around it, as a recording held before and after speaking has. */
+  pcm(phrase: string, silence?: { beforeSeconds: number; afterSeconds: number }): Buffer;
   /**
    * A wav for Chromium's fake microphone: silence, the phrase, silence. Chromium plays the file from the start when
    * the microphone opens and loops it, so the silence before lets the recorder connect, and the silence after keeps
@@ -28,11 +29,12 @@ export function speechMedia(): SpeechMedia {
     return file;
   };
   return {
-    pcm(phrase) {
+    pcm(phrase, silence) {
       const raw = join(dir, `pcm-${count++}.raw`);
       // -D: no dither, so the same phrase always gives the same bytes.
       const format = ['-r', '16000', '-c', '1', '-b', '16', '-e', 'signed', '-t', 'raw'];
-      execFileSync('sox', ['-D', speak(phrase), ...format, raw]);
+      const pad = silence ? ['pad', String(silence.beforeSeconds), String(silence.afterSeconds)] : [];
+      execFileSync('sox', ['-D', speak(phrase), ...format, raw, ...pad]);
       return readFileSync(raw);
     },
     wav(phrase, name, silence = { beforeSeconds: 1, afterSeconds: 4 }) {

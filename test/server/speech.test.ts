@@ -83,6 +83,11 @@ describe('speech gateway: offline English recognition over the NLS protocol', ()
     expect(skill.body.data.url).toBe(SKILLS.find(([vocabulary]) => vocabulary === phrase)?.[1]);
   });
 
+  it.each(ENGLISH_SKILLS)('recognises "%s" with a second of silence before it and three after', async (phrase) => {
+    const result = await recognise(media.pcm(phrase, { beforeSeconds: 1, afterSeconds: 3 }));
+    expect(result.toLowerCase()).toBe(`${phrase}.`);
+  });
+
   it('hears a phrase that is no skill as itself, so the widget says it has not learned it', async () => {
     const result = await recognise(media.pcm('show my messages'));
     expect(result).toBe('Show my messages.');

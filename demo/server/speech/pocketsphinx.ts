@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { commandGrammar } from './grammar';
-import { dither, wavFile } from './wav';
+import { dither, trimSilence, wavFile } from './wav';
 
 // Offline English recognition with Debian's pocketsphinx (packages pocketsphinx, pocketsphinx-en-us): the whole
 // recording is one sentence, decoded against the command grammar of the skill vocabulary (grammar.ts). Measured
@@ -39,10 +39,12 @@ export const POCKETSPHINX_DEFAULTS = {
   program: '/usr/bin/pocketsphinx_continuous',
   model: '/usr/share/pocketsphinx/model/en-us/en-us',
   dictionary: '/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict',
-  languageWeight: 16,
+  languageWeight: 12,
 } as const;
 
 const SAMPLE_RATE = 16_000;
+/** The noise floor added before decoding, in LSB (wav.ts `dither`). */
+const NOISE_FLOOR = 64;
 
 /** The dictionary's entries by word (a word with variants `word(2)` has several lines), read once. */
 function loadDictionary(path: string): Map<string, string[]> {
@@ -76,7 +78,7 @@ export function pocketsphinxRecognizer(options: PocketsphinxOptions): SpeechReco
         // A dictionary of the grammar's words only: loading all of CMUdict would cost more than decoding.
         const dict = grammar.words.flatMap((word) => known.get(word) ?? []).join('\n');
         await Promise.all([
-          writeFile(files.wav, wavFile(dither(pcm), SAMPLE_RATE)),
+          writeFile(files.wav, wavFile(dither(trimSilence(pcm, SAMPLE_RATE), NOISE_FLOOR), SAMPLE_RATE)),
           writeFile(files.gram, grammar.jsgf),
           writeFile(files.dict, `${dict}\n`),
         ]);
