@@ -6,8 +6,7 @@ import nodeResolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
-import { md5Worker } from './scripts/md5-worker-plugin.mjs';
-import { audioWorklet } from './scripts/audio-worklet-plugin.mjs';
+import { md5Worker, pcmWorklet } from './scripts/standalone-script-plugin.mjs';
 
 // Chunk names carry content hashes: start from an empty dist/ so that no stale chunk is shipped or measured.
 rmSync('dist', { recursive: true, force: true });
@@ -51,8 +50,8 @@ function copyFiles(files) {
 
 function plugins({ classic = false } = {}) {
   return [
-    md5Worker({ classic }),
-    audioWorklet({ classic }),
+    md5Worker.plugin({ classic }),
+    pcmWorklet.plugin({ classic }),
     replace({
       preventAssignment: true,
       values: { 'process.env.NODE_ENV': JSON.stringify('production'), __PH_VERSION__: JSON.stringify(pkg.version) },

@@ -1,6 +1,6 @@
 import { PCM_FRAME_SAMPLES, PCM_PROCESSOR, PcmFramer, type PcmProcessorOptions } from './pcm';
 
-// The AudioWorklet module of the recorder, built on its own (scripts/audio-worklet-plugin.mjs) and loaded with
+// The AudioWorklet module of the recorder, built on its own (scripts/standalone-script-plugin.mjs) and loaded with
 // audioWorklet.addModule. It runs on the audio thread: each render quantum of the microphone (mono after the
 // node's channel mixing, at the device rate) goes through the framer; full 16 kHz frames go to the main thread.
 //
