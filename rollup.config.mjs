@@ -20,6 +20,9 @@ const elementEntries = Object.fromEntries(
     .map((entry) => [entry.name, `src/elements/${entry.name}/define.ts`]),
 );
 
+/** Core modules that one element alone uses, by the element's entry name. */
+const ELEMENT_ONLY_CORE = [[/[\\/]src[\\/]core[\\/](voice[\\/]|api[\\/](nls|vocabulary)\.ts$)/, 'ph-voice']];
+
 /** Element styles are imported as text (they go into each shadow root), whitespace collapsed. */
 function cssAsText() {
   return {
@@ -86,8 +89,12 @@ export default [
       sourcemap: true,
       entryFileNames: '[name].js',
       chunkFileNames: '[name]-[hash].js',
-      // Everything outside an element's own folder (React, nanostores, core, common pieces) is shared.
-      manualChunks: (id) => (/[\\/]src[\\/]elements[\\/]ph-[^\\/]+[\\/]/.test(id) ? undefined : 'runtime'),
+      // Everything outside an element's own folder (React, nanostores, core, common pieces) is shared, except the
+      // parts of core that only one element uses: they travel with that element (a work-chat page carries no voice).
+      manualChunks: (id) => {
+        if (/[\\/]src[\\/]elements[\\/]ph-[^\\/]+[\\/]/.test(id)) return undefined;
+        return ELEMENT_ONLY_CORE.find(([pattern]) => pattern.test(id))?.[1] ?? 'runtime';
+      },
     },
   },
   {

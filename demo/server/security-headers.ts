@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import { NLS_GATEWAY_URL } from '../../src/core/api/nls';
+import { NLS_GATEWAY_URL } from '../../src/core/api/wire';
 import type { ResolvedOptions } from './config';
 
 // Security headers on every answer, through @fastify/helmet: a Content-Security-Policy, frame-ancestors 'self' (and

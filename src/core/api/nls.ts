@@ -9,9 +9,6 @@
 //   client: StopRecognition
 //   server: RecognitionCompleted (payload.result)   or TaskFailed (header.status, header.status_text) at any time
 
-/** The public gateway of the service (Shanghai region). */
-export const NLS_GATEWAY_URL = 'wss://nls-gateway-cn-shanghai.aliyuncs.com/ws/v1';
-
 export const NLS_NAMESPACE = 'SpeechRecognizer';
 /** TaskFailed comes from the gateway, whose namespace is `Default`. */
 export const NLS_GATEWAY_NAMESPACE = 'Default';

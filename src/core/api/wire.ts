@@ -38,6 +38,10 @@ export const MAX_FILE_BYTES = 1024 * 1024 * 1024;
 export const MAX_CHUNKS = 1024;
 export const MAX_BASE64_IMAGE_BYTES = 5 * 1024 * 1024;
 
+/** The Alibaba Cloud NLS speech recognition gateway (Shanghai region), the voice widget's default recogniser. Its
+ * protocol is in nls.ts, which only the voice element loads. */
+export const NLS_GATEWAY_URL = 'wss://nls-gateway-cn-shanghai.aliyuncs.com/ws/v1';
+
 /** Default storage server id for uploads (§3 upload parameters: serverid default `base`). */
 export const DEFAULT_SERVER_ID = 'base';
 

@@ -1,5 +1,4 @@
-import { NLS_GATEWAY_URL } from '../api/nls';
-import { DEVICES, type Device, PLATFORM_VERSION } from '../api/wire';
+import { DEVICES, type Device, NLS_GATEWAY_URL, PLATFORM_VERSION } from '../api/wire';
 import { redirectOrigins } from '../auth/redirect';
 import { LANGUAGES, type Language } from '../i18n/translate';
 import { notify } from '../notify';
