@@ -13,6 +13,11 @@ export function voiceMessageText(message: VoiceMessage, translate: Translate, la
   return translate('voice.message.withDetail', { message: text, detail: splitBilingual(message.detail, language) });
 }
 
+/** The recording indicator's seconds left ('' when not recording): shown, not announced every second. */
+export function voiceCountdownText(state: VoiceState, translate: Translate): string {
+  return state.phase === 'recording' ? translate('voice.remaining', { seconds: state.remaining }) : '';
+}
+
 /** The status line while nothing is to be announced ('' when idle without the hint). */
 export function voiceStatusText(state: VoiceState, translate: Translate): string {
   switch (state.phase) {
@@ -23,7 +28,7 @@ export function voiceStatusText(state: VoiceState, translate: Translate): string
     case 'connecting':
       return translate('voice.connecting');
     case 'recording':
-      return translate('voice.recording', { seconds: state.remaining });
+      return translate('voice.recording');
     case 'recognising':
       return translate('voice.recognising');
     case 'lookingUp':

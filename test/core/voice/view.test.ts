@@ -5,6 +5,7 @@ import {
   VOICE_STRINGS,
   type VoiceMessageKind,
   type VoiceState,
+  voiceCountdownText,
   voiceMessageText,
   voiceStatusText,
 } from '../../../src/core/voice';
@@ -54,7 +55,9 @@ describe('voice texts', () => {
   it('counts down the seconds left while recording, and shows the hint only while it is on', () => {
     $language.set('en');
     const recording: VoiceState = { phase: 'recording', remaining: 42, hint: false, attempt: 1 };
-    expect(voiceStatusText(recording, t)).toBe('Listening, release to finish (42 s left)');
+    expect(voiceStatusText(recording, t)).toBe('Listening, release to finish');
+    expect(voiceCountdownText(recording, t)).toBe('42 s left');
+    expect(voiceCountdownText({ phase: 'recognising', hint: false, attempt: 1 }, t)).toBe('');
     expect(voiceStatusText({ phase: 'idle', hint: true, attempt: 0 }, t)).toBe('Press and hold to speak a command');
     expect(voiceStatusText({ phase: 'idle', hint: false, attempt: 0 }, t)).toBe('');
   });
