@@ -91,9 +91,13 @@ export default [
       chunkFileNames: '[name]-[hash].js',
       // Everything outside an element's own folder (React, nanostores, core, common pieces) is shared, except the
       // parts of core that only one element uses: they travel with that element (a work-chat page carries no voice).
+      // Such an element's own folder joins that chunk, so that it stays one file, named after the element.
       manualChunks: (id) => {
-        if (/[\\/]src[\\/]elements[\\/]ph-[^\\/]+[\\/]/.test(id)) return undefined;
-        return ELEMENT_ONLY_CORE.find(([pattern]) => pattern.test(id))?.[1] ?? 'runtime';
+        const only = ELEMENT_ONLY_CORE.find(([pattern]) => pattern.test(id))?.[1];
+        if (only) return only;
+        const element = /[\\/]src[\\/]elements[\\/](ph-[^\\/]+)[\\/]/.exec(id)?.[1];
+        if (!element) return 'runtime';
+        return ELEMENT_ONLY_CORE.some(([, name]) => name === element) ? element : undefined;
       },
     },
   },

@@ -3,6 +3,7 @@ import { addStrings, LOGIN_SHELL_STRINGS, PAGE_STRINGS } from '../core';
 import { installGlobals } from './global';
 import './ph-login/define';
 import './ph-modal/define';
+import './ph-voice/define';
 
 installGlobals();
 // Legacy and site pages read their own texts through PH.t (the login shell's come with ph-login).
