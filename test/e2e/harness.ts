@@ -14,8 +14,11 @@ export interface Stage {
   stop(): Promise<void>;
 }
 
-/** The reference server on an ephemeral port (temporary data dir, the built dist/, the demo pages) and Chromium. */
-export async function startStage(options: Partial<ServerOptions> = {}): Promise<Stage> {
+/**
+ * The reference server on an ephemeral port (temporary data dir, the built dist/, the demo pages) and Chromium,
+ * launched with `browserArgs` besides the usual flags (a fake microphone, for instance).
+ */
+export async function startStage(options: Partial<ServerOptions> = {}, browserArgs: string[] = []): Promise<Stage> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ph-e2e-'));
   const server = await createServer({
     ...options,
@@ -23,7 +26,7 @@ export async function startStage(options: Partial<ServerOptions> = {}): Promise<
     port: 0,
     staticRoots: repositoryStaticRoots(repo),
   });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs() });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs(browserArgs) });
   return {
     server,
     browser,
