@@ -20,8 +20,11 @@ const elementEntries = Object.fromEntries(
     .map((entry) => [entry.name, `src/elements/${entry.name}/define.ts`]),
 );
 
-/** Core modules that one element alone uses, by the element's entry name. */
-const ELEMENT_ONLY_CORE = [[/[\\/]src[\\/]core[\\/](voice[\\/]|api[\\/](nls|vocabulary)\.ts$)/, 'ph-voice']];
+/** Core modules that one element alone uses, by the element's entry name (with the recorder's worklet URL module,
+ * which scripts/standalone-script-plugin.mjs puts in place of core/voice/pcm-worklet-url.ts). */
+const ELEMENT_ONLY_CORE = [
+  [/[\\/]src[\\/]core[\\/](voice[\\/]|api[\\/](nls|vocabulary)\.ts$)|^\0ph-pcm-worklet-url$/, 'ph-voice'],
+];
 
 /** Element styles are imported as text (they go into each shadow root), whitespace collapsed. */
 function cssAsText() {
