@@ -7,7 +7,7 @@ import nodeResolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
-import { md5Worker } from './scripts/md5-worker-plugin.mjs';
+import { md5Worker, pcmWorklet } from './scripts/standalone-script-plugin.mjs';
 
 // Chunk names carry content hashes: start from an empty dist/ so that no stale chunk is shipped or measured.
 rmSync('dist', { recursive: true, force: true });
@@ -20,6 +20,12 @@ const elementEntries = Object.fromEntries(
     .filter((entry) => entry.isDirectory() && entry.name.startsWith('ph-'))
     .map((entry) => [entry.name, `src/elements/${entry.name}/define.ts`]),
 );
+
+/** Core modules that one element alone uses, by the element's entry name (with the recorder's worklet URL module,
+ * which scripts/standalone-script-plugin.mjs puts in place of core/voice/pcm-worklet-url.ts). */
+const ELEMENT_ONLY_CORE = [
+  [/[\\/]src[\\/]core[\\/](voice[\\/]|api[\\/](nls|vocabulary)\.ts$)|^\0ph-pcm-worklet-url$/, 'ph-voice'],
+];
 
 /** Element styles are imported as text (they go into each shadow root), whitespace collapsed. */
 function cssAsText() {
@@ -51,7 +57,8 @@ function copyFiles(files) {
 
 function plugins({ classic = false } = {}) {
   return [
-    md5Worker({ classic }),
+    md5Worker.plugin({ classic }),
+    pcmWorklet.plugin({ classic }),
     replace({
       preventAssignment: true,
       values: { 'process.env.NODE_ENV': JSON.stringify('production'), __PH_VERSION__: JSON.stringify(pkg.version) },
@@ -105,8 +112,16 @@ export default [
       sourcemap: true,
       entryFileNames: '[name].js',
       chunkFileNames: '[name]-[hash].js',
-      // Everything outside an element's own folder (React, nanostores, core, common pieces) is shared.
-      manualChunks: (id) => (/[\\/]src[\\/]elements[\\/]ph-[^\\/]+[\\/]/.test(id) ? undefined : 'runtime'),
+      // Everything outside an element's own folder (React, nanostores, core, common pieces) is shared, except the
+      // parts of core that only one element uses: they travel with that element (a work-chat page carries no voice).
+      // Such an element's own folder joins that chunk, so that it stays one file, named after the element.
+      manualChunks: (id) => {
+        const only = ELEMENT_ONLY_CORE.find(([pattern]) => pattern.test(id))?.[1];
+        if (only) return only;
+        const element = /[\\/]src[\\/]elements[\\/](ph-[^\\/]+)[\\/]/.exec(id)?.[1];
+        if (!element) return 'runtime';
+        return ELEMENT_ONLY_CORE.some(([, name]) => name === element) ? element : undefined;
+      },
     },
   },
   {

@@ -22,7 +22,20 @@ export default {
   nodeResolve: true,
   plugins: [esbuildPlugin({ ts: true, target: 'es2022' }), nodeEnvProduction, platform.plugin],
   middleware: [platform.proxy],
-  browsers: [chromeLauncher({ launchOptions: { executablePath: CHROMIUM, headless: true, args: chromiumArgs() } })],
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath: CHROMIUM,
+        headless: true,
+        // The recorder's tests open Chromium's fake microphone (a beep) without a permission prompt.
+        args: chromiumArgs([
+          '--use-fake-ui-for-media-stream',
+          '--use-fake-device-for-media-stream',
+          '--autoplay-policy=no-user-gesture-required',
+        ]),
+      },
+    }),
+  ],
   concurrency: 1,
   testFramework: { config: { timeout: 10_000 } },
   // A stalled file fails the run after 3 minutes instead of 5 (the whole tier takes about 25 s).

@@ -1,5 +1,7 @@
-// `npm test` needs system programs and files that npm cannot install: Debian's Chromium for the browser tiers, and
-// a CJK font so that zh-CN and zh-HK screens render readable text instead of empty boxes (screenshots included).
+// `npm test` needs system programs and files that npm cannot install: Debian's Chromium for the browser tiers; a CJK
+// font so that zh-CN and zh-HK screens render readable text instead of empty boxes (screenshots included);
+// pocketsphinx with its English model (the reference server's offline speech recognition), espeak-ng and sox (spoken
+// test media).
 // As root we install what is missing with apt-get; otherwise we stop with one line saying what to install.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -9,6 +11,10 @@ import { CHROMIUM } from './chromium.mjs';
 const REQUIRED = [
   [CHROMIUM, 'chromium'],
   ['/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', 'fonts-wqy-microhei'],
+  ['/usr/bin/pocketsphinx_continuous', 'pocketsphinx'],
+  ['/usr/share/pocketsphinx/model/en-us/en-us', 'pocketsphinx-en-us'],
+  ['/usr/bin/espeak-ng', 'espeak-ng'],
+  ['/usr/bin/sox', 'sox'],
 ];
 
 const missing = REQUIRED.filter(([path]) => !existsSync(path)).map(([, pkg]) => pkg);

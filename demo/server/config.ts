@@ -1,6 +1,16 @@
 import { resolve } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import type { FaceMatcherChoice } from './face/choose';
+import type { SpeechRecognizer } from './speech/pocketsphinx';
+
+export type SpeechLanguage = 'zh-CN' | 'en' | 'zh-HK';
+
+/** The demo's NLS app keys (the widgets' demo pages name the same): one per language, as one cloud project each. */
+export const DEMO_NLS_APP_KEYS: Record<SpeechLanguage, string> = {
+  'zh-CN': 'ph-demo-mandarin',
+  en: 'ph-demo-english',
+  'zh-HK': 'ph-demo-cantonese',
+};
 
 export interface StaticRoot {
   /** URL prefix with leading and trailing slash, e.g. `/dist/`. */
@@ -61,6 +71,10 @@ export interface ServerOptions {
    * per database (printed by main.ts): a guessable id would be a password anyone could type.
    */
   deviceClientIds?: Record<string, string>;
+  /** The app key of each language on the speech gateway (`/nls-gateway/ws/v1`). Default DEMO_NLS_APP_KEYS. */
+  nlsAppKeys?: Partial<Record<SpeechLanguage, string>>;
+  /** The recogniser behind the speech gateway; default pocketsphinx (speech/pocketsphinx.ts). */
+  speechRecognizer?: SpeechRecognizer;
 }
 
 export interface LoginLimitOptions {
@@ -73,7 +87,10 @@ export interface LoginLimitOptions {
 
 export interface ResolvedOptions
   extends Required<
-    Omit<ServerOptions, 'signingSecret' | 'loginLimit' | 'faceMatcher' | 'publicOrigin' | 'deviceClientIds'>
+    Omit<
+      ServerOptions,
+      'signingSecret' | 'loginLimit' | 'faceMatcher' | 'publicOrigin' | 'deviceClientIds' | 'speechRecognizer'
+    >
   > {
   signingSecret: string | undefined;
   loginLimit: LoginLimitOptions;
@@ -110,6 +127,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
       exactOrigin(origin, 'allowedRedirectOrigins'),
     ),
     deviceClientIds: options.deviceClientIds ?? {},
+    nlsAppKeys: { ...DEMO_NLS_APP_KEYS, ...options.nlsAppKeys },
   };
 }
 

@@ -4,6 +4,7 @@ import type { TokenStore } from './auth/tokens';
 import type { ResolvedOptions } from './config';
 import type { UserRow } from './db/users';
 import type { FaceMatcher } from './face/matcher';
+import type { SpeechRecognizer } from './speech/pocketsphinx';
 
 /** Everything a route module needs, built once per server by createServer. */
 export interface ServerContext {
@@ -12,6 +13,8 @@ export interface ServerContext {
   tokens: TokenStore;
   limiter: LoginLimiter;
   faceMatcher: FaceMatcher;
+  /** The offline recogniser of the speech gateway. */
+  speech: SpeechRecognizer;
   signingSecret: string;
   dirs: { files: string; chunks: string; tmp: string };
   /** demo/server/static: logos, filing image, language packs. */

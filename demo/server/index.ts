@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import * as qs from 'qs-esm';
 import { MAX_CHUNK_BYTES } from '../../src/core/api/wire';
@@ -17,6 +18,7 @@ import { faceMatcherFor } from './face/choose';
 import { frameworkError, registerErrorHandlers, registerGuards } from './hooks';
 import { registerRoutes } from './routes';
 import { registerSecurityHeaders } from './security-headers';
+import { pocketsphinxRecognizer } from './speech/pocketsphinx';
 import { randomToken } from './util/ids';
 import { markFormBody, validatorCompiler } from './validation';
 
@@ -50,6 +52,7 @@ export async function createServer(options: ServerOptions): Promise<PhServer> {
     tokens: new TokenStore(db, resolved.accessTtlSeconds, resolved.refreshTtlSeconds, resolved.now),
     limiter: new LoginLimiter(resolved.loginLimit, resolved.now),
     faceMatcher: faceMatcherFor(options.faceMatcher),
+    speech: options.speechRecognizer ?? pocketsphinxRecognizer({ tmpDir: dirs.tmp }),
     signingSecret: resolved.signingSecret ?? storedSecret(db),
     dirs,
     staticDir: STATIC_DIR,
@@ -88,6 +91,9 @@ export async function createServer(options: ServerOptions): Promise<PhServer> {
     await app.register(multipart, {
       limits: { fileSize: MAX_CHUNK_BYTES, files: 1, fields: 30, fieldSize: 2000, parts: 40 },
     });
+    // The speech gateway's WebSocket route; registered before any route, as the plugin asks. A recording is at most
+    // 60 s of 16 kHz 16-bit audio, sent in frames of 100 ms: no single message is near this limit.
+    await app.register(websocket, { options: { maxPayload: 256 * 1024 } });
     await registerSecurityHeaders(app, resolved);
     await registerCors(app, resolved.corsOrigins);
     registerGuards(app, ctx);

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { ENDPOINTS } from '../../src/core/api/wire';
 import { DEMO_PASSWORD, USERS } from './db/seed-data';
 import { deviceClients } from './db/users';
 import { DESCRIPTOR_THRESHOLD, DescriptorFaceMatcher } from './face/descriptor-matcher';
@@ -14,6 +15,19 @@ function intEnv(name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
+}
+
+/** `zh-CN=key,en=key,zh-HK=key`: the speech gateway's app key per language. */
+function appKeysEnv(name: string): Record<string, string> {
+  const keys: Record<string, string> = {};
+  for (const item of listEnv(name)) {
+    const [language = '', key = ''] = item.split('=').map((part) => part.trim());
+    if (!['zh-CN', 'en', 'zh-HK'].includes(language) || !key) {
+      throw new Error(`${name}: "${item}" is not language=key (language zh-CN, en or zh-HK)`);
+    }
+    keys[language] = key;
+  }
+  return keys;
 }
 
 function listEnv(name: string): string[] {
@@ -55,12 +69,18 @@ const server = await createServer({
   allowedRedirectOrigins: listEnv('PH_ALLOWED_REDIRECT_ORIGINS'),
   staticRoots: repositoryStaticRoots(repo),
   faceMatcher,
+  nlsAppKeys: appKeysEnv('PH_NLS_APP_KEYS'),
 });
 
 console.log(`\nph-widgets reference server: ${server.url}/`);
 console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);
 for (const user of USERS) console.log(`  ${user.loginName.padEnd(9)} ${user.realName} (userType ${user.userType})`);
 // Random per database (a device-client id alone signs in), so they are shown here rather than documented.
+console.log(
+  server.context.speech.available()
+    ? `Speech gateway: ${server.url.replace('http', 'ws')}${ENDPOINTS.nlsGateway} (English offline, pocketsphinx)`
+    : 'Speech gateway: pocketsphinx is not installed (apt-get install pocketsphinx pocketsphinx-en-us)',
+);
 console.log('Device clients (login_user_client userClientId):');
 for (const client of deviceClients(server.context.db))
   console.log(`  ${client.id}  ${client.loginName}, ${client.name}`);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { NLS_GATEWAY_URL } from '../../src/core/api/wire';
 import type { ResolvedOptions } from './config';
 
 // Security headers on every answer, through @fastify/helmet: a Content-Security-Policy, frame-ancestors 'self' (and
@@ -23,7 +24,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Res
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...speechSources(options.publicOrigin)],
         mediaSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
@@ -51,6 +52,17 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Res
     reply.header('content-security-policy', withScriptHashes(csp, inlineScriptHashes(body.toString('utf8'))));
     return body;
   });
+}
+
+/**
+ * WebSocket sources of the voice widget: this server's speech gateway (`'self'` covers same-origin ws: and wss: in
+ * CSP 3 browsers; the public origin's ws form is named for the others) and the Alibaba Cloud NLS gateway, which
+ * pages use for Mandarin and Cantonese.
+ */
+export function speechSources(publicOrigin: string | undefined): string[] {
+  const sources = [new URL(NLS_GATEWAY_URL).origin];
+  if (publicOrigin) sources.unshift(publicOrigin.replace(/^http/, 'ws'));
+  return sources;
 }
 
 export function inlineScriptHashes(html: string): string[] {

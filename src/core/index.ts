@@ -22,3 +22,4 @@ export * from './upload';
 export * from './util';
 export * from './validate';
 export * from './version';
+export * from './voice';

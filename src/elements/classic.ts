@@ -5,6 +5,7 @@ import { installGlobals } from './global';
 import { installPageKit } from './page-kit';
 import './ph-login/define';
 import './ph-modal/define';
+import './ph-voice/define';
 
 installGlobals();
 installPageKit();

@@ -18,9 +18,10 @@ export interface Stage {
 
 /**
  * The reference server on an ephemeral port (temporary data dir, the built dist/, the demo pages, and any
- * `staticRoots` given, served first) and Chromium.
+ * `staticRoots` given, served first) and Chromium, launched with `browserArgs` besides the usual flags (a fake
+ * microphone, for instance).
  */
-export async function startStage(options: Partial<ServerOptions> = {}): Promise<Stage> {
+export async function startStage(options: Partial<ServerOptions> = {}, browserArgs: string[] = []): Promise<Stage> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ph-e2e-'));
   const server = await createServer({
     ...options,
@@ -28,7 +29,7 @@ export async function startStage(options: Partial<ServerOptions> = {}): Promise<
     port: 0,
     staticRoots: [...(options.staticRoots ?? []), ...repositoryStaticRoots(repo)],
   });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs() });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs(browserArgs) });
   return {
     server,
     browser,

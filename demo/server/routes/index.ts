@@ -6,6 +6,7 @@ import { registerVersionRoutes } from './assets/versions';
 import { registerDesktopRoutes } from './base/desktop';
 import { registerFamilyRoutes } from './base/family';
 import { registerMessageRoutes } from './base/messages';
+import { registerNlsRoutes } from './base/nls';
 import { registerUnitRoutes } from './base/unit';
 import { registerVoiceRoutes } from './base/voice';
 import { registerExportRoutes } from './export';
@@ -35,6 +36,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
     registerUnitRoutes,
     registerFamilyRoutes,
     registerVoiceRoutes,
+    registerNlsRoutes,
     registerExportRoutes,
     registerVersionRoutes,
     registerPageAssetRoutes,

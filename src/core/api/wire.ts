@@ -38,6 +38,10 @@ export const MAX_FILE_BYTES = 1024 * 1024 * 1024;
 export const MAX_CHUNKS = 1024;
 export const MAX_BASE64_IMAGE_BYTES = 5 * 1024 * 1024;
 
+/** The Alibaba Cloud NLS speech recognition gateway (Shanghai region), the voice widget's default recogniser. Its
+ * protocol is in nls.ts, which only the voice element loads. */
+export const NLS_GATEWAY_URL = 'wss://nls-gateway-cn-shanghai.aliyuncs.com/ws/v1';
+
 /** Default storage server id for uploads (§3 upload parameters: serverid default `base`). */
 export const DEFAULT_SERVER_ID = 'base';
 
@@ -154,10 +158,13 @@ export const ENDPOINTS = {
   pageLanguagePack: '/:root/:page/lang/:file',
   /** `:file` is `{theme}.css`. */
   themeStylesheet: '/common/plugins/common-ph/1.6.0/css/:file',
-  // served by the reference server only: the SSO sign-in page, the stand-in provider page, sub-app scripts, app icons
+  // served by the reference server only: the SSO sign-in page, the stand-in provider page, sub-app scripts, app icons,
+  // the speech gateway
   ssoPage: '/sso/login',
   /** Stands in for the providers' authorisation page of work-chat and chat-app sign-in (`socialAuthorize`). */
   socialProviderPage: '/sso/social/authorize',
+  /** WebSocket: the NLS one-sentence recognition protocol (src/core/api/nls.ts), offline English. */
+  nlsGateway: '/nls-gateway/ws/v1',
   /** `:file` is `{fileId}.js` or `{fileId}.css`. */
   subapp: '/subapps/:app/:file',
   /** `:file` is `{code}.svg`, `{code}-gray.svg` or `{code}-cartoon.svg`. */

@@ -1,9 +1,9 @@
 export type { LocationAdapter } from './location';
 export { getLocation, memoryLocation, setLocationAdapter } from './location';
-export type { Env, PhinitOptions, TicketConfig } from './options';
+export type { Env, PhinitOptions, TicketConfig, VoiceOptions } from './options';
 export type { PhGlobalScope } from './phinit';
 export { $config, createGlobalPhinit, phinit, requireConfig } from './phinit';
-export type { PhConfig } from './resolve';
+export type { PhConfig, VoiceConfig } from './resolve';
 export {
   DEFAULT_LANGUAGES,
   DEFAULT_ROOT_PATH,
@@ -13,4 +13,5 @@ export {
   LOGIN_PAGE_CODE,
   languageList,
   resolveConfig,
+  resolveVoiceConfig,
 } from './resolve';

@@ -8,6 +8,17 @@ export interface TicketConfig {
   apipath?: string;
 }
 
+/** The voice widget's recogniser (§4 Voice recording; README › Voice recognition). */
+export interface VoiceOptions {
+  /** `nls` (default): Alibaba Cloud NLS with the token of get_ali_token. `web-speech`: the browser's own recognition
+   * where it exists, NLS elsewhere. */
+  recognizer?: 'nls' | 'web-speech';
+  /** The NLS gateway; default `wss://nls-gateway-cn-shanghai.aliyuncs.com/ws/v1`. A path is taken on the page's host. */
+  nlsUrl?: string;
+  /** The NLS project app key of each language: Mandarin (zh-CN), English (en), Cantonese (zh-HK). */
+  appKeys?: { 'zh-CN'?: string; en?: string; 'zh-HK'?: string };
+}
+
 /** What a page passes to `phinit` (§4 Initialisation). Only `code` and `appCode` are required. */
 export interface PhinitOptions {
   /** Page code, e.g. `desktop` for `pc_desktop_all`. */
@@ -74,4 +85,5 @@ export interface PhinitOptions {
   timeout?: number;
   /** Base of the hash router (§2). */
   routerBase?: string;
+  voice?: VoiceOptions;
 }

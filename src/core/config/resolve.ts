@@ -1,8 +1,8 @@
-import { DEVICES, type Device, PLATFORM_VERSION } from '../api/wire';
+import { DEVICES, type Device, NLS_GATEWAY_URL, PLATFORM_VERSION } from '../api/wire';
 import { redirectOrigins } from '../auth/redirect';
 import { LANGUAGES, type Language } from '../i18n/translate';
 import { notify } from '../notify';
-import type { Env, PhinitOptions, TicketConfig } from './options';
+import type { Env, PhinitOptions, TicketConfig, VoiceOptions } from './options';
 
 /** §9 request timeout. */
 export const DEFAULT_TIMEOUT = 1_200_000;
@@ -18,6 +18,24 @@ export const LOGIN_PAGE_CODE = 'login';
 /** The languages a page offers unless it lists its own: the login shell two, every other page three. */
 export function defaultLanguagesFor(code: string): readonly Language[] {
   return code === LOGIN_PAGE_CODE ? LOGIN_LANGUAGES : DEFAULT_LANGUAGES;
+}
+
+export type VoiceConfig = Required<Pick<VoiceOptions, 'recognizer' | 'nlsUrl'>> & {
+  appKeys: Partial<Record<Language, string>>;
+};
+
+/** The voice options with their defaults: NLS on Alibaba Cloud's Shanghai gateway, no app keys. */
+export function resolveVoiceConfig(options: VoiceOptions = {}): VoiceConfig {
+  const appKeys: Partial<Record<Language, string>> = {};
+  for (const language of LANGUAGES) {
+    const key = options.appKeys?.[language];
+    if (typeof key === 'string' && key.trim() !== '') appKeys[language] = key.trim();
+  }
+  return {
+    recognizer: options.recognizer === 'web-speech' ? 'web-speech' : 'nls',
+    nlsUrl: options.nlsUrl?.trim() || NLS_GATEWAY_URL,
+    appKeys,
+  };
 }
 
 /** The configuration every core module reads, with every default filled in. */
@@ -50,6 +68,7 @@ export interface PhConfig {
   onDeviceLoginFailed?: (reason: string) => void;
   timeout: number;
   routerBase: string;
+  voice: VoiceConfig;
 }
 
 function requireText(value: string | undefined, name: string): string {
@@ -105,5 +124,6 @@ export function resolveConfig(options: PhinitOptions): PhConfig {
     onDeviceLoginFailed: options.onDeviceLoginFailed,
     timeout: options.timeout && options.timeout > 0 ? options.timeout : DEFAULT_TIMEOUT,
     routerBase: options.routerBase ?? '/',
+    voice: resolveVoiceConfig(options.voice),
   };
 }

@@ -1,5 +1,6 @@
 import type { ExpiryModule, Message } from '../api/types';
 import { DEFAULT_THEME_COLOR } from '../theme/model';
+import { isOpenableUrl } from '../util/url';
 
 // §3/§4 desktop messages: importance colours, the module list carried by openWay 1 messages, and what opening a
 // message does.
@@ -50,22 +51,11 @@ export type MessageAction =
   | { kind: 'url'; url: string }
   | { kind: 'none' };
 
-/** Only same-site paths and http(s) addresses are opened: a message URL must never run script. */
-function isSafeUrl(url: string): boolean {
-  if (url.startsWith('/') && !url.startsWith('//')) return true;
-  try {
-    const { protocol } = new URL(url);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
 /** What viewing a message does after it is marked read (§4): the expiry list for openWay 1, else its url. */
 export function messageAction(message: Pick<Message, 'openWay' | 'url' | 'content'>): MessageAction {
   if (message.openWay === OPEN_WAY_EXPIRY_LIST)
     return { kind: 'expiry-list', modules: parseModuleContent(message.content) };
   const url = message.url?.trim();
-  if (url && isSafeUrl(url)) return { kind: 'url', url };
+  if (url && isOpenableUrl(url)) return { kind: 'url', url };
   return { kind: 'none' };
 }

@@ -6,4 +6,5 @@ export * from './query';
 export * from './random';
 export * from './scroll';
 export * from './tree';
+export * from './url';
 export * from './zoom';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { vocabularyKey } from '../../../../src/core/api/vocabulary';
 import { ENDPOINTS } from '../../../../src/core/api/wire';
 import { requireAuth } from '../../auth/session';
 import type { ServerContext } from '../../context';
@@ -7,15 +8,6 @@ import { object, str } from '../../schemas';
 import { randomToken, sha256 } from '../../util/ids';
 
 const SPEECH_TOKEN_TTL_SECONDS = 600;
-
-/** Same normalisation as the voice widget: trimmed, lower case, one trailing punctuation mark removed (§4). */
-export function normaliseVocabulary(text: string): string {
-  return text
-    .trim()
-    .replace(/[。．.!！?？,，;；、]$/u, '')
-    .trim()
-    .toLowerCase();
-}
 
 export function registerVoiceRoutes(app: FastifyInstance, ctx: ServerContext): void {
   // Stands in for the cloud recogniser's token: random, short-lived, stored hashed with its language.
@@ -41,7 +33,7 @@ export function registerVoiceRoutes(app: FastifyInstance, ctx: ServerContext): v
       requireAuth(request);
       const row = ctx.db
         .prepare('SELECT url FROM skills WHERE vocabulary = ?')
-        .get(normaliseVocabulary(request.body.vocabulary)) as { url: string } | undefined;
+        .get(vocabularyKey(request.body.vocabulary)) as { url: string } | undefined;
       return ok({ url: row?.url ?? null });
     },
   );

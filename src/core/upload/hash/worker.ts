@@ -2,7 +2,7 @@ import { createMd5Engine, type Md5Engine } from './engine';
 import type { FromWorker, ToWorker } from './protocol';
 import { hashSlices } from './slices';
 
-// The MD5 worker: one per file being hashed. Built on its own by rollup (scripts/md5-worker-plugin.mjs) and
+// The MD5 worker: one per file being hashed. Built on its own by rollup (scripts/standalone-script-plugin.mjs) and
 // loaded by URL, so none of it weighs on the page's bundles. It reads the File itself (a File posted to a worker
 // is a handle, not a copy), so the page thread only sees progress messages.
 

@@ -1,0 +1,243 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import {
+  NLS_DIRECTIVES,
+  NLS_EVENTS,
+  NLS_FORMAT,
+  NLS_GATEWAY_NAMESPACE,
+  NLS_MAX_SECONDS,
+  NLS_NAMESPACE,
+  NLS_SAMPLE_RATE,
+  NLS_STATUS,
+  NLS_SUCCESS,
+  type NlsMessage,
+  type NlsStartPayload,
+  parseNlsMessage,
+} from '../../../../src/core/api/nls';
+import { ENDPOINTS } from '../../../../src/core/api/wire';
+import type { ServerContext } from '../../context';
+import { bilingual, type Text } from '../../envelope';
+import { sha256 } from '../../util/ids';
+
+// The NLS one-sentence recognition protocol (src/core/api/nls.ts) on a WebSocket route of the reference server, so
+// the widgets' production client runs end to end against a real recogniser: Debian's pocketsphinx for English
+// (speech/pocketsphinx.ts). The token is one of get_ali_token's, checked on the handshake against the server clock.
+// The language comes with the app key, as with the cloud service (one project, one language model). Mandarin and
+// Cantonese have no offline model here: they fail with a bilingual reason instead.
+
+type Language = 'zh-CN' | 'en' | 'zh-HK';
+
+/** The longest sentence the service takes: 60 s of 16-bit samples. */
+const MAX_AUDIO_BYTES = NLS_MAX_SECONDS * NLS_SAMPLE_RATE * 2;
+/** A task with nothing said for this long ends (the gateway's IDLE_TIMEOUT). */
+const IDLE_MS = 15_000;
+
+const CLOUD_ONLY: Record<Exclude<Language, 'en'>, Text> = {
+  'zh-CN': {
+    zh: '普通话识别需要云端语音服务（阿里云智能语音交互），本服务器只有英文离线识别',
+    en: 'Mandarin needs the cloud speech service (Alibaba Cloud Intelligent Speech Interaction); this server only recognises English offline',
+  },
+  'zh-HK': {
+    // Only zh-HK pages ask for Cantonese: the Chinese part is in traditional characters.
+    zh: '粵語識別需要雲端語音服務（阿里雲智能語音交互），本伺服器只有英文離線識別',
+    en: 'Cantonese needs the cloud speech service (Alibaba Cloud Intelligent Speech Interaction); this server only recognises English offline',
+  },
+};
+
+const nlsId = () => randomBytes(16).toString('hex');
+
+function event(name: string, taskId: string, extra: { status?: number; statusText?: string; payload?: unknown } = {}) {
+  return JSON.stringify({
+    header: {
+      namespace: name === NLS_EVENTS.failed ? NLS_GATEWAY_NAMESPACE : NLS_NAMESPACE,
+      name,
+      status: extra.status ?? NLS_SUCCESS,
+      message_id: nlsId(),
+      task_id: taskId,
+      status_text: extra.statusText ?? 'Gateway:SUCCESS:Success.',
+    },
+    ...(extra.payload === undefined ? {} : { payload: extra.payload }),
+  });
+}
+
+/** Like the cloud service with punctuation prediction on: a sentence starts with a capital and ends with a mark. */
+function punctuate(text: string): string {
+  return text ? `${text.charAt(0).toUpperCase()}${text.slice(1)}.` : text;
+}
+
+export function validSpeechToken(ctx: ServerContext, token: string | undefined): boolean {
+  if (!token || token.length > 200) return false;
+  const row = ctx.db.prepare('SELECT expires_at FROM speech_tokens WHERE hash = ?').get(sha256(token)) as
+    | { expires_at: number }
+    | undefined;
+  return row !== undefined && row.expires_at > ctx.seconds();
+}
+
+/** One recognition task on one connection. */
+class NlsTask {
+  private taskId = '';
+  private punctuation = false;
+  private phase: 'waiting' | 'listening' | 'recognising' | 'done' = 'waiting';
+  private readonly audio: Buffer[] = [];
+  private bytes = 0;
+  private idle: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly ctx: ServerContext,
+    private readonly socket: WebSocket,
+  ) {
+    this.touch();
+  }
+
+  onMessage(data: RawData, isBinary: boolean): void {
+    if (this.phase === 'done') return;
+    this.touch();
+    if (isBinary) {
+      this.onAudio(data as Buffer);
+      return;
+    }
+    const message = parseNlsMessage(data.toString());
+    if (!message) {
+      this.fail(NLS_STATUS.invalidMessage, 'CLIENT_ERROR', 'not an NLS directive');
+      return;
+    }
+    if (message.header.namespace !== NLS_NAMESPACE) {
+      this.fail(NLS_STATUS.invalidMessage, 'CLIENT_ERROR', `unknown namespace ${message.header.namespace}`);
+    } else if (message.header.name === NLS_DIRECTIVES.start && this.phase === 'waiting') {
+      this.onStart(message as NlsMessage<Partial<NlsStartPayload>>);
+    } else if (message.header.name === NLS_DIRECTIVES.stop && this.phase === 'listening') {
+      void this.onStop(message);
+    } else {
+      this.fail(NLS_STATUS.invalidMessage, 'CLIENT_ERROR', `unexpected directive ${message.header.name}`);
+    }
+  }
+
+  close(): void {
+    this.phase = 'done';
+    clearTimeout(this.idle);
+  }
+
+  private onStart(message: NlsMessage<Partial<NlsStartPayload>>): void {
+    this.taskId = message.header.task_id;
+    if (!/^[0-9a-f]{32}$/i.test(this.taskId)) {
+      this.fail(NLS_STATUS.invalidParameter, 'CLIENT_ERROR', 'task_id must be 32 hex digits');
+      return;
+    }
+    const language = this.languageOf(message.header.appkey);
+    if (!language) {
+      this.fail(NLS_STATUS.invalidParameter, 'APPKEY_NOT_EXIST', `unknown appkey ${message.header.appkey ?? ''}`);
+      return;
+    }
+    if (language !== 'en') {
+      this.fail(NLS_STATUS.unsupportedLanguage, 'UNSUPPORTED_LANGUAGE', bilingual(CLOUD_ONLY[language]));
+      return;
+    }
+    const payload = message.payload ?? {};
+    if (payload.format !== NLS_FORMAT || payload.sample_rate !== NLS_SAMPLE_RATE) {
+      this.fail(NLS_STATUS.invalidParameter, 'CLIENT_ERROR', 'only pcm at 16000 Hz is supported');
+      return;
+    }
+    if (!this.ctx.speech.available()) {
+      this.fail(
+        NLS_STATUS.serverError,
+        'SERVER_ERROR',
+        bilingual({
+          zh: '服务器未安装离线语音识别（apt-get install pocketsphinx pocketsphinx-en-us）',
+          en: 'The offline recogniser is not installed on the server (apt-get install pocketsphinx pocketsphinx-en-us)',
+        }),
+      );
+      return;
+    }
+    this.punctuation = payload.enable_punctuation_prediction === true;
+    this.phase = 'listening';
+    this.socket.send(event(NLS_EVENTS.started, this.taskId));
+  }
+
+  private onAudio(chunk: Buffer): void {
+    if (this.phase !== 'listening') {
+      this.fail(NLS_STATUS.invalidMessage, 'CLIENT_ERROR', 'audio before RecognitionStarted');
+      return;
+    }
+    this.bytes += chunk.length;
+    if (this.bytes > MAX_AUDIO_BYTES) {
+      this.fail(NLS_STATUS.clientError, 'CLIENT_ERROR', `more than ${NLS_MAX_SECONDS} s of audio`);
+      return;
+    }
+    this.audio.push(chunk);
+  }
+
+  private async onStop(message: NlsMessage): Promise<void> {
+    if (message.header.task_id !== this.taskId) {
+      this.fail(NLS_STATUS.invalidParameter, 'CLIENT_ERROR', 'task_id differs from StartRecognition');
+      return;
+    }
+    this.phase = 'recognising';
+    clearTimeout(this.idle);
+    const pcm = Buffer.concat(this.audio);
+    const vocabulary = (this.ctx.db.prepare('SELECT vocabulary FROM skills').all() as { vocabulary: string }[]).map(
+      (row) => row.vocabulary,
+    );
+    let text: string;
+    try {
+      text = await this.ctx.speech.recognise(pcm, vocabulary);
+    } catch {
+      this.fail(NLS_STATUS.serverError, 'SERVER_ERROR', 'the recogniser failed');
+      return;
+    }
+    if (this.phase !== 'recognising') return;
+    const result = this.punctuation ? punctuate(text) : text;
+    const duration = Math.round((pcm.length / 2 / NLS_SAMPLE_RATE) * 1000);
+    this.socket.send(event(NLS_EVENTS.completed, this.taskId, { payload: { result, duration } }));
+    this.end();
+  }
+
+  private languageOf(appkey: string | undefined): Language | null {
+    const entry = Object.entries(this.ctx.options.nlsAppKeys).find(([, key]) => key === appkey);
+    return (entry?.[0] as Language | undefined) ?? null;
+  }
+
+  private touch(): void {
+    clearTimeout(this.idle);
+    this.idle = setTimeout(
+      () => this.fail(NLS_STATUS.idleTimeout, 'IDLE_TIMEOUT', 'the session was idle for too long'),
+      IDLE_MS,
+    );
+    this.idle.unref();
+  }
+
+  private fail(status: number, code: string, reason: string): void {
+    if (this.phase === 'done') return;
+    this.socket.send(event(NLS_EVENTS.failed, this.taskId, { status, statusText: `Gateway:${code}:${reason}` }));
+    this.end();
+  }
+
+  private end(): void {
+    this.close();
+    this.socket.close(1000);
+  }
+}
+
+export function registerNlsRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.get<{ Querystring: { token?: string } }>(
+    ENDPOINTS.nlsGateway,
+    {
+      websocket: true,
+      // No handshake without a current token of get_ali_token: the connection is refused before it opens.
+      preValidation: async (request, reply) => {
+        if (!validSpeechToken(ctx, request.query.token)) {
+          await reply
+            .code(403)
+            .type('text/plain; charset=utf-8')
+            .send('Gateway:ACCESS_DENIED:invalid or expired token');
+        }
+      },
+    },
+    (socket) => {
+      const task = new NlsTask(ctx, socket);
+      socket.on('message', (data, isBinary) => task.onMessage(data, isBinary));
+      socket.on('close', () => task.close());
+      socket.on('error', () => task.close());
+    },
+  );
+}

@@ -1,0 +1,19 @@
+import { getLocation } from '../config/location';
+import { requireConfig } from '../config/phinit';
+import { $language } from '../i18n/translate';
+import { voiceApi } from './api';
+import { createRecognizer } from './choose';
+import type { VoiceControllerDeps } from './controller';
+import { browserRecorder } from './recorder';
+
+/** The page's voice dependencies: the platform calls, the configured recogniser, the browser recorder, the session
+ * language, navigation by location.assign; any of them replaced by `overrides`. */
+export function voiceDeps(overrides: Partial<VoiceControllerDeps> = {}): VoiceControllerDeps {
+  return {
+    api: overrides.api ?? voiceApi(),
+    recognizer: overrides.recognizer ?? createRecognizer(requireConfig().voice),
+    recorder: overrides.recorder !== undefined ? overrides.recorder : browserRecorder(),
+    language: overrides.language ?? (() => $language.get()),
+    navigate: overrides.navigate ?? ((url) => getLocation().assign(url)),
+  };
+}

@@ -1,0 +1,66 @@
+import { createElement } from 'react';
+import { ensureToastHost } from '../common/toast-host';
+import { defineElement, dispatchFrom, type ElementProps, hostOf } from '../define';
+import { installGlobals } from '../global';
+import { PhVoice, type PhVoiceFailure, type PhVoiceProps, type PhVoiceResult } from './PhVoice';
+
+/** What a page can set on <ph-voice>: the component's plain-data props. */
+type VoiceElementProps = ElementProps & Pick<PhVoiceProps, 'disabled'>;
+
+export type PhVoiceResultDetail = PhVoiceResult;
+export type PhVoiceErrorDetail = PhVoiceFailure;
+
+/** The events of <ph-voice>. */
+export interface PhVoiceEventMap {
+  /**
+   * A command was understood: what was said and the skill's page, which the page then goes to. Cancelable:
+   * `preventDefault()` keeps the page (a page that routes by itself).
+   */
+  'ph-voice-result': CustomEvent<PhVoiceResultDetail>;
+  /**
+   * An attempt ended with a message instead of a page: `miss` (no such skill), `empty` (nothing understood), `token`
+   * (check the server configuration), `microphone`, `unsupported`, `connection` or `recognition`; `message` is the
+   * text shown, `text` what was heard (miss).
+   */
+  'ph-voice-error': CustomEvent<PhVoiceErrorDetail>;
+}
+
+/** <ph-voice>: PhVoice in the element's shadow root; outcomes become ph-voice-* events on the host. */
+function VoiceElement({ container, ...props }: VoiceElementProps) {
+  const host = hostOf(container);
+  return createElement(PhVoice, {
+    ...props,
+    onResult: (result) => dispatchFrom(host, 'ph-voice-result', result, { cancelable: true }),
+    onError: (failure) => dispatchFrom(host, 'ph-voice-error', failure),
+  });
+}
+
+/**
+ * Voice command button (spec §2 "Voice recorder button", §4 Voice recording, §8, §9), named 语音指令 / Voice command /
+ * 語音指令. Press and hold it — mouse, touch, or Space or Enter held on the keyboard: after 200 ms it fetches a speech
+ * token (`get_ali_token`) and records from the microphone, counting down from 60 s, when it stops by itself; releasing
+ * stops it. The recognised text, one trailing punctuation mark removed, is looked up (`find_by_vocabulary`): a skill's
+ * url is opened (`ph-voice-result`, cancelable); otherwise it says it has not learned that skill, that it did not
+ * understand, or to check the server configuration when no token came, for about 1 s (`ph-voice-error`). A "long
+ * press" hint shows for its first 3 s. Messages are announced in a live region; the microphone is released after
+ * every recording and when the element leaves the page. Recognition by Alibaba Cloud NLS or the browser's Web Speech
+ * API, as `phinit`'s `voice` option says (README › Voice recognition).
+ *
+ * @summary Voice command button
+ * @csspart button - The round microphone button.
+ * @csspart bubble - What it says: the hint, the recording indicator with the seconds left, the messages.
+ * @csspart countdown - The recording indicator and the seconds left, inside the bubble.
+ * @csspart status - The live region that announces each state and message to screen readers (visually hidden).
+ */
+export const PhVoiceElement = defineElement('ph-voice', VoiceElement, {
+  booleans: ['disabled'],
+});
+ensureToastHost();
+installGlobals();
+
+declare global {
+  interface GlobalEventHandlersEventMap extends PhVoiceEventMap {}
+  interface HTMLElementTagNameMap {
+    'ph-voice': HTMLElement & Omit<VoiceElementProps, 'container'>;
+  }
+}

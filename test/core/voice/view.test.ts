@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { $language, LANGUAGES, t } from '../../../src/core/i18n/translate';
+import {
+  ensureVoiceStrings,
+  VOICE_STRINGS,
+  type VoiceMessageKind,
+  type VoiceState,
+  voiceCountdownText,
+  voiceMessageText,
+  voiceStatusText,
+} from '../../../src/core/voice';
+
+// What the voice button says, in the three languages (§2 voice button, §4, §8).
+
+ensureVoiceStrings();
+afterEach(() => $language.set('zh-CN'));
+
+describe('voice texts', () => {
+  it('has every text in zh-CN, en and zh-HK', () => {
+    const keys = Object.keys(VOICE_STRINGS['zh-CN']).sort();
+    for (const language of LANGUAGES) {
+      expect(Object.keys(VOICE_STRINGS[language]).sort(), language).toEqual(keys);
+      for (const text of Object.values(VOICE_STRINGS[language])) expect(text.trim()).not.toBe('');
+    }
+  });
+
+  it('names the button 语音指令 / Voice command / 語音指令', () => {
+    expect(LANGUAGES.map((language) => VOICE_STRINGS[language]['voice.name'])).toEqual([
+      '语音指令',
+      'Voice command',
+      '語音指令',
+    ]);
+  });
+
+  it.each([
+    ['zh-CN', 'miss', '我还没有学会这个技能'],
+    ['en', 'miss', "I haven't learned this skill yet"],
+    ['zh-HK', 'empty', '聽不明白，請再說一遍'],
+    ['en', 'empty', "Sorry, I didn't understand. Please say it again"],
+    ['zh-CN', 'token', '请检查服务器配置'],
+    ['en', 'token', 'Please check the server configuration'],
+  ] as const)('%s %s: %s', (language, kind: VoiceMessageKind, text) => {
+    $language.set(language);
+    expect(voiceMessageText({ kind, detail: 'ignored for a miss' }, t, language).startsWith(text)).toBe(true);
+  });
+
+  it('adds a failure reason in the page language', () => {
+    $language.set('en');
+    const message = { kind: 'recognition' as const, detail: '普通话需要云端服务|||Mandarin needs the cloud service' };
+    expect(voiceMessageText(message, t, 'en')).toBe('Speech recognition failed (Mandarin needs the cloud service)');
+    $language.set('zh-CN');
+    expect(voiceMessageText(message, t, 'zh-CN')).toBe('语音识别失败（普通话需要云端服务）');
+  });
+
+  it('counts down the seconds left while recording, and shows the hint only while it is on', () => {
+    $language.set('en');
+    const recording: VoiceState = { phase: 'recording', remaining: 42, hint: false, attempt: 1 };
+    expect(voiceStatusText(recording, t)).toBe('Listening, release to finish');
+    expect(voiceCountdownText(recording, t)).toBe('42 s left');
+    expect(voiceCountdownText({ phase: 'recognising', hint: false, attempt: 1 }, t)).toBe('');
+    expect(voiceStatusText({ phase: 'idle', hint: true, attempt: 0 }, t)).toBe('Press and hold to speak a command');
+    expect(voiceStatusText({ phase: 'idle', hint: false, attempt: 0 }, t)).toBe('');
+  });
+});

@@ -1,0 +1,209 @@
+import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { core, loadElements } from './bundles';
+import {
+  bubbleText,
+  countdownText,
+  ScriptedRecognition,
+  statusText,
+  type VoiceElement,
+  voiceButton,
+  waitIdle,
+  waitRecording,
+} from './voice-helpers';
+
+// <ph-voice> in Chromium: long press by mouse and keyboard, the live region and the bubble, the countdown, the
+// ph-voice-* events, navigation, and the recogniser dropped when the element leaves the page. The recogniser is the
+// browser's Web Speech API, scripted (voice-helpers.ts); skills are looked up on the reference server.
+
+await loadElements('ph-voice');
+(window as unknown as { SpeechRecognition: unknown }).SpeechRecognition = ScriptedRecognition;
+
+let location: ReturnType<typeof core.memoryLocation>;
+
+before(async () => {
+  core.phinit({
+    code: 'voice',
+    appCode: 'base',
+    env: 'production',
+    device: 'pc',
+    languagePack: {},
+    voice: { recognizer: 'web-speech' },
+  });
+  await core.request({
+    url: '/api/uaa/oauth/login',
+    method: 'post',
+    json: true,
+    data: { username: 'teacher', password: 'Demo@2026' },
+    noIntercept: true,
+  });
+});
+
+beforeEach(() => {
+  core.$language.set('zh-CN');
+  location = core.memoryLocation(window.location.href);
+  core.setLocationAdapter(location);
+  ScriptedRecognition.transcript = '';
+});
+
+async function mount(): Promise<VoiceElement> {
+  const element = await fixture<VoiceElement>(html`<ph-voice></ph-voice>`);
+  await waitUntil(
+    () => element.shadowRoot?.querySelector('[part~="button"]:not([disabled])'),
+    'the voice button did not become usable',
+  );
+  return element;
+}
+
+/** Holds the button with the mouse until it records, then lets go. */
+async function holdAndRelease(element: VoiceElement): Promise<void> {
+  const box = voiceButton(element).getBoundingClientRect();
+  await sendMouse({ type: 'move', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] });
+  await sendMouse({ type: 'down' });
+  await waitRecording(element);
+  await sendMouse({ type: 'up' });
+}
+
+describe('ph-voice', () => {
+  it('is a button named in the page language, with the long-press hint for its first 3 s', async () => {
+    const element = await mount();
+    expect(voiceButton(element).getAttribute('aria-label')).to.equal('语音指令');
+    expect(statusText(element)).to.equal('长按说出指令');
+    expect(bubbleText(element)).to.equal('长按说出指令');
+    core.$language.set('en');
+    await waitUntil(() => voiceButton(element).getAttribute('aria-label') === 'Voice command');
+    expect(statusText(element)).to.equal('Press and hold to speak a command');
+    core.$language.set('zh-HK');
+    await waitUntil(() => voiceButton(element).getAttribute('aria-label') === '語音指令');
+    await waitUntil(() => statusText(element) === '', 'the hint did not go away', { timeout: 4500 });
+    expect(bubbleText(element)).to.equal('');
+  });
+
+  it('records while held, counting down from 60 s, and opens the skill it heard', async () => {
+    ScriptedRecognition.transcript = '打开成绩管理。';
+    const element = await mount();
+    const box = voiceButton(element).getBoundingClientRect();
+    await sendMouse({
+      type: 'move',
+      position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)],
+    });
+    await sendMouse({ type: 'down' });
+    await waitRecording(element);
+    const recognition = ScriptedRecognition.last();
+    expect(recognition.lang).to.equal('zh-CN');
+    expect(countdownText(element)).to.equal('剩余 60 秒');
+    expect(statusText(element)).to.equal('正在聆听，松开结束');
+    expect(voiceButton(element).getAttribute('aria-pressed')).to.equal('true');
+    recognition.hearSoFar('打开成绩');
+    await waitUntil(() => bubbleText(element).includes('“打开成绩”'), 'what was heard so far is not shown');
+    await waitUntil(() => countdownText(element) === '剩余 59 秒', 'the countdown did not count', { timeout: 2500 });
+
+    const result = oneEvent(element, 'ph-voice-result');
+    await sendMouse({ type: 'up' });
+    const event = await result;
+    expect(event.detail).to.deep.equal({ text: '打开成绩管理', url: '/redirect/grade' });
+    expect(event.bubbles && event.composed && event.cancelable).to.equal(true);
+    expect(recognition.stopped).to.equal(true);
+    expect(location.visited).to.deep.equal([new URL('/redirect/grade', window.location.href).href]);
+  });
+
+  it('stays on the page when the page cancels ph-voice-result (a page that routes by itself)', async () => {
+    ScriptedRecognition.transcript = 'Open grade management.';
+    core.$language.set('en');
+    const element = await mount();
+    element.addEventListener('ph-voice-result', (event) => event.preventDefault());
+    const result = oneEvent(element, 'ph-voice-result');
+    await holdAndRelease(element);
+    expect((await result).detail).to.deep.equal({ text: 'Open grade management', url: '/redirect/grade' });
+    expect(ScriptedRecognition.last().lang).to.equal('en-US');
+    await aTimeout(50);
+    expect(location.visited).to.deep.equal([]);
+  });
+
+  it('says it has not learned a skill it does not know, for about a second', async () => {
+    ScriptedRecognition.transcript = '打开月亮！';
+    const element = await mount();
+    const failure = oneEvent(element, 'ph-voice-error');
+    await holdAndRelease(element);
+    const event = await failure;
+    expect(event.detail).to.deep.equal({ reason: 'miss', message: '我还没有学会这个技能', text: '打开月亮' });
+    expect(event.bubbles && event.composed).to.equal(true);
+    await waitUntil(() => statusText(element) === '我还没有学会这个技能', 'the miss was not announced');
+    expect(bubbleText(element)).to.equal('我还没有学会这个技能');
+    await waitIdle(element);
+    expect(location.visited).to.deep.equal([]);
+  });
+
+  it('says it did not understand when nothing was heard', async () => {
+    core.$language.set('en');
+    const element = await mount();
+    const failure = oneEvent(element, 'ph-voice-error');
+    await holdAndRelease(element);
+    expect((await failure).detail).to.deep.equal({
+      reason: 'empty',
+      message: "Sorry, I didn't understand. Please say it again",
+    });
+    await waitUntil(() => statusText(element) === "Sorry, I didn't understand. Please say it again", 'not announced');
+  });
+
+  it('records while Space or Enter is held, with the keyboard only', async () => {
+    ScriptedRecognition.transcript = 'show attendance';
+    const element = await mount();
+    voiceButton(element).focus();
+    for (const key of ['Space', 'Enter']) {
+      const result = oneEvent(element, 'ph-voice-result');
+      await sendKeys({ down: key });
+      await waitRecording(element);
+      await sendKeys({ up: key });
+      expect((await result).detail).to.deep.equal({ text: 'show attendance', url: '/redirect/attendance' });
+      await waitUntil(() => countdownText(element) === '', 'did not come back to rest');
+    }
+    expect(location.visited.length).to.equal(2);
+  });
+
+  it('does nothing for a press shorter than 200 ms', async () => {
+    ScriptedRecognition.transcript = 'show attendance';
+    const element = await mount();
+    const before = ScriptedRecognition.made.length;
+    const events: string[] = [];
+    element.addEventListener('ph-voice-result', () => events.push('result'));
+    element.addEventListener('ph-voice-error', () => events.push('error'));
+    const button = voiceButton(element);
+    button.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true, composed: true }));
+    await aTimeout(50);
+    button.dispatchEvent(new KeyboardEvent('keyup', { key: ' ', bubbles: true, composed: true }));
+    await aTimeout(400);
+    expect(ScriptedRecognition.made.length).to.equal(before);
+    expect(events).to.deep.equal([]);
+    expect(countdownText(element)).to.equal('');
+  });
+
+  it('does nothing while disabled', async () => {
+    const element = await fixture<VoiceElement>(html`<ph-voice disabled></ph-voice>`);
+    expect(element.disabled).to.equal(true);
+    await waitUntil(() => element.shadowRoot?.querySelector('[part~="button"]'), 'no button');
+    expect(voiceButton(element).disabled).to.equal(true);
+    element.disabled = false;
+    await waitUntil(() => !voiceButton(element).disabled, 'the button stayed disabled');
+  });
+
+  it('drops the recognition when it leaves the page while recording, and when the press is let go on blur', async () => {
+    const element = await mount();
+    voiceButton(element).focus();
+    await sendKeys({ down: 'Space' });
+    await waitRecording(element);
+    const recognition = ScriptedRecognition.last();
+    element.remove();
+    await waitUntil(() => recognition.aborted, 'the recognition was not dropped');
+    await sendKeys({ up: 'Space' });
+
+    const again = await mount();
+    voiceButton(again).focus();
+    await sendKeys({ down: 'Enter' });
+    await waitRecording(again);
+    // Focus moving away ends the hold like a release (the key-up goes elsewhere).
+    voiceButton(again).blur();
+    await waitUntil(() => ScriptedRecognition.last().stopped, 'losing focus did not end the recording');
+    await sendKeys({ up: 'Enter' });
+  });
+});
