@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '../api/wire';
+import { FIND_SKILL_PATH, VOICE_TOKEN_PATH } from '../api/voice-paths';
 import type { HttpClient } from '../http/client';
 import { defaultClient } from '../http/request';
 import type { Language } from '../i18n/translate';
@@ -16,13 +16,13 @@ export interface VoiceApi {
 export function voiceApi(http: Pick<HttpClient, 'request'> = defaultClient()): VoiceApi {
   return {
     async token(language) {
-      const answer = await http.request<unknown>({ url: ENDPOINTS.voiceToken, params: { language }, silent: true });
+      const answer = await http.request<unknown>({ url: VOICE_TOKEN_PATH, params: { language }, silent: true });
       if (typeof answer.data !== 'string' || answer.data === '') throw new Error('get_ali_token answered no token');
       return answer.data;
     },
     async findSkill(vocabulary) {
       const answer = await http.request<{ url?: unknown } | null>({
-        url: ENDPOINTS.findSkill,
+        url: FIND_SKILL_PATH,
         method: 'post',
         data: { vocabulary },
         silent: true,
