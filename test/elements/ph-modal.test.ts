@@ -126,11 +126,16 @@ describe('ph-modal', () => {
         });
         await close(modal);
         await waitUntil(() => reasons.length === 1, 'no ph-modal-request-close');
-        await aTimeout(250);
+        // The element removes open in the same call that dispatched the event, or not at all.
         expect(reasons).to.deep.equal([reason]);
         expect(modal.open).to.equal(true);
         expect(isShown(modal)).to.equal(true);
         expect(closes).to.equal(0);
+        // The next close is the page's own: nothing of the prevented one was still on its way.
+        const closed = oneEvent(modal, 'ph-modal-close') as Promise<CustomEvent<{ reason: string }>>;
+        modal.open = false;
+        expect((await closed).detail.reason).to.equal('api');
+        expect(closes).to.equal(1);
       });
     }
 
