@@ -31,3 +31,8 @@ export function logoutShown(client: { desktopClient: boolean; userAgent: string 
 export function languageMenuShown(languages: readonly string[], disabled: boolean): boolean {
   return !disabled && languages.length > 1;
 }
+
+/** §2: a signed-out page goes to the login page, which brings the user back here afterwards. */
+export function signInUrl(href: string): string {
+  return `/login?redirect_uri=${encodeURIComponent(href)}`;
+}
