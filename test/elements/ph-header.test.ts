@@ -296,6 +296,16 @@ describe('ph-header', () => {
   });
 
   describe('signed out', () => {
+    it('goes to the re-login page in a desktop client', async () => {
+      const location = await freshPage('/pages/notice/pc_notice_tm/index.html');
+      core.phinit({ code: 'notice', appCode: 'notice', env: 'production', device: 'pc', languagePack: {} });
+      await fixture(html`<ph-header desktop-client></ph-header>`);
+      await waitUntil(() => location.visited.length > 0, 'the page stayed');
+      expect(new URL(location.visited.at(-1) ?? '', window.location.origin).pathname).to.equal(
+        '/needtologinpagerelogin',
+      );
+    });
+
     it('goes to the login page with redirect_uri', async () => {
       const location = await freshPage('/pages/notice/pc_notice_tm/index.html');
       core.phinit({ code: 'notice', appCode: 'notice', env: 'production', device: 'pc', languagePack: {} });

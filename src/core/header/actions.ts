@@ -1,5 +1,5 @@
 import { chatProvider } from '../auth/mode';
-import type { LayoutKind } from '../routes/paths';
+import { isElectronShell, type LayoutKind } from '../routes/paths';
 
 // §2/§9 header rules: which actions show, and how many icons fit before the rest go into an overflow menu.
 
@@ -19,20 +19,20 @@ export function splitHeaderActions<T>(actions: readonly T[], limit = HEADER_ICON
   return { shown: actions.slice(0, max - 1), overflow: actions.slice(max - 1) };
 }
 
+/** A desktop client: configured so (`phinit({desktopClient})`, the element's attribute) or an electron shell. */
+export function isDesktopClient(client: { desktopClient: boolean; userAgent: string }): boolean {
+  return client.desktopClient || isElectronShell(client.userAgent);
+}
+
 /**
  * §2: no logout button in a desktop client (it signs the device in) nor inside work-chat (the chat app owns the
  * session).
  */
 export function logoutShown(client: { desktopClient: boolean; userAgent: string }): boolean {
-  return !client.desktopClient && chatProvider(client.userAgent) !== 'qy';
+  return !isDesktopClient(client) && chatProvider(client.userAgent) !== 'qy';
 }
 
 /** §2: the language control shows when the page offers more than one language and does not turn it off. */
 export function languageMenuShown(languages: readonly string[], disabled: boolean): boolean {
   return !disabled && languages.length > 1;
-}
-
-/** §2: a signed-out page goes to the login page, which brings the user back here afterwards. */
-export function signInUrl(href: string): string {
-  return `/login?redirect_uri=${encodeURIComponent(href)}`;
 }

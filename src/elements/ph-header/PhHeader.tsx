@@ -21,16 +21,17 @@ import {
   HEADER_ICON_LIMITS,
   hasChildSelector,
   type Language,
+  LOGIN_PAGE_PATH,
   landingPath,
   languageMenuShown,
   layoutForWidth,
+  loginPageUrl,
   logout,
   logoutShown,
   type MessageAction,
   messageUrl,
   rememberChild,
   requireConfig,
-  signInUrl,
   splitHeaderActions,
   switchRole,
 } from '../../core';
@@ -124,7 +125,8 @@ export function PhHeader(props: PhHeaderProps) {
   const config = useStore($config);
   const latest = useLatest(props);
   const leaving = useRef(false);
-  const header = useHeader(!props.noRedirect, leaving);
+  const desktopClient = Boolean(props.desktopClient || config?.desktopClient);
+  const header = useHeader(!props.noRedirect, leaving, desktopClient);
   const counts = useStore(header.model.counter.$counts);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [expiry, setExpiry] = useState<ExpiryModule[] | null>(null);
@@ -155,7 +157,7 @@ export function PhHeader(props: PhHeaderProps) {
     leaving.current = true;
     await logout(authDeps());
     const location = getLocation();
-    location.assign(toLoginOnly ? '/login' : signInUrl(location.href()));
+    location.assign(toLoginOnly ? LOGIN_PAGE_PATH : loginPageUrl(location.href()));
   };
 
   if (!header.signedIn) return null;
@@ -237,7 +239,7 @@ export function PhHeader(props: PhHeaderProps) {
         },
       })),
     });
-  if (logoutShown({ desktopClient: Boolean(props.desktopClient), userAgent: navigator.userAgent }))
+  if (logoutShown({ desktopClient, userAgent: navigator.userAgent }))
     actions.push({
       id: 'logout',
       label: translate('header.logout'),

@@ -12,14 +12,15 @@ import {
   defaultClient,
   fetchMe,
   getLocation,
+  isDesktopClient,
   isModuleLicensed,
   isPopupSuppressed,
+  loginPageUrl,
   type MessageConfig,
   type MessageUrlContext,
   messageCalls,
   type RoleSwitchCandidate,
   roleCandidates,
-  signInUrl,
   themeCalls,
   watchZoom,
 } from '../../core';
@@ -64,10 +65,11 @@ export interface HeaderState {
 }
 
 /**
- * Starts the header's live parts while signed in. Signed out, the page goes to the login page unless `redirect` is
- * false or the header is already `leaving` (a logout or role switch navigates by itself).
+ * Starts the header's live parts while signed in. Signed out, the page goes to the login page (the re-login page in a
+ * desktop client) unless `redirect` is false or the header is already `leaving` (a logout or role switch navigates
+ * by itself).
  */
-export function useHeader(redirect: boolean, leaving: RefObject<boolean>): HeaderState {
+export function useHeader(redirect: boolean, leaving: RefObject<boolean>, desktopClient: boolean): HeaderState {
   const [model] = useState(createModel);
   const status = useStore($loginStatus);
   const config = useStore($config);
@@ -85,8 +87,12 @@ export function useHeader(redirect: boolean, leaving: RefObject<boolean>): Heade
   useEffect(() => {
     if (status !== 'out' || !redirect || !config || leaving.current) return;
     const location = getLocation();
-    location.assign(signInUrl(location.href()));
-  }, [status, redirect, config, leaving]);
+    const desktop = isDesktopClient({
+      desktopClient: desktopClient || config.desktopClient,
+      userAgent: navigator.userAgent,
+    });
+    location.assign(loginPageUrl(location.href(), { desktopClient: desktop }));
+  }, [status, redirect, config, leaving, desktopClient]);
 
   useEffect(() => watchZoom(), []);
 

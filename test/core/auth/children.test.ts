@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { childSelectorOpensItself, hasChildSelector, signInUrl } from '../../../src/core';
+import { childSelectorOpensItself, hasChildSelector } from '../../../src/core';
 
 const child = (id: string) => ({ id, realName: id, gradeName: 'g', className: 'c', status: 1 });
 const parent = (count: number, current = 'a') => ({
@@ -21,13 +21,5 @@ describe('child selector (§2, §4 Parent)', () => {
     expect(childSelectorOpensItself(parent(2), { p1: 'b' })).toBe(true);
     expect(childSelectorOpensItself(parent(2), { p1: 'a' })).toBe(false);
     expect(childSelectorOpensItself(parent(1), {})).toBe(false);
-  });
-});
-
-describe('signInUrl (§2 signed-out pages)', () => {
-  it('sends the page to the login page with its address as redirect_uri', () => {
-    expect(signInUrl('https://s.example/pages/a/index.html?x=1#/b')).toBe(
-      `/login?redirect_uri=${encodeURIComponent('https://s.example/pages/a/index.html?x=1#/b')}`,
-    );
   });
 });

@@ -42,6 +42,7 @@ describe('logout and language controls (§2)', () => {
     expect(logoutShown({ desktopClient: true, userAgent: chrome })).toBe(false);
     expect(logoutShown({ desktopClient: false, userAgent: `${chrome} wxwork/4.1.0` })).toBe(false);
     expect(logoutShown({ desktopClient: false, userAgent: `${chrome} MicroMessenger/8.0` })).toBe(true);
+    expect(logoutShown({ desktopClient: false, userAgent: `${chrome} Electron/31.2.0` })).toBe(false);
   });
 
   it('offers the language menu only for more than one language, unless turned off', () => {
