@@ -29,7 +29,7 @@ const ELEMENT_ONLY_CORE = [
 
 /** Core modules used by <ph-header> and <ph-footer> only. */
 const CHROME_CORE =
-  /[\\/]src[\\/]core[\\/](messages|licence|header|unit|version|theme[\\/](apply|calls|flow|prefs|save|css|picker)|util[\\/]zoom|auth[\\/]children)\b/;
+  /[\\/]src[\\/]core[\\/](messages|licence|header|unit|version|theme[\\/](apply|calls|flow|prefs|save|css|picker|model)|util[\\/]zoom|auth[\\/](children|switch-role))\b/;
 
 /** Element styles are imported as text (they go into each shadow root), whitespace collapsed. */
 function cssAsText() {

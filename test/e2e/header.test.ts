@@ -45,7 +45,14 @@ describe('header and footer on legacy and landing pages', () => {
     await opened;
     await page.goto(stage.url(NOTICE));
     const again = page.locator('ph-header').locator('[part~="action-messages"]');
-    await again.waitFor();
+    await again.waitFor({ timeout: 10_000 }).catch(async (error) => {
+      const state = await page.evaluate(() => ({
+        url: location.href,
+        header: document.querySelector('ph-header')?.shadowRoot?.innerHTML.slice(0, 300),
+        status: window.PH?.stores.loginStatus.get(),
+      }));
+      throw new Error(`${(error as Error).message}\n${JSON.stringify(state)}\n${problems.join('\n')}`);
+    });
     await page.waitForFunction(() => {
       const bell = document.querySelector('ph-header')?.shadowRoot?.querySelector('[part~="action-messages"]');
       return bell?.querySelector('.badge')?.textContent === '4';

@@ -1,10 +1,11 @@
 import { ENDPOINTS, endpointPath } from '../api/wire';
 import { isValidThemeColor } from '../validate/contact';
+import { DEFAULT_THEME_COLOR } from './default-color';
 
 // §3/§4 themes. A theme is the default colour, a picture theme with its own stylesheet and a fixed layout
 // (ink, lotus, cartoon), a named colour theme, or a custom hex colour. Themes only change tokens (DESIGN §10).
 
-export const DEFAULT_THEME_COLOR = '#457CD6';
+export { DEFAULT_THEME_COLOR };
 /** The stored value of the default theme. */
 export const DEFAULT_THEME_NAME = 'default';
 /** Picture themes and the primary colour their stylesheet starts from. */

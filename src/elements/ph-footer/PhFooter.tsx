@@ -81,43 +81,46 @@ export function PhFooter(props: PhFooterProps) {
       })
     : '';
 
+  // The dialogs sit beside the footer, not inside it: they do not inherit its small centred text.
   return (
-    <footer className="footer" part="footer">
-      {content?.copyright ? (
-        <span className="copyright" part="copyright">
-          {content.link ? (
-            <a href={content.link} target="_blank" rel="noopener noreferrer">
-              {content.copyright}
-            </a>
-          ) : (
-            content.copyright
-          )}
-        </span>
-      ) : null}
-      {content?.filings.map((entry) => (
-        <a
-          key={entry.baContent}
-          className="filing"
-          part="filing"
-          href={entry.baUrl || undefined}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          {entry.showImg && entry.baImg ? <img src={entry.baImg} alt="" width="16" height="16" /> : null}
-          {entry.baContent}
-        </a>
-      ))}
-      {help ? (
-        <a className="link" part="help" href={help} target="_blank" rel="noopener">
-          {translate('footer.help')}
-        </a>
-      ) : null}
-      <button type="button" className="link" part="version" onClick={() => setDialog('version')}>
-        {translate('footer.version')}
-      </button>
-      <button type="button" className="link" part="about" onClick={() => setDialog('about')}>
-        {translate('footer.about')}
-      </button>
+    <>
+      <footer className="footer" part="footer">
+        {content?.copyright ? (
+          <span className="copyright" part="copyright">
+            {content.link ? (
+              <a href={content.link} target="_blank" rel="noopener noreferrer">
+                {content.copyright}
+              </a>
+            ) : (
+              content.copyright
+            )}
+          </span>
+        ) : null}
+        {content?.filings.map((entry) => (
+          <a
+            key={entry.baContent}
+            className="filing"
+            part="filing"
+            href={entry.baUrl || undefined}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {entry.showImg && entry.baImg ? <img src={entry.baImg} alt="" width="16" height="16" /> : null}
+            {entry.baContent}
+          </a>
+        ))}
+        {help ? (
+          <a className="link" part="help" href={help} target="_blank" rel="noopener">
+            {translate('footer.help')}
+          </a>
+        ) : null}
+        <button type="button" className="link" part="version" onClick={() => setDialog('version')}>
+          {translate('footer.version')}
+        </button>
+        <button type="button" className="link" part="about" onClick={() => setDialog('about')}>
+          {translate('footer.about')}
+        </button>
+      </footer>
       <VersionDialog open={dialog === 'version'} onClose={() => setDialog(null)} />
       <PhModal
         inline
@@ -131,7 +134,7 @@ export function PhFooter(props: PhFooterProps) {
           {translate('footer.widgets')}: {props.widgetsVersion}
         </p>
       </PhModal>
-    </footer>
+    </>
   );
 }
 
