@@ -11,7 +11,9 @@ export const DEFAULT_THEME_NAME = 'default';
 /** Picture themes and the primary colour their stylesheet starts from. */
 export const PICTURE_THEME_PRIMARY = { ink: '#3B3B3B', lotus: '#C86B85', cartoon: '#F29F3D' } as const;
 export type PictureThemeName = keyof typeof PICTURE_THEME_PRIMARY;
-export const PICTURE_THEMES = Object.keys(PICTURE_THEME_PRIMARY) as PictureThemeName[];
+// Spelled out rather than computed: a module-level call would count as a side effect to the bundler and pull this
+// module (which only the header's theme dialog needs) into every page's runtime.
+export const PICTURE_THEMES: readonly PictureThemeName[] = ['ink', 'lotus', 'cartoon'];
 /**
  * The colour themes of §3 besides `custom`, by stored name, with their primary colour. The spec's "siro blue" is
  * stored as `siroBlue` (stylesheet `siroBlue.css`): names are file names and URL segments, so no spaces.
@@ -23,7 +25,7 @@ export const COLOR_THEME_PRIMARY = {
   green: '#2F9E6E',
 } as const;
 export type ColorThemeName = keyof typeof COLOR_THEME_PRIMARY;
-export const COLOR_THEMES = [...(Object.keys(COLOR_THEME_PRIMARY) as ColorThemeName[]), 'custom'] as const;
+export const COLOR_THEMES: readonly (ColorThemeName | 'custom')[] = ['red', 'blue', 'siroBlue', 'green', 'custom'];
 
 export type Theme =
   | { kind: 'default' }
