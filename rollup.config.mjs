@@ -77,7 +77,7 @@ function plugins({ classic = false } = {}) {
       compilerOptions: { noEmit: false, declaration: false, sourceMap: true, inlineSources: true, types: [] },
       noEmitOnError: true,
     }),
-    terser({ format: { comments: false } }),
+    terser({ compress: { passes: 2 }, format: { comments: false } }),
   ];
 }
 

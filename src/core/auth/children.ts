@@ -1,6 +1,6 @@
 import { persistentJSON } from '@nanostores/persistent';
+import { CHROME_PATHS } from '../api/chrome-paths';
 import type { Child } from '../api/types';
-import { ENDPOINTS } from '../api/wire';
 import type { HttpClient } from '../http/client';
 import { $session, type SessionState, selectChild } from '../session/state';
 import { pageSingleton } from '../shared';
@@ -40,7 +40,7 @@ export async function chooseChild(childId: string, http: Pick<HttpClient, 'reque
   const child = session.chirdenList.find((item) => item.id === childId);
   if (!child) throw new Error(`No child ${childId} in the session`);
   await http.request({
-    url: ENDPOINTS.setParentChildren,
+    url: CHROME_PATHS.setParentChildren,
     method: 'post',
     params: { parentId: session.userId },
     data: { id: child.id, realName: child.realName, gradeName: child.gradeName, className: child.className },

@@ -1,5 +1,5 @@
+import { CHROME_PATHS } from '../api/chrome-paths';
 import type { Envelope, LoginData, RoleCandidate } from '../api/types';
-import { ENDPOINTS } from '../api/wire';
 import type { HttpClient } from '../http/client';
 import { storeLoginInfo } from '../session/state';
 import type { AuthDeps } from './deps';
@@ -26,7 +26,7 @@ export async function roleCandidates(
   const params = type === 3 ? { parentId: user.userId } : { teacherId: user.userId };
   try {
     const answer = await http.request<RoleSwitchCandidate[]>({
-      url: ENDPOINTS.alreadyParentTeacher,
+      url: CHROME_PATHS.alreadyParentTeacher,
       params,
       noIntercept: true,
     });
@@ -42,7 +42,7 @@ export async function roleCandidates(
 export async function switchRole(userId: string, deps: AuthDeps): Promise<boolean> {
   let answer: Envelope<Partial<LoginData> | null>;
   try {
-    answer = await deps.http.request({ url: ENDPOINTS.switchLogin, params: { userId } });
+    answer = await deps.http.request({ url: CHROME_PATHS.switchLogin, params: { userId } });
   } catch {
     return false;
   }

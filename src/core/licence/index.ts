@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '../api/wire';
+import { CHROME_PATHS } from '../api/chrome-paths';
 import type { HttpClient } from '../http/client';
 
 // §2 licence-expired dialog: a page whose module licence (or whose unit's licence) has ended is blocked with
@@ -12,7 +12,7 @@ export async function isModuleLicensed(
   if (!query.unitId || !query.serverId) return true;
   try {
     const answer = await http.request<boolean>({
-      url: ENDPOINTS.licence,
+      url: CHROME_PATHS.licence,
       params: { unitId: query.unitId, serverId: query.serverId },
       noIntercept: true,
     });

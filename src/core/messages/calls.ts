@@ -1,5 +1,5 @@
+import { CHROME_PATHS } from '../api/chrome-paths';
 import type { Message, MessageConfig, PopUpPage, UnhandledCount } from '../api/types';
-import { ENDPOINTS } from '../api/wire';
 import type { HttpClient } from '../http/client';
 import { REMINDER_PAGE_SIZE } from './reminders';
 
@@ -21,26 +21,29 @@ const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(
 export function messageCalls(http: Pick<HttpClient, 'request'>): MessageCalls {
   return {
     async unhandledCount() {
-      const answer = await http.request<Partial<UnhandledCount>>({ url: ENDPOINTS.unhandledCount, noIntercept: true });
+      const answer = await http.request<Partial<UnhandledCount>>({
+        url: CHROME_PATHS.unhandledCount,
+        noIntercept: true,
+      });
       return { todo: count(answer.data?.todo), message: count(answer.data?.message) };
     },
     async messageConfig() {
-      const answer = await http.request<Partial<MessageConfig>>({ url: ENDPOINTS.messageConfig, noIntercept: true });
+      const answer = await http.request<Partial<MessageConfig>>({ url: CHROME_PATHS.messageConfig, noIntercept: true });
       return { pcOpen: Number(answer.data?.pcOpen) === 1 ? 1 : 0 };
     },
     async unreadMessages() {
-      const answer = await http.request<Message[]>({ url: ENDPOINTS.unreadMessages });
+      const answer = await http.request<Message[]>({ url: CHROME_PATHS.unreadMessages });
       return Array.isArray(answer.data) ? answer.data : [];
     },
     async markRead(id) {
-      await http.request({ url: ENDPOINTS.markRead, method: 'post', data: { desktopMessageId: id } });
+      await http.request({ url: CHROME_PATHS.markRead, method: 'post', data: { desktopMessageId: id } });
     },
     async markAllRead() {
-      await http.request({ url: ENDPOINTS.markAllRead, method: 'post' });
+      await http.request({ url: CHROME_PATHS.markAllRead, method: 'post' });
     },
     async reminderPage(page) {
       const answer = await http.request<Partial<PopUpPage>>({
-        url: ENDPOINTS.reminders,
+        url: CHROME_PATHS.reminders,
         params: { start: page, size: REMINDER_PAGE_SIZE },
         noIntercept: true,
       });

@@ -1,5 +1,6 @@
+import { CHROME_PATHS } from '../api/chrome-paths';
 import type { ThemeSetting } from '../api/types';
-import { ADMIN_ROLE, ENDPOINTS, endpointPath } from '../api/wire';
+import { ADMIN_ROLE, endpointPath } from '../api/wire';
 import type { HttpClient } from '../http/client';
 import type { ThemeSaveRequest } from './save';
 
@@ -16,19 +17,19 @@ export function themeCalls(http: Pick<HttpClient, 'request'>): ThemeCalls {
   return {
     async load() {
       try {
-        const answer = await http.request<ThemeSetting | null>({ url: ENDPOINTS.themeColor, noIntercept: true });
+        const answer = await http.request<ThemeSetting | null>({ url: CHROME_PATHS.themeColor, noIntercept: true });
         return answer.data && typeof answer.data.theme === 'string' ? answer.data : null;
       } catch {
         return null;
       }
     },
     async save(request) {
-      await http.request({ url: ENDPOINTS.setTheme, method: 'post', data: request });
+      await http.request({ url: CHROME_PATHS.setTheme, method: 'post', data: request });
     },
     async isAdmin(userId) {
       if (!userId) return false;
       try {
-        const url = endpointPath(ENDPOINTS.roleCheck, { userId, role: ADMIN_ROLE });
+        const url = endpointPath(CHROME_PATHS.roleCheck, { userId, role: ADMIN_ROLE });
         const answer = await http.request<boolean>({ url, noIntercept: true });
         return answer.data === true;
       } catch {

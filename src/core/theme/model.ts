@@ -1,4 +1,5 @@
-import { ENDPOINTS, endpointPath } from '../api/wire';
+import { CHROME_PATHS } from '../api/chrome-paths';
+import { endpointPath } from '../api/wire';
 import { isValidThemeColor } from '../validate/contact';
 import { DEFAULT_THEME_COLOR } from './default-color';
 
@@ -99,7 +100,7 @@ export function themePrimaryColor(theme: Theme | string): string {
 export function themeStylesheetUrl(theme: Theme | string): string | null {
   const value = toTheme(theme);
   if (value.kind !== 'picture' && value.kind !== 'color') return null;
-  return endpointPath(ENDPOINTS.themeStylesheet, { file: `${value.name}.css` });
+  return endpointPath(CHROME_PATHS.themeStylesheet, { file: `${value.name}.css` });
 }
 
 /** §4: the top/left layout switch is offered except for the picture themes, whose artwork fixes the layout. */

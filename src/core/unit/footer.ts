@@ -1,5 +1,5 @@
+import { CHROME_PATHS } from '../api/chrome-paths';
 import type { FilingEntry, UnitLoginConfig } from '../api/types';
-import { ENDPOINTS } from '../api/wire';
 import type { HttpClient } from '../http/client';
 import { helpCenterUrl } from '../routes/paths';
 
@@ -87,7 +87,7 @@ export async function loadUnitConfig(
 ): Promise<UnitLoginConfig | null> {
   try {
     const answer = await http.request<UnitLoginConfig>({
-      url: ENDPOINTS.unitConfig,
+      url: CHROME_PATHS.unitConfig,
       params: unitId ? { unitId } : {},
       noIntercept: true,
     });

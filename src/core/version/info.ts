@@ -1,5 +1,6 @@
+import { CHROME_PATHS } from '../api/chrome-paths';
 import type { VersionHistoryEntry, VersionInfo } from '../api/types';
-import { ENDPOINTS, endpointPath } from '../api/wire';
+import { endpointPath } from '../api/wire';
 import type { HttpClient } from '../http/client';
 import { HttpError } from '../http/errors';
 import type { Language } from '../i18n/translate';
@@ -52,7 +53,7 @@ export async function loadVersionHistory(
   http: Pick<HttpClient, 'request'>,
 ): Promise<VersionHistoryEntry[]> {
   try {
-    const url = endpointPath(ENDPOINTS.versionHistory, { root, dir: `${code}-version` });
+    const url = endpointPath(CHROME_PATHS.versionHistory, { root, dir: `${code}-version` });
     const list = await http.request<unknown>({ url, raw: true, noIntercept: true });
     if (!Array.isArray(list)) return [];
     return list

@@ -14,9 +14,7 @@ import {
   childSelectorOpensItself,
   chooseChild,
   defaultClient,
-  ENDPOINTS,
   type ExpiryModule,
-  endpointPath,
   getLocation,
   HEADER_ICON_LIMITS,
   hasChildSelector,
@@ -34,6 +32,7 @@ import {
   requireConfig,
   splitHeaderActions,
   switchRole,
+  unitLogoPath,
 } from '../../core';
 import { sharedStyles, useStyles } from '../common/styles';
 import { useLatest } from '../common/use-latest';
@@ -255,14 +254,7 @@ export function PhHeader(props: PhHeaderProps) {
     <header className="bar" part="bar">
       <div className="unit" part="unit">
         {session.unitId ? (
-          <img
-            className="logo"
-            part="logo"
-            src={endpointPath(ENDPOINTS.unitLogo, { unitId: session.unitId })}
-            alt=""
-            width="32"
-            height="32"
-          />
+          <img className="logo" part="logo" src={unitLogoPath(session.unitId)} alt="" width="32" height="32" />
         ) : null}
         <span className="unit-name">{unitName}</span>
       </div>
