@@ -37,12 +37,10 @@ describe('header and footer on legacy and landing pages', () => {
     const bell = header.getByRole('button', { name: '消息，5 条未读' });
     await bell.click();
     const list = header.getByRole('dialog', { name: '未读消息' });
-    // The message opens its app page (/redirect/notice for a teacher); whatever the demo server answers there.
-    const opened = page.waitForRequest(
-      (request) => new URL(request.url()).pathname === '/pages/notice/pc_notice_tm/index.html',
-    );
+    // The message opens its app page (/redirect/notice for a teacher), whatever the demo server answers there; that
+    // navigation must finish before the test navigates again.
     await list.getByRole('button', { name: '查看: 消防演练安排' }).click();
-    await opened;
+    await page.waitForURL((url) => url.pathname === '/pages/notice/pc_notice_tm/index.html');
     await page.goto(stage.url(NOTICE));
     const again = page.locator('ph-header').locator('[part~="action-messages"]');
     await again.waitFor({ timeout: 10_000 }).catch(async (error) => {

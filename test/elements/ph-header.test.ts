@@ -284,8 +284,10 @@ describe('ph-header', () => {
       const header = await mountHeader();
       control(header, '主题与布局').click();
       await waitUntil(() => dialog(header, '主题与布局'));
-      root(header).querySelector<HTMLInputElement>('input[name="theme"][value="green"]')?.click();
       await waitUntil(() => findControl(header, '同步给所有用户'), 'no sync button for the admin');
+      const green = root(header).querySelector<HTMLInputElement>('input[name="theme"][value="green"]');
+      green?.click();
+      await waitUntil(() => green?.checked, 'green is not chosen');
       control(header, '同步给所有用户').click();
       await waitUntil(() => !dialog(header, '主题与布局'));
       await freshPage('/pages/notice/pc_notice_tm/index.html');

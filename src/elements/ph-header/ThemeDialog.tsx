@@ -24,6 +24,7 @@ import {
   themeSaveStep,
   themeValue,
 } from '../../core';
+import { useLatest } from '../common/use-latest';
 import { PhModal } from '../ph-modal/PhModal';
 
 export const THEME_DIALOG_WIDTH = '680px';
@@ -51,17 +52,20 @@ export function ThemeDialog({ open, isAdmin, onClose, onApplied }: ThemeDialogPr
   const [busy, setBusy] = useState(false);
   const errorId = useId();
 
+  // Read once when the dialog opens: a session change while it is open (the stored theme arriving late) must not
+  // undo the user's choice.
+  const sessionAtOpen = useLatest(session);
   useEffect(() => {
     if (!open) return;
-    const current = parseTheme(session.theme);
+    const { theme, userId, currentLayout } = sessionAtOpen.current;
+    const current = parseTheme(theme);
     setName(current.kind === 'custom' ? 'custom' : themeValue(current));
     if (current.kind === 'custom') setCustom(current.color);
-    const prefs = displayPrefsOf(session.userId);
+    const prefs = displayPrefsOf(userId);
     setFontSize(prefs.fontSize ?? '');
     setFontFamily(prefs.fontFamily ?? '');
-    setLayout(session.currentLayout);
-    // Read once when the dialog opens: later session changes are the dialog's own doing.
-  }, [open, session.theme, session.userId, session.currentLayout]);
+    setLayout(currentLayout);
+  }, [open, sessionAtOpen]);
 
   const chosen = name === 'custom' ? customTheme(custom.trim()) : parseTheme(name);
   const layoutFixed = chosen !== null && !canSwitchLayout(chosen);
