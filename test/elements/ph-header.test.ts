@@ -233,13 +233,64 @@ describe('ph-header', () => {
     });
   });
 
+  describe('download-client dialog (§2)', () => {
+    const links = {
+      windowsInstaller: '/download/ph-client-setup.exe',
+      windowsPortable: 'https://downloads.example.edu/ph-client-portable.zip',
+      macIntel: 'javascript:alert(1)',
+      macArm: '/download/ph-client-arm64.dmg',
+    };
+    const configure = () =>
+      core.phinit({
+        code: 'notice',
+        appCode: 'notice',
+        env: 'production',
+        device: 'pc',
+        languagePack: {},
+        clientDownloads: links,
+      });
+
+    it('lists the configured installers as links, never a script address, and is accessible in en', async () => {
+      await signedInPage('teacher');
+      configure();
+      const header = await mountHeader();
+      header.style.setProperty('--ph-modal-fade', '0s');
+      control(header, '下载客户端').click();
+      await waitUntil(() => dialog(header, '下载客户端'), 'no download dialog');
+      const anchors = [...root(header).querySelectorAll<HTMLAnchorElement>('[part~="downloads"] a')];
+      expect(anchors.map((anchor) => [anchor.textContent, anchor.getAttribute('href')])).to.deep.equal([
+        ['Windows 安装版', links.windowsInstaller],
+        ['Windows 免安装版', links.windowsPortable],
+        ['macOS（Apple 芯片）', links.macArm],
+      ]);
+      core.$language.set('en');
+      await waitUntil(() => dialog(header, 'Download the client'));
+      await waitUntil(() => root(header).querySelector('[part~="mask"].shown'));
+      await expect(header).to.be.accessible();
+    });
+
+    it('is not offered inside the desktop client, nor without links', async () => {
+      await signedInPage('teacher');
+      configure();
+      const inClient = await mountHeader(html`<ph-header desktop-client></ph-header>`);
+      expect(findControl(inClient, '下载客户端')).to.equal(undefined);
+      inClient.remove();
+      await signedInPage('teacher');
+      const plain = await mountHeader();
+      expect(findControl(plain, '下载客户端')).to.equal(undefined);
+    });
+  });
+
   describe('licence', () => {
     it('blocks the expired account with a dialog that cannot be closed', async () => {
       await signedInPage('expired');
       const header = await mountHeader();
       await waitUntil(() => root(header).querySelector('[part~="licence"]'), 'no licence dialog');
       expect(root(header).querySelector('[part~="licence"]')?.textContent).to.equal('该模块已到期，请联系管理员！');
+      const licenceDialog = root(header).querySelector('[part~="licence"]')?.closest('[role="dialog"]');
+      expect(licenceDialog?.querySelector('[part~="close"]'), 'a close button').to.equal(null);
       await sendKeys({ press: 'Escape' });
+      root(header).querySelector<HTMLElement>('[part~="mask"].shown')?.click();
       expect(root(header).querySelector('[part~="licence"]')).to.not.equal(null);
     });
   });

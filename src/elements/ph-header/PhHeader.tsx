@@ -13,7 +13,9 @@ import {
   changeLanguage,
   childSelectorOpensItself,
   chooseChild,
+  clientDownloads,
   defaultClient,
+  downloadActionShown,
   type ExpiryModule,
   getLocation,
   HEADER_ICON_LIMITS,
@@ -42,6 +44,7 @@ import {
   BellIcon,
   ChildIcon,
   DesktopIcon,
+  DownloadIcon,
   FullscreenIcon,
   LanguageIcon,
   LogoutIcon,
@@ -92,7 +95,7 @@ export interface MessageOpenDetail {
   url?: string;
 }
 
-type Dialog = 'messages' | 'children' | 'theme' | 'logout' | null;
+type Dialog = 'messages' | 'children' | 'theme' | 'logout' | 'download' | null;
 
 interface Action {
   id: string;
@@ -238,6 +241,14 @@ export function PhHeader(props: PhHeaderProps) {
         },
       })),
     });
+  const downloads = clientDownloads(config?.clientDownloads);
+  if (downloadActionShown(downloads, desktopClient))
+    actions.push({
+      id: 'download',
+      label: translate('header.download'),
+      icon: <DownloadIcon />,
+      onSelect: () => setDialog('download'),
+    });
   if (logoutShown({ desktopClient, userAgent: navigator.userAgent }))
     actions.push({
       id: 'logout',
@@ -353,12 +364,31 @@ export function PhHeader(props: PhHeaderProps) {
       </PhModal>
       <PhModal
         inline
+        open={dialog === 'download'}
+        heading={translate('header.download')}
+        width="400px"
+        onRequestClose={() => setDialog(null)}
+      >
+        <p>{translate('header.downloadIntro')}</p>
+        <ul className="downloads" part="downloads">
+          {downloads.map((download) => (
+            <li key={download.kind}>
+              <a href={download.url} download rel="noopener">
+                {translate(`header.download.${download.kind}`)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </PhModal>
+      <PhModal
+        inline
         open={!header.licensed}
         heading={translate('header.confirmTitle')}
         width="400px"
         noEscapeClose
         noBackdropClose
         noDrag
+        noCloseButton
       >
         <p className="licence" part="licence" role="alert">
           {translate('header.licenceExpired')}

@@ -71,7 +71,8 @@ function HeaderElement({ container, ...props }: HeaderElementProps) {
  * and layout (680 px dialog; admins choose cancel / sync to all users / save), full screen, the role switch (linked
  * teacher/parent accounts), the language menu 语言 / Language / 語言 (more than one language, not disabled:
  * switching re-renders every element of the page without a reload) and 退出 / Sign out / 登出 with the confirmation
- * 您确认要退出吗？ (hidden for desktop and work-chat clients). The unread count is read again on focus and after
+ * 您确认要退出吗？ (hidden for desktop and work-chat clients); with `phinit({ clientDownloads })` also 下载客户端 /
+ * Download the client, a dialog of the desktop client's installers (not inside the client). The unread count is read again on focus and after
  * every mark-read, one request at a time. The message list (400 px) views, ignores and ignores all; a module
  * expiry message opens the expiry table. The reminder panel shows 3 per page and closes by itself after 15 s. An
  * expired module licence shows '该模块已到期，请联系管理员！', which cannot be closed. Signed out, the page goes
@@ -91,6 +92,7 @@ function HeaderElement({ container, ...props }: HeaderElementProps) {
  * @csspart action-fullscreen - The full-screen toggle.
  * @csspart action-role - The role switch menu button.
  * @csspart action-language - The language menu button.
+ * @csspart action-download - The download-client button.
  * @csspart action-logout - The sign-out button.
  * @csspart action-more - The overflow menu button.
  * @csspart messages - The message list.
@@ -100,6 +102,7 @@ function HeaderElement({ container, ...props }: HeaderElementProps) {
  * @csspart ignore-all - The ignore-all button of the message list.
  * @csspart expiry-table - The module-expiry table.
  * @csspart licence - The licence-expired text.
+ * @csspart downloads - The list of client installers in the download dialog.
  */
 export const PhHeaderElement = defineElement('ph-header', HeaderElement, {
   props: { maxIcons: 'number' },
