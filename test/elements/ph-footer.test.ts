@@ -68,5 +68,13 @@ describe('ph-footer', () => {
     expect(findControl(footer, '关于')).to.not.equal(undefined);
     expect(noticeTexts()).to.deep.equal([]);
     await expect(footer).to.be.accessible();
+    footer.style.setProperty('--ph-modal-fade', '0s');
+    control(footer, '关于').click();
+    await waitUntil(() => dialog(footer, '关于'), 'no about dialog');
+    await waitUntil(() => root(footer).querySelector('[part~="mask"].shown'));
+    await expect(footer).to.be.accessible();
+    core.$language.set('en');
+    await waitUntil(() => dialog(footer, 'About'));
+    await expect(footer).to.be.accessible();
   });
 });

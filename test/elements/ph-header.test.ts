@@ -162,18 +162,23 @@ describe('ph-header', () => {
 
     it('opens the module-expiry table of an openWay 1 message, expired first', async () => {
       await signedInPage('admin');
-      const header = await mountHeader();
+      const header = await mountHeader(html`<ph-header style="--ph-modal-fade: 0s"></ph-header>`);
       await waitUntil(() => badgeOf(header) !== '');
       control(header, /^消息，/).click();
       await waitUntil(() => findControl(header, '查看: 模块到期提醒'));
       control(header, '查看: 模块到期提醒').click();
       await waitUntil(() => dialog(header, '模块到期情况'));
+      await waitUntil(() => root(header).querySelector('[part~="mask"].shown'));
+      await expect(header).to.be.accessible();
       const statuses = [...root(header).querySelectorAll('[part~="expiry-table"] tbody tr')].map((row) =>
         row.getAttribute('data-status'),
       );
       expect(statuses.length).to.be.greaterThan(1);
       expect([...statuses].sort().reverse()).to.deep.equal(statuses);
       expect(statuses[0]).to.equal('3');
+      core.$language.set('en');
+      await waitUntil(() => dialog(header, 'Module expiry'));
+      await expect(header).to.be.accessible();
     });
 
     it('shows only a dot when the unit message config has pcOpen 1', async () => {
@@ -230,6 +235,45 @@ describe('ph-header', () => {
       await waitUntil(() => badgeOf(header) !== '' || findControl(header, '主题与布局'));
       expect(findControl(header, '切换孩子')).to.equal(undefined);
       expect(dialog(header, '选择孩子')).to.equal(undefined);
+    });
+  });
+
+  describe('accessibility of each dialog, in zh-CN and en (axe)', () => {
+    /** Opens a dialog, checks it in zh-CN, switches to en and checks it again. */
+    async function checkDialog(header: HTMLElement, zh: string, en: string) {
+      await waitUntil(() => dialog(header, zh), `no dialog ${zh}`);
+      await waitUntil(() => root(header).querySelector('[part~="mask"].shown'));
+      await expect(header).to.be.accessible();
+      core.$language.set('en');
+      await waitUntil(() => dialog(header, en), `no dialog ${en}`);
+      await expect(header).to.be.accessible();
+      core.$language.set('zh-CN');
+    }
+
+    it('theme and logout (teacher)', async () => {
+      await signedInPage('teacher');
+      const header = await mountHeader();
+      header.style.setProperty('--ph-modal-fade', '0s');
+      control(header, '主题与布局').click();
+      await checkDialog(header, '主题与布局', 'Theme and layout');
+      control(header, '取消').click();
+      await waitUntil(() => !dialog(header, '主题与布局'));
+      control(header, '退出').click();
+      await checkDialog(header, '提示', 'Confirm');
+    });
+
+    it('the child selector (parent); the expiry table is checked where it opens (messages)', async () => {
+      await signedInPage('parent');
+      // No fade from the start: the selector opens by itself as the header mounts.
+      const parentHeader = await mountHeader(html`<ph-header style="--ph-modal-fade: 0s"></ph-header>`);
+      await checkDialog(parentHeader, '选择孩子', 'Choose a child');
+    });
+
+    it('the licence block (expired)', async () => {
+      await signedInPage('expired');
+      const header = await mountHeader();
+      header.style.setProperty('--ph-modal-fade', '0s');
+      await checkDialog(header, '提示', 'Confirm');
     });
   });
 

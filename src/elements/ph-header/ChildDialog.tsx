@@ -30,7 +30,10 @@ export function ChildDialog(props: { open: boolean; onClose: () => void; onEnter
             const current = child.id === session.currentChirden?.id;
             return (
               <tr key={child.id} aria-current={current ? 'true' : undefined}>
-                <td>{child.realName}</td>
+                <td>
+                  {child.realName}
+                  {current ? <span className="current-tag">{translate('header.current')}</span> : null}
+                </td>
                 <td>{child.gradeName}</td>
                 <td>{child.className}</td>
                 <td>
@@ -40,7 +43,7 @@ export function ChildDialog(props: { open: boolean; onClose: () => void; onEnter
                     aria-label={`${translate('header.enter')}: ${child.realName}`}
                     onClick={() => props.onEnter(child)}
                   >
-                    {current ? translate('header.current') : translate('header.enter')}
+                    {translate('header.enter')}
                   </button>
                 </td>
               </tr>
