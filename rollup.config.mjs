@@ -27,6 +27,10 @@ const ELEMENT_ONLY_CORE = [
   [/[\\/]src[\\/]core[\\/](voice[\\/]|api[\\/](nls|vocabulary)\.ts$)|^\0ph-pcm-worklet-url$/, 'ph-voice'],
 ];
 
+/** Core modules used by <ph-header> and <ph-footer> only. */
+const CHROME_CORE =
+  /[\\/]src[\\/]core[\\/](messages|licence|header|unit|version|theme[\\/](apply|calls|flow|prefs|save|css|picker|model)|util[\\/]zoom|auth[\\/](children|switch-role))\b/;
+
 /** Element styles are imported as text (they go into each shadow root), whitespace collapsed. */
 function cssAsText() {
   return {
@@ -73,7 +77,7 @@ function plugins({ classic = false } = {}) {
       compilerOptions: { noEmit: false, declaration: false, sourceMap: true, inlineSources: true, types: [] },
       noEmitOnError: true,
     }),
-    terser({ format: { comments: false } }),
+    terser({ compress: { passes: 2 }, format: { comments: false } }),
   ];
 }
 
@@ -114,13 +118,15 @@ export default [
       chunkFileNames: '[name]-[hash].js',
       // Everything outside an element's own folder (React, nanostores, core, common pieces) is shared, except the
       // parts of core that only one element uses: they travel with that element (a work-chat page carries no voice).
-      // Such an element's own folder joins that chunk, so that it stays one file, named after the element.
+      // Such an element's own folder joins that chunk, so that it stays one file, named after the element. The core
+      // rules only the page chrome (header and footer) uses go into a chunk of their own, so that pages loading only
+      // login and face (work-chat) do not download them.
       manualChunks: (id) => {
         const only = ELEMENT_ONLY_CORE.find(([pattern]) => pattern.test(id))?.[1];
         if (only) return only;
         const element = /[\\/]src[\\/]elements[\\/](ph-[^\\/]+)[\\/]/.exec(id)?.[1];
-        if (!element) return 'runtime';
-        return ELEMENT_ONLY_CORE.some(([, name]) => name === element) ? element : undefined;
+        if (element) return ELEMENT_ONLY_CORE.some(([, name]) => name === element) ? element : undefined;
+        return CHROME_CORE.test(id) ? 'chrome' : 'runtime';
       },
     },
   },

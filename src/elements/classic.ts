@@ -4,6 +4,8 @@ import { addStrings, LOGIN_SHELL_STRINGS, PAGE_STRINGS } from '../core';
 import { installGlobals } from './global';
 import { installPageKit } from './page-kit';
 import './ph-login/define';
+import './ph-footer/define';
+import './ph-header/define';
 import './ph-modal/define';
 import './ph-voice/define';
 

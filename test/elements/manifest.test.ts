@@ -39,6 +39,9 @@ describe('dist/custom-elements.json against the registered elements', () => {
           expect(instance[member.name], `${member.attribute} → ${member.name}`).to.equal(true);
           instance.removeAttribute(member.attribute);
           expect(instance[member.name], `no ${member.attribute} → ${member.name}`).to.equal(false);
+        } else if (member.type?.text === 'number') {
+          instance.setAttribute(member.attribute, '3');
+          expect(instance[member.name], `${member.attribute} → ${member.name}`).to.equal(3);
         } else {
           instance.setAttribute(member.attribute, 'dialog');
           expect(instance[member.name], `${member.attribute} → ${member.name}`).to.equal('dialog');

@@ -233,7 +233,7 @@ describe('licences and unit flags', () => {
     const oam = await teacher.get<{ expired: boolean }>('/api/base/license/unit_oam?unitId=unit-school');
     expect(oam.body.data).toMatchObject({ unitId: 'unit-school', expired: false });
     const modules = await teacher.get<ExpiryModule[]>('/api/base/resource/inside/module');
-    expect(modules.body.data.map((m) => m.code)).toEqual(['attendance', 'base', 'grade', 'notice']);
+    expect(modules.body.data.map((m) => m.code)).toEqual(['attendance', 'base', 'grade', 'growth', 'notice']);
   });
 
   it('reports the expired unit as expired everywhere', async () => {

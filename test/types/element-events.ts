@@ -2,11 +2,13 @@
 // through GlobalEventHandlersEventMap once an element's module (or its declarations) is imported. Each
 // `@ts-expect-error` line fails the typecheck if it stops being an error; nothing here runs.
 import { dispatchFrom } from '../../src/elements/define';
+import type { PhHeaderEventMap } from '../../src/elements/ph-header/define';
 import type { PhLoginEventMap } from '../../src/elements/ph-login/define';
 import type { PhModalEventMap } from '../../src/elements/ph-modal/define';
 
 declare const modal: HTMLElementTagNameMap['ph-modal'];
 declare const login: HTMLElementTagNameMap['ph-login'];
+declare const header: HTMLElementTagNameMap['ph-header'];
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const exactly = <A, B>(proof: Equal<A, B>) => proof;
@@ -28,6 +30,22 @@ export function listeners(): void {
   });
   login.addEventListener('ph-login-logout', (event) => exactly<typeof event, CustomEvent<Record<string, never>>>(true));
   exactly<PhModalEventMap['ph-modal-open'], CustomEvent<Record<string, never>>>(true);
+  header.addEventListener('ph-header-language-change', (event) => {
+    exactly<typeof event.detail.language, 'zh-CN' | 'en' | 'zh-HK'>(true);
+  });
+  document.addEventListener('ph-header-message-open', (event) => {
+    exactly<typeof event.detail.kind, 'url' | 'expiry-list'>(true);
+    event.preventDefault();
+  });
+  exactly<
+    keyof PhHeaderEventMap,
+    | 'ph-header-desktop'
+    | 'ph-header-child-change'
+    | 'ph-header-role-change'
+    | 'ph-header-language-change'
+    | 'ph-header-theme-change'
+    | 'ph-header-message-open'
+  >(true);
   exactly<keyof PhLoginEventMap, 'ph-login-success' | 'ph-login-error' | 'ph-login-logout' | 'ph-login-platform'>(true);
 }
 
@@ -45,6 +63,8 @@ export function mistakes(): void {
   const renamed: keyof PhLoginEventMap = 'ph-logout';
   // @ts-expect-error elements can only fire their declared events with their declared detail
   dispatchFrom(modal, 'ph-modal-close', { reason: 'timeout' });
+  // @ts-expect-error the child detail is the child, never the parent's session
+  header.addEventListener('ph-header-child-change', (event) => event.detail.accessToken);
   // @ts-expect-error an event no element declares
   dispatchFrom(modal, 'ph-modal-closed', {});
   return void renamed;

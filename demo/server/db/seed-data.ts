@@ -233,6 +233,7 @@ export const LICENCES: [string, string, string, string, number][] = [
   [SCHOOL_ID, 'grade', '成绩管理', 'Grade management', -10],
   [SCHOOL_ID, 'attendance', '学生考勤', 'Attendance', 30],
   [SCHOOL_ID, 'notice', '通知公告', 'Notices', 200],
+  [SCHOOL_ID, 'growth', '成长档案', 'Growth records', 200],
   [AREA_ID, 'base', '基础平台', 'Base platform', 365],
   [OLD_SCHOOL_ID, 'base', '基础平台', 'Base platform', -30],
   [OLD_SCHOOL_ID, 'grade', '成绩管理', 'Grade management', -30],
@@ -387,6 +388,8 @@ export const VERSIONS: [string, string, string, string, string][] = [
   ['base', '基础平台', '1.6.0', '1.6.0', '1.6.0'],
   ['grade', '成绩管理', '2.3.1', '2.3.1', '2.3.1'],
   ['attendance', '学生考勤', '1.2.0', '1.2.0', '1.2.0'],
+  ['notice', '通知公告', '1.1.0', '1.1.0', '1.1.0'],
+  ['growth', '成长档案', '1.0.2', '1.0.2', '1.0.2'],
 ];
 
 /** [code, version, days ago, Chinese note, English note] */
@@ -396,6 +399,7 @@ export const VERSION_HISTORY: [string, string, number, string, string][] = [
   ['base', '1.6.0', 10, '分片上传与语音导航', 'Chunked upload and voice navigation'],
   ['grade', '2.3.1', 30, '成绩导出为 Excel', 'Grade export to Excel'],
   ['attendance', '1.2.0', 60, '人脸考勤', 'Face clock-in'],
+  ['notice', '1.1.0', 20, '通知支持预览', 'Notice preview'],
 ];
 
 /** Normalised vocabulary (lower case, no trailing punctuation) to the page it opens. */

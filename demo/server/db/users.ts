@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { ADMIN_ROLE } from '../../../src/core/api/wire';
 
 export interface UserRow {
   id: string;
@@ -35,8 +36,6 @@ export interface UnitRow {
   year: string;
   term: string;
 }
-
-export const ADMIN_ROLE = 'XX_SYS_';
 
 export function findUserByLogin(db: Database, loginName: string): UserRow | undefined {
   return db.prepare('SELECT * FROM users WHERE login_name = ?').get(loginName) as UserRow | undefined;

@@ -50,6 +50,9 @@ export const INVALID_GRANT = 'invalid_grant';
 /** Success code of the envelope. */
 export const OK = 'ok';
 
+/** §6: the base system's administrator role; its holders may sync a theme to every user of the unit. */
+export const ADMIN_ROLE = 'XX_SYS_';
+
 /** §5: extensions no upload may carry (compared in lower case: see src/core/validate/files.ts). The server refuses them too. */
 export const DISALLOWED_EXTENSIONS = [
   'exe',

@@ -1,3 +1,10 @@
+export {
+  $rememberedChildren,
+  childSelectorOpensItself,
+  chooseChild,
+  hasChildSelector,
+  rememberChild,
+} from './children';
 export type { CredentialDeps, Credentials, KeyStore, RememberResult } from './credentials';
 export {
   forgetCredentials,
@@ -36,4 +43,5 @@ export {
   socialAuthorizeUrl,
   startSocialSignIn,
 } from './social';
-export { firstUrl, switchRole } from './switch-role';
+export type { RoleSwitchCandidate } from './switch-role';
+export { firstUrl, roleCandidates, switchRole } from './switch-role';

@@ -1,6 +1,7 @@
 import type { Child, Envelope, MeData } from '../api/types';
 import { ENDPOINTS, SIGNATURE_QUERY } from '../api/wire';
 import { $loginStatus, applyMe, setChildren } from '../session/state';
+import { pageSingleton } from '../shared';
 import type { AuthDeps } from './deps';
 import { clearLocalSession } from './logout';
 
@@ -39,11 +40,24 @@ export async function loadChildren(parentId: string, deps: AuthDeps): Promise<vo
   setChildren(children, current);
 }
 
+/** The `me` call in flight: the page and its widgets (a header, a login form) asking together share one. */
+const inFlight = /* @__PURE__ */ pageSingleton('me-in-flight', () => ({
+  current: null as Promise<MeData | null> | null,
+}));
+
 /**
  * §4 login status: unknown until `me` answers; 200 with data means logged in (session filled, a parent's children
  * loaded), anything else runs the logout routine. The lost session does not set IS_LOGOUTED (auto-login stays on).
+ * Callers that ask while a call is in flight get its answer.
  */
-export async function fetchMe(deps: AuthDeps): Promise<MeData | null> {
+export function fetchMe(deps: AuthDeps): Promise<MeData | null> {
+  inFlight.current ??= readMe(deps).finally(() => {
+    inFlight.current = null;
+  });
+  return inFlight.current;
+}
+
+async function readMe(deps: AuthDeps): Promise<MeData | null> {
   $loginStatus.set('unknown');
   let answer: Envelope<MeData | null> | undefined;
   try {

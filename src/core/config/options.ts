@@ -1,4 +1,5 @@
 import type { Device } from '../api/wire';
+import type { ClientDownloadLinks } from '../header/downloads';
 
 export type Env = 'development' | 'production';
 
@@ -72,6 +73,8 @@ export interface PhinitOptions {
   specialUnitId?: string;
   /** External help center address (§2). */
   helpCenterUrl?: string;
+  /** Desktop client installers for the header's download dialog (§2): http(s) or same-site links. */
+  clientDownloads?: ClientDownloadLinks;
   /**
    * The page runs inside the desktop client (an electron shell is also recognised by its user agent): a session that
    * cannot be recovered goes to `/needtologinpagerelogin` instead of `/login` (§2).

@@ -1,5 +1,6 @@
 import { DEVICES, type Device, NLS_GATEWAY_URL, PLATFORM_VERSION } from '../api/wire';
 import { redirectOrigins } from '../auth/redirect';
+import type { ClientDownloadLinks } from '../header/downloads';
 import { LANGUAGES, type Language } from '../i18n/translate';
 import { notify } from '../notify';
 import type { Env, PhinitOptions, TicketConfig, VoiceOptions } from './options';
@@ -63,6 +64,7 @@ export interface PhConfig {
   skipSharedLanguagePack: boolean;
   specialUnitId?: string;
   helpCenterUrl?: string;
+  clientDownloads: ClientDownloadLinks;
   userClientId?: string;
   desktopClient: boolean;
   onDeviceLoginFailed?: (reason: string) => void;
@@ -119,6 +121,7 @@ export function resolveConfig(options: PhinitOptions): PhConfig {
     skipSharedLanguagePack: options.skipSharedLanguagePack === true,
     specialUnitId: options.specialUnitId,
     helpCenterUrl: options.helpCenterUrl,
+    clientDownloads: { ...options.clientDownloads },
     userClientId: options.userClientId,
     desktopClient: options.desktopClient === true,
     onDeviceLoginFailed: options.onDeviceLoginFailed,

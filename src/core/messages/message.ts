@@ -1,24 +1,33 @@
 import type { ExpiryModule, Message } from '../api/types';
-import { DEFAULT_THEME_COLOR } from '../theme/model';
-import { isOpenableUrl } from '../util/url';
+import { type RedirectContext, redirectAppPath } from '../routes/paths';
 
 // §3/§4 desktop messages: importance colours, the module list carried by openWay 1 messages, and what opening a
 // message does.
 
 /**
- * Importance 1–5 as colour tokens, from least (1, grey) to most urgent (5, red). Each is a CSS custom property
- * the page may override, with the fallback colour inside.
+ * Importance 1–5 as colours, from least (1, grey) to most urgent (5, red), each readable as text at 4.5:1 or more
+ * on white and on light grey surfaces (#F5F7FA). Defined once here; the elements use them as the fallback of a
+ * CSS custom property the page may override.
  */
+export const IMPORTANCE_HEX = { 1: '#5C6370', 2: '#2C64BF', 3: '#1A7F4E', 4: '#A15C00', 5: '#C62828' } as const;
+export type Importance = keyof typeof IMPORTANCE_HEX;
+
 export const IMPORTANCE_COLORS = {
-  1: 'var(--ph-importance-1, #909399)',
-  2: `var(--ph-importance-2, ${DEFAULT_THEME_COLOR})`,
-  3: 'var(--ph-importance-3, #2BA471)',
-  4: 'var(--ph-importance-4, #E6A23C)',
-  5: 'var(--ph-importance-5, #D54941)',
+  1: `var(--ph-importance-1, ${IMPORTANCE_HEX[1]})`,
+  2: `var(--ph-importance-2, ${IMPORTANCE_HEX[2]})`,
+  3: `var(--ph-importance-3, ${IMPORTANCE_HEX[3]})`,
+  4: `var(--ph-importance-4, ${IMPORTANCE_HEX[4]})`,
+  5: `var(--ph-importance-5, ${IMPORTANCE_HEX[5]})`,
 } as const;
 
+/** The importance level of a message: 1–5, anything else 1. */
+export function importanceLevel(importance: unknown): Importance {
+  const level = Number(importance);
+  return Number.isInteger(level) && level >= 1 && level <= 5 ? (level as Importance) : 1;
+}
+
 export function importanceColor(importance: number): string {
-  return IMPORTANCE_COLORS[importance as keyof typeof IMPORTANCE_COLORS] ?? IMPORTANCE_COLORS[1];
+  return IMPORTANCE_COLORS[importanceLevel(importance)];
 }
 
 /** openWay 1: the message opens the list of expiring modules held in `content`. */
@@ -51,11 +60,42 @@ export type MessageAction =
   | { kind: 'url'; url: string }
   | { kind: 'none' };
 
+/** Where message URLs are resolved: the page's own origin, and who asks (for `/redirect/{app}`, §2). */
+export interface MessageUrlContext extends RedirectContext {
+  /** The page's URL; only addresses on its origin are opened. */
+  href: string;
+}
+
+const REDIRECT_ROUTE = /^\/redirect\/([A-Za-z0-9_-]+)\/?$/;
+
+/**
+ * The address a message URL opens, or null. `/redirect/{app}` becomes the app's page for this user (§2); anything
+ * else must stay on the page's origin over http(s): a message (written by anyone with a desk) must never run script
+ * or send the user to another site.
+ */
+export function messageUrl(url: string | null | undefined, ctx: MessageUrlContext): string | null {
+  const text = url?.trim();
+  if (!text) return null;
+  const app = REDIRECT_ROUTE.exec(text)?.[1];
+  if (app) return redirectAppPath(app, ctx);
+  let target: URL;
+  try {
+    target = new URL(text, ctx.href);
+  } catch {
+    return null;
+  }
+  const here = new URL(ctx.href);
+  if (target.origin !== here.origin || (target.protocol !== 'http:' && target.protocol !== 'https:')) return null;
+  return text.startsWith('/') ? `${target.pathname}${target.search}${target.hash}` : target.href;
+}
+
 /** What viewing a message does after it is marked read (§4): the expiry list for openWay 1, else its url. */
-export function messageAction(message: Pick<Message, 'openWay' | 'url' | 'content'>): MessageAction {
+export function messageAction(
+  message: Pick<Message, 'openWay' | 'url' | 'content'>,
+  ctx: MessageUrlContext,
+): MessageAction {
   if (message.openWay === OPEN_WAY_EXPIRY_LIST)
     return { kind: 'expiry-list', modules: parseModuleContent(message.content) };
-  const url = message.url?.trim();
-  if (url && isOpenableUrl(url)) return { kind: 'url', url };
-  return { kind: 'none' };
+  const url = messageUrl(message.url, ctx);
+  return url ? { kind: 'url', url } : { kind: 'none' };
 }

@@ -32,3 +32,19 @@ export function suppressReminders(storage: FlagStorage | undefined = sessionStor
 export function areRemindersSuppressed(storage: FlagStorage | undefined = sessionStore()): boolean {
   return storage?.getItem(REMINDER_SUPPRESS_KEY) === '1';
 }
+
+/** §2: on the desktop home route the messages popup stays away (the desktop shows them itself). */
+export const POPUP_SUPPRESSED_ROUTES: readonly string[] = ['/desktop/home'];
+
+/** The route of a hash-mode URL (`…#/desktop/home?x` → `/desktop/home`), or its path without a hash route. */
+export function routeOf(href: string): string {
+  const url = new URL(href);
+  const hash = url.hash.replace(/^#/, '');
+  const route = hash.startsWith('/') ? hash : url.pathname;
+  return route.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1');
+}
+
+/** Whether the reminder panel may open by itself on this page. */
+export function isPopupSuppressed(href: string): boolean {
+  return POPUP_SUPPRESSED_ROUTES.includes(routeOf(href));
+}

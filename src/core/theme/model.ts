@@ -1,16 +1,20 @@
-import { ENDPOINTS, endpointPath } from '../api/wire';
+import { CHROME_PATHS } from '../api/chrome-paths';
+import { endpointPath } from '../api/wire';
 import { isValidThemeColor } from '../validate/contact';
+import { DEFAULT_THEME_COLOR } from './default-color';
 
 // §3/§4 themes. A theme is the default colour, a picture theme with its own stylesheet and a fixed layout
 // (ink, lotus, cartoon), a named colour theme, or a custom hex colour. Themes only change tokens (DESIGN §10).
 
-export const DEFAULT_THEME_COLOR = '#457CD6';
+export { DEFAULT_THEME_COLOR };
 /** The stored value of the default theme. */
 export const DEFAULT_THEME_NAME = 'default';
 /** Picture themes and the primary colour their stylesheet starts from. */
 export const PICTURE_THEME_PRIMARY = { ink: '#3B3B3B', lotus: '#C86B85', cartoon: '#F29F3D' } as const;
 export type PictureThemeName = keyof typeof PICTURE_THEME_PRIMARY;
-export const PICTURE_THEMES = Object.keys(PICTURE_THEME_PRIMARY) as PictureThemeName[];
+// Spelled out rather than computed: a module-level call would count as a side effect to the bundler and pull this
+// module (which only the header's theme dialog needs) into every page's runtime.
+export const PICTURE_THEMES: readonly PictureThemeName[] = ['ink', 'lotus', 'cartoon'];
 /**
  * The colour themes of §3 besides `custom`, by stored name, with their primary colour. The spec's "siro blue" is
  * stored as `siroBlue` (stylesheet `siroBlue.css`): names are file names and URL segments, so no spaces.
@@ -22,7 +26,7 @@ export const COLOR_THEME_PRIMARY = {
   green: '#2F9E6E',
 } as const;
 export type ColorThemeName = keyof typeof COLOR_THEME_PRIMARY;
-export const COLOR_THEMES = [...(Object.keys(COLOR_THEME_PRIMARY) as ColorThemeName[]), 'custom'] as const;
+export const COLOR_THEMES: readonly (ColorThemeName | 'custom')[] = ['red', 'blue', 'siroBlue', 'green', 'custom'];
 
 export type Theme =
   | { kind: 'default' }
@@ -96,7 +100,7 @@ export function themePrimaryColor(theme: Theme | string): string {
 export function themeStylesheetUrl(theme: Theme | string): string | null {
   const value = toTheme(theme);
   if (value.kind !== 'picture' && value.kind !== 'color') return null;
-  return endpointPath(ENDPOINTS.themeStylesheet, { file: `${value.name}.css` });
+  return endpointPath(CHROME_PATHS.themeStylesheet, { file: `${value.name}.css` });
 }
 
 /** §4: the top/left layout switch is offered except for the picture themes, whose artwork fixes the layout. */

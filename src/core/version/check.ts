@@ -1,4 +1,5 @@
-import { ENDPOINTS, endpointPath, PACKAGE_VERSIONS_SUFFIX } from '../api/wire';
+import { CHROME_PATHS } from '../api/chrome-paths';
+import { endpointPath, PACKAGE_VERSIONS_SUFFIX } from '../api/wire';
 import { t } from '../i18n/translate';
 import { notify as defaultNotify, type NoticeKind } from '../notify';
 import { compareVersions } from './compare';
@@ -39,11 +40,11 @@ export type VersionCheckResult =
   | { status: 'unknown'; reason: 'no-package-version' | 'no-web-code-version'; server?: ServerVersions };
 
 export function packageJsonUrl(root: string, code: string): string {
-  return endpointPath(ENDPOINTS.packageJson, { root, code });
+  return endpointPath(CHROME_PATHS.packageJson, { root, code });
 }
 
 export function versionEndpointUrl(code: string): string {
-  return endpointPath(ENDPOINTS.packageVersions, { code, file: code + PACKAGE_VERSIONS_SUFFIX });
+  return endpointPath(CHROME_PATHS.packageVersions, { code, file: code + PACKAGE_VERSIONS_SUFFIX });
 }
 
 async function fetchOk(

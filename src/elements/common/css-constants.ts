@@ -1,5 +1,5 @@
 import { IPAD_MAX_WIDTH_PX, MOBILE_MAX_WIDTH_PX } from '../../core/routes/paths';
-import { DEFAULT_THEME_COLOR } from '../../core/theme/model';
+import { DEFAULT_THEME_COLOR } from '../../core/theme/default-color';
 
 // Core's constants in the element stylesheets, so that no CSS file repeats them. Media queries cannot read custom
 // properties, so the breakpoints reach CSS as custom media (the `@custom-media` names of Media Queries 5, written

@@ -52,6 +52,8 @@ export interface PhModalProps {
   noBackdropClose?: boolean;
   /** It does not move with its header. */
   noDrag?: boolean;
+  /** No close button in the header: a dialog the user cannot dismiss (the licence-expired block). */
+  noCloseButton?: boolean;
   title?: ReactNode;
   footer?: ReactNode;
   /** Whether the footer region shows; defaults to whether `footer` was given. */
@@ -271,16 +273,18 @@ function ModalFrame(props: FrameProps) {
             <h2 part="title" className="title" id={titleId}>
               {title ?? heading}
             </h2>
-            <button
-              type="button"
-              part="close"
-              className="ph-icon-button"
-              aria-label={translate('modal.close')}
-              title={translate('modal.close')}
-              onClick={() => props.requestClose('close-button')}
-            >
-              <CloseIcon />
-            </button>
+            {props.noCloseButton ? null : (
+              <button
+                type="button"
+                part="close"
+                className="ph-icon-button"
+                aria-label={translate('modal.close')}
+                title={translate('modal.close')}
+                onClick={() => props.requestClose('close-button')}
+              >
+                <CloseIcon />
+              </button>
+            )}
           </div>
           <div part="body" className="body" style={{ maxHeight: `calc(100vh - ${MODAL_BODY_MARGIN_PX}px)` }}>
             {children}

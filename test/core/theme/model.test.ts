@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  COLOR_THEME_PRIMARY,
   COLOR_THEMES,
   canSwitchLayout,
   customTheme,
   DEFAULT_THEME_COLOR,
+  PICTURE_THEME_PRIMARY,
   PICTURE_THEMES,
   parseTheme,
   themePrimaryColor,
@@ -29,11 +31,13 @@ describe('theme model (§3)', () => {
 
   it('knows the picture themes ink, lotus and cartoon', () => {
     expect(PICTURE_THEMES).toEqual(['ink', 'lotus', 'cartoon']);
+    expect(PICTURE_THEMES).toEqual(Object.keys(PICTURE_THEME_PRIMARY));
     expect(parseTheme('lotus')).toEqual({ kind: 'picture', name: 'lotus' });
   });
 
   it('knows the colour themes red, blue, siro blue (stored as siroBlue), green and custom', () => {
     expect(COLOR_THEMES).toEqual(['red', 'blue', 'siroBlue', 'green', 'custom']);
+    expect(COLOR_THEMES).toEqual([...Object.keys(COLOR_THEME_PRIMARY), 'custom']);
     expect(parseTheme('siroBlue')).toEqual({ kind: 'color', name: 'siroBlue' });
     expect(parseTheme('siro blue')).toEqual({ kind: 'color', name: 'siroBlue' });
     expect(themePrimaryColor('blue')).toBe(DEFAULT_THEME_COLOR);

@@ -1,0 +1,26 @@
+import { ENDPOINTS } from './wire';
+
+// The §7 paths the page chrome (<ph-header>, <ph-footer> and the 'chrome' chunk of core) reads, picked here so that
+// only these strings stay in the shared runtime. Were the chrome chunk to import ENDPOINTS itself, the map would be
+// exported across chunks and rollup would keep every path on every page (test/build/runtime-paths.test.ts).
+export const CHROME_PATHS = {
+  unhandledCount: ENDPOINTS.unhandledCount,
+  messageConfig: ENDPOINTS.messageConfig,
+  unreadMessages: ENDPOINTS.unreadMessages,
+  markRead: ENDPOINTS.markRead,
+  markAllRead: ENDPOINTS.markAllRead,
+  reminders: ENDPOINTS.reminders,
+  licence: ENDPOINTS.licence,
+  unitConfig: ENDPOINTS.unitConfig,
+  unitLogo: ENDPOINTS.unitLogo,
+  packageJson: ENDPOINTS.packageJson,
+  packageVersions: ENDPOINTS.packageVersions,
+  versionHistory: ENDPOINTS.versionHistory,
+  themeColor: ENDPOINTS.themeColor,
+  setTheme: ENDPOINTS.setTheme,
+  roleCheck: ENDPOINTS.roleCheck,
+  setParentChildren: ENDPOINTS.setParentChildren,
+  themeStylesheet: ENDPOINTS.themeStylesheet,
+  alreadyParentTeacher: ENDPOINTS.alreadyParentTeacher,
+  switchLogin: ENDPOINTS.switchLogin,
+} as const;

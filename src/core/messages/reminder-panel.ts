@@ -1,0 +1,135 @@
+import { atom, type ReadableAtom } from 'nanostores';
+import type { Message, PopUpPage } from '../api/types';
+import { areRemindersSuppressed, REMINDER_AUTO_CLOSE_MS, suppressReminders } from './reminders';
+
+// §4/§9 the to-do reminder panel: pages of 3 from the server, previous/next, closes by itself 15 s after it opened
+// or was last used, and never opens by itself again in this browser session once its close icon was used. While
+// the pointer or the keyboard focus is inside, the countdown waits (WCAG 2.2.1: nobody loses a panel mid-read).
+
+export interface ReminderPanelState {
+  open: boolean;
+  /** 1-based page shown. */
+  page: number;
+  pages: number;
+  total: number;
+  list: Message[];
+  loading: boolean;
+}
+
+type FlagStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+export interface ReminderPanelOptions {
+  loadPage: (page: number) => Promise<PopUpPage>;
+  autoCloseMs?: number;
+  /** Session storage for the suppression flag; the page's by default. */
+  storage?: FlagStorage;
+}
+
+export interface ReminderPanel {
+  readonly $state: ReadableAtom<ReminderPanelState>;
+  /** Opens by itself: only when not suppressed and there is something to show. Resolves whether it opened. */
+  autoOpen(): Promise<boolean>;
+  /** The user asked for it (the to-do button): opens even when suppressed. */
+  open(): Promise<void>;
+  next(): Promise<void>;
+  previous(): Promise<void>;
+  /** Reads the current page again (after a reminder was handled); an emptied last page steps back. */
+  reload(): Promise<void>;
+  /** `byIcon`: the user's close icon, which suppresses the panel for the session. */
+  close(byIcon?: boolean): void;
+  /** Pointer or focus inside: the countdown waits. */
+  hold(): void;
+  /** Pointer and focus gone: a full countdown starts again. */
+  release(): void;
+  dispose(): void;
+}
+
+const CLOSED: ReminderPanelState = { open: false, page: 1, pages: 0, total: 0, list: [], loading: false };
+
+export function createReminderPanel(options: ReminderPanelOptions): ReminderPanel {
+  const $state = atom<ReminderPanelState>(CLOSED);
+  const autoCloseMs = options.autoCloseMs ?? REMINDER_AUTO_CLOSE_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let held = false;
+  let request = 0;
+
+  const patch = (changes: Partial<ReminderPanelState>) => $state.set({ ...$state.get(), ...changes });
+  const stopTimer = () => {
+    clearTimeout(timer);
+    timer = undefined;
+  };
+  const restartTimer = () => {
+    stopTimer();
+    if ($state.get().open && !held) timer = setTimeout(() => close(), autoCloseMs);
+  };
+
+  /** Loads a page; answers that arrive after a newer request or after closing are dropped. */
+  async function show(page: number): Promise<PopUpPage | null> {
+    const mine = ++request;
+    patch({ loading: true });
+    let answer: PopUpPage;
+    try {
+      answer = await options.loadPage(page);
+    } catch {
+      if (mine === request) patch({ loading: false });
+      return null;
+    }
+    if (mine !== request) return null;
+    patch({ page, pages: answer.pages, total: answer.total, list: answer.list, loading: false });
+    return answer;
+  }
+
+  async function openAt(page: number): Promise<boolean> {
+    const answer = await show(page);
+    if (!answer || answer.total === 0) return false;
+    if (!$state.get().open) patch({ open: true });
+    restartTimer();
+    return true;
+  }
+
+  function close(byIcon = false): void {
+    request++;
+    stopTimer();
+    held = false;
+    if (byIcon) suppressReminders(options.storage);
+    $state.set(CLOSED);
+  }
+
+  async function step(delta: number): Promise<void> {
+    const { open, page, pages } = $state.get();
+    const target = page + delta;
+    if (!open || target < 1 || target > pages) return;
+    restartTimer();
+    await show(target);
+  }
+
+  return {
+    $state,
+    autoOpen: () => (areRemindersSuppressed(options.storage) ? Promise.resolve(false) : openAt(1)),
+    open: async () => {
+      await openAt(1);
+    },
+    next: () => step(1),
+    previous: () => step(-1),
+    async reload() {
+      const { open, page } = $state.get();
+      if (!open) return;
+      const answer = await show(page);
+      if (answer && answer.list.length === 0 && page > 1) await show(Math.min(page - 1, Math.max(answer.pages, 1)));
+      if ($state.get().total === 0) close();
+    },
+    close,
+    hold() {
+      held = true;
+      stopTimer();
+    },
+    release() {
+      held = false;
+      restartTimer();
+    },
+    dispose: () => {
+      request++;
+      stopTimer();
+    },
+  };
+}

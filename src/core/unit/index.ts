@@ -1,0 +1,2 @@
+export * from './footer';
+export * from './logo';

@@ -1,0 +1,137 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import {
+  $language,
+  $translate,
+  type ExpiryModule,
+  type Inbox,
+  importanceColor,
+  importanceLevel,
+  type MessageAction,
+  sortExpiryModules,
+  splitBilingual,
+} from '../../core';
+import { PhModal } from '../ph-modal/PhModal';
+
+export const MESSAGE_DIALOG_WIDTH = '400px';
+
+export interface MessageDialogProps {
+  open: boolean;
+  inbox: Inbox;
+  onClose: () => void;
+  /** A message was viewed (marked read): what it opens. */
+  onViewed: (id: string, action: MessageAction) => void;
+}
+
+/** §2 message list: unread messages by importance; view (mark read, then open), ignore, ignore all. */
+export function MessageDialog({ open, inbox, onClose, onViewed }: MessageDialogProps) {
+  const translate = useStore($translate);
+  const language = useStore($language);
+  const messages = useStore(inbox.$messages);
+  const busy = useStore(inbox.$busy);
+
+  useEffect(() => {
+    if (open) void inbox.load();
+  }, [open, inbox]);
+
+  const list = messages ?? [];
+  return (
+    <PhModal
+      inline
+      open={open}
+      heading={translate('header.messageList')}
+      width={MESSAGE_DIALOG_WIDTH}
+      onRequestClose={onClose}
+      footer={
+        <button
+          type="button"
+          className="ph-button"
+          part="ignore-all"
+          disabled={list.length === 0 || busy !== null}
+          onClick={() => void inbox.ignoreAll()}
+        >
+          {translate('header.ignoreAll')}
+        </button>
+      }
+    >
+      {list.length === 0 ? (
+        <p className="empty">{translate('header.noMessages')}</p>
+      ) : (
+        <ul className="messages" part="messages">
+          {list.map((message) => {
+            const level = importanceLevel(message.importance);
+            const text = splitBilingual(message.messageMeno, language);
+            return (
+              <li key={message.id} className="message" style={{ borderInlineStartColor: importanceColor(level) }}>
+                <p className="message-text" style={{ color: importanceColor(level) }}>
+                  {text}
+                </p>
+                <p className="message-meta">
+                  {message.module} · {message.messageDate}
+                </p>
+                <div className="message-actions">
+                  <button
+                    type="button"
+                    className="ph-button primary"
+                    disabled={busy !== null}
+                    aria-label={`${translate('header.view')}: ${text}`}
+                    onClick={async () => {
+                      const action = await inbox.view(message.id);
+                      if (action) onViewed(message.id, action);
+                    }}
+                  >
+                    {translate('header.view')}
+                  </button>
+                  <button
+                    type="button"
+                    className="ph-button"
+                    disabled={busy !== null}
+                    aria-label={`${translate('header.ignore')}: ${text}`}
+                    onClick={() => void inbox.ignore(message.id)}
+                  >
+                    {translate('header.ignore')}
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </PhModal>
+  );
+}
+
+/** §4: the module-expiry table of an openWay 1 message, expired first (status 3, 2, 1). */
+export function ExpiryDialog({ modules, onClose }: { modules: ExpiryModule[] | null; onClose: () => void }) {
+  const translate = useStore($translate);
+  const language = useStore($language);
+  const rows = sortExpiryModules(modules ?? []);
+  return (
+    <PhModal
+      inline
+      open={modules !== null}
+      heading={translate('header.expiryTitle')}
+      width="560px"
+      onRequestClose={onClose}
+    >
+      <table className="table" part="expiry-table">
+        <thead>
+          <tr>
+            <th scope="col">{translate('header.moduleName')}</th>
+            <th scope="col">{translate('header.expiryTime')}</th>
+            <th scope="col">{translate('header.status')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.code} data-status={row.status}>
+              <td>{language === 'en' ? row.englishName || row.name : row.name}</td>
+              <td>{row.endTime}</td>
+              <td className={`status status-${row.status}`}>{translate(`header.status${row.status}`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </PhModal>
+  );
+}

@@ -1,0 +1,423 @@
+import { useStore } from '@nanostores/react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import {
+  $config,
+  $language,
+  $session,
+  $translate,
+  type AppliedTheme,
+  addStrings,
+  authDeps,
+  badgeText,
+  type Child,
+  changeLanguage,
+  childSelectorOpensItself,
+  chooseChild,
+  clientDownloads,
+  defaultClient,
+  downloadActionShown,
+  type ExpiryModule,
+  getLocation,
+  HEADER_ICON_LIMITS,
+  hasChildSelector,
+  type Language,
+  LOGIN_PAGE_PATH,
+  landingPath,
+  languageMenuShown,
+  layoutForWidth,
+  loginPageUrl,
+  logout,
+  logoutShown,
+  type MessageAction,
+  messageUrl,
+  rememberChild,
+  requireConfig,
+  splitHeaderActions,
+  switchRole,
+  unitLogoPath,
+} from '../../core';
+import { sharedStyles, useStyles } from '../common/styles';
+import { useLatest } from '../common/use-latest';
+import { PhModal } from '../ph-modal/PhModal';
+import { ChildDialog } from './ChildDialog';
+import {
+  BellIcon,
+  ChildIcon,
+  DesktopIcon,
+  DownloadIcon,
+  FullscreenIcon,
+  LanguageIcon,
+  LogoutIcon,
+  MoreIcon,
+  RoleIcon,
+  ThemeIcon,
+  TodoIcon,
+} from './icons';
+import { Menu, type MenuItem } from './Menu';
+import { ExpiryDialog, MessageDialog } from './MessageDialog';
+import { ReminderPanel } from './ReminderPanel';
+import { HEADER_STRINGS } from './strings';
+import styles from './styles.css';
+import { ThemeDialog } from './ThemeDialog';
+import { useHeader } from './use-header';
+
+addStrings(HEADER_STRINGS);
+const HEADER_STYLES = sharedStyles(styles);
+
+/** Each language named in itself. */
+export const LANGUAGE_NAMES: Record<Language, string> = { 'zh-CN': '简体中文', en: 'English', 'zh-HK': '繁體中文' };
+
+export interface PhHeaderProps {
+  /** Hide the language control even when the page offers several languages. */
+  noLanguage?: boolean;
+  /** The page runs in the desktop client: no logout button. */
+  desktopClient?: boolean;
+  /** Stay on a signed-out page instead of going to the login page. */
+  noRedirect?: boolean;
+  /** At most this many icons before the overflow menu (never more than 10; fewer on narrow screens). */
+  maxIcons?: number;
+  /** The desktop button; false stays (else the landing page of §2 opens). */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a listener that lets it happen returns nothing
+  onDesktop?: () => boolean | void;
+  onChildChange?: (child: Child) => void;
+  onRoleChange?: (userId: string) => void;
+  onLanguageChange?: (language: Language) => void;
+  onThemeChange?: (applied: AppliedTheme) => void;
+  /** A message or reminder is about to open `url` (or the expiry list); false keeps the page where it is. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a listener that lets it happen returns nothing
+  onMessageOpen?: (detail: MessageOpenDetail) => boolean | void;
+}
+
+/** What a viewed message opens: a same-site url, or the module-expiry list. */
+export interface MessageOpenDetail {
+  id: string;
+  kind: 'url' | 'expiry-list';
+  url?: string;
+}
+
+type Dialog = 'messages' | 'children' | 'theme' | 'logout' | 'download' | null;
+
+interface Action {
+  id: string;
+  label: string;
+  icon: ReactNode;
+  badge?: string;
+  onSelect?: () => void;
+  /** A menu button: its items (in the overflow menu they are listed under the action). */
+  items?: MenuItem[];
+  radio?: boolean;
+}
+
+function useViewportWidth(): number {
+  const [width, setWidth] = useState(() => window.innerWidth);
+  useEffect(() => {
+    const update = () => setWidth(window.innerWidth);
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, []);
+  return width;
+}
+
+/** The page header of spec §2: unit, welcome, messages, reminders and the user's controls. */
+export function PhHeader(props: PhHeaderProps) {
+  useStyles(HEADER_STYLES);
+  const translate = useStore($translate);
+  const language = useStore($language);
+  const session = useStore($session);
+  const config = useStore($config);
+  const latest = useLatest(props);
+  const leaving = useRef(false);
+  const desktopClient = Boolean(props.desktopClient || config?.desktopClient);
+  const header = useHeader(!props.noRedirect, leaving, desktopClient);
+  const counts = useStore(header.model.counter.$counts);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [expiry, setExpiry] = useState<ExpiryModule[] | null>(null);
+  const [fullscreen, setFullscreen] = useState(false);
+  const width = useViewportWidth();
+
+  useEffect(() => {
+    if (header.signedIn && childSelectorOpensItself(session)) setDialog((open) => open ?? 'children');
+  }, [header.signedIn, session]);
+
+  useEffect(() => {
+    const update = () => setFullscreen(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', update);
+    return () => document.removeEventListener('fullscreenchange', update);
+  }, []);
+
+  const open = (id: string, action: MessageAction) => {
+    if (action.kind === 'none') return;
+    const detail: MessageOpenDetail =
+      action.kind === 'url' ? { id, kind: action.kind, url: action.url } : { id, kind: action.kind };
+    if (latest.current.onMessageOpen?.(detail) === false) return;
+    setDialog(null);
+    if (action.kind === 'expiry-list') setExpiry(action.modules);
+    else getLocation().assign(action.url);
+  };
+
+  const signOut = async (toLoginOnly: boolean) => {
+    leaving.current = true;
+    await logout(authDeps());
+    const location = getLocation();
+    location.assign(toLoginOnly ? LOGIN_PAGE_PATH : loginPageUrl(location.href()));
+  };
+
+  if (!header.signedIn) return null;
+
+  const unread = counts?.message ?? 0;
+  const badge = badgeText(unread, header.messageConfig);
+  const messagesLabel =
+    badge === ''
+      ? translate('header.messages')
+      : header.messageConfig?.pcOpen === 1
+        ? translate('header.messagesDot')
+        : translate('header.messagesCount', { count: badge });
+  const todoBadge = badgeText(counts?.todo ?? 0);
+  const languages = config?.languages ?? [];
+  const actions: Action[] = [
+    { id: 'messages', label: messagesLabel, icon: <BellIcon />, badge, onSelect: () => setDialog('messages') },
+    {
+      id: 'reminders',
+      label: todoBadge ? translate('header.remindersCount', { count: todoBadge }) : translate('header.reminders'),
+      icon: <TodoIcon />,
+      badge: todoBadge,
+      onSelect: () => void header.model.reminders.open(),
+    },
+    {
+      id: 'desktop',
+      label: translate('header.desktop'),
+      icon: <DesktopIcon />,
+      onSelect: () => {
+        if (latest.current.onDesktop?.() === false || !config) return;
+        getLocation().assign(landingPath({ ...config, unitId: session.unitId, unitType: session.unitType }));
+      },
+    },
+  ];
+  if (hasChildSelector(session))
+    actions.push({
+      id: 'child',
+      label: translate('header.child'),
+      icon: <ChildIcon />,
+      onSelect: () => setDialog('children'),
+    });
+  actions.push(
+    { id: 'theme', label: translate('header.theme'), icon: <ThemeIcon />, onSelect: () => setDialog('theme') },
+    {
+      id: 'fullscreen',
+      label: translate(fullscreen ? 'header.exitFullscreen' : 'header.fullscreen'),
+      icon: <FullscreenIcon />,
+      onSelect: () =>
+        void (document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen()),
+    },
+  );
+  if (header.candidates.length > 0)
+    actions.push({
+      id: 'role',
+      label: translate('header.role'),
+      icon: <RoleIcon />,
+      items: header.candidates.map((candidate) => ({
+        id: candidate.id,
+        label: candidate.name,
+        onSelect: async () => {
+          leaving.current = true;
+          latest.current.onRoleChange?.(candidate.id);
+          if (!(await switchRole(candidate.id, authDeps()))) leaving.current = false;
+        },
+      })),
+    });
+  if (languageMenuShown(languages, Boolean(props.noLanguage)))
+    actions.push({
+      id: 'language',
+      label: translate('header.language'),
+      icon: <LanguageIcon />,
+      radio: true,
+      items: languages.map((value) => ({
+        id: value,
+        label: LANGUAGE_NAMES[value],
+        checked: value === language,
+        onSelect: async () => {
+          const chosen = await changeLanguage(value, { href: getLocation().href(), config: requireConfig() });
+          latest.current.onLanguageChange?.(chosen);
+        },
+      })),
+    });
+  const downloads = clientDownloads(config?.clientDownloads);
+  if (downloadActionShown(downloads, desktopClient))
+    actions.push({
+      id: 'download',
+      label: translate('header.download'),
+      icon: <DownloadIcon />,
+      onSelect: () => setDialog('download'),
+    });
+  if (logoutShown({ desktopClient, userAgent: navigator.userAgent }))
+    actions.push({
+      id: 'logout',
+      label: translate('header.logout'),
+      icon: <LogoutIcon />,
+      onSelect: () => setDialog('logout'),
+    });
+
+  const limit = Math.min(props.maxIcons ?? Number.POSITIVE_INFINITY, HEADER_ICON_LIMITS[layoutForWidth(width)]);
+  const { shown, overflow } = splitHeaderActions(actions, limit);
+  const unitName = language === 'en' ? session.unitEnName || session.unitName : session.unitName;
+
+  return (
+    <header className="bar" part="bar">
+      <div className="unit" part="unit">
+        {session.unitId ? (
+          <img className="logo" part="logo" src={unitLogoPath(session.unitId)} alt="" width="32" height="32" />
+        ) : null}
+        <span className="unit-name">{unitName}</span>
+      </div>
+      <p className="welcome" part="welcome">
+        {translate('header.welcome', { name: session.realName })}
+      </p>
+      <div className="actions" part="actions">
+        {shown.map((action) => (
+          <ActionControl key={action.id} action={action} />
+        ))}
+        {overflow.length > 0 ? (
+          <Menu
+            label={translate('header.more')}
+            name="more"
+            button={<MoreIcon />}
+            items={overflow.flatMap((action) =>
+              action.items
+                ? action.items.map((item) => ({
+                    ...item,
+                    id: `${action.id}-${item.id}`,
+                    label: `${action.label}: ${item.label}`,
+                  }))
+                : [
+                    {
+                      id: action.id,
+                      label: action.label,
+                      icon: action.icon,
+                      note: action.badge,
+                      onSelect: () => action.onSelect?.(),
+                    },
+                  ],
+            )}
+          />
+        ) : null}
+      </div>
+
+      <MessageDialog
+        open={dialog === 'messages'}
+        inbox={header.model.inbox}
+        onClose={() => setDialog(null)}
+        onViewed={open}
+      />
+      <ExpiryDialog modules={expiry} onClose={() => setExpiry(null)} />
+      <ReminderPanel
+        panel={header.model.reminders}
+        onOpen={(id, url) => {
+          const target = messageUrl(url, header.model.urlContext());
+          if (target) open(id, { kind: 'url', url: target });
+        }}
+      />
+      <ChildDialog
+        open={dialog === 'children'}
+        onClose={() => {
+          if (session.currentChirden) rememberChild(session.userId, session.currentChirden.id);
+          setDialog(null);
+        }}
+        onEnter={async (child) => {
+          try {
+            await chooseChild(child.id, defaultClient());
+          } catch {
+            return;
+          }
+          setDialog(null);
+          latest.current.onChildChange?.(child);
+        }}
+      />
+      <ThemeDialog
+        open={dialog === 'theme'}
+        isAdmin={header.isAdmin}
+        onClose={() => setDialog(null)}
+        onApplied={(applied) => latest.current.onThemeChange?.(applied)}
+      />
+      <PhModal
+        inline
+        open={dialog === 'logout'}
+        heading={translate('header.confirmTitle')}
+        width="400px"
+        onRequestClose={() => setDialog(null)}
+        footer={
+          <>
+            {config?.env === 'development' ? (
+              <button type="button" className="ph-button" onClick={() => void signOut(true)}>
+                {translate('header.switchAccount')}
+              </button>
+            ) : null}
+            <button type="button" className="ph-button" onClick={() => setDialog(null)}>
+              {translate('header.cancel')}
+            </button>
+            <button type="button" className="ph-button primary" onClick={() => void signOut(false)}>
+              {translate('header.ok')}
+            </button>
+          </>
+        }
+      >
+        <p>{translate('header.logoutQuestion')}</p>
+      </PhModal>
+      <PhModal
+        inline
+        open={dialog === 'download'}
+        heading={translate('header.download')}
+        width="400px"
+        onRequestClose={() => setDialog(null)}
+      >
+        <p>{translate('header.downloadIntro')}</p>
+        <ul className="downloads" part="downloads">
+          {downloads.map((download) => (
+            <li key={download.kind}>
+              <a href={download.url} download rel="noopener">
+                {translate(`header.download.${download.kind}`)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </PhModal>
+      <PhModal
+        inline
+        open={!header.licensed}
+        heading={translate('header.confirmTitle')}
+        width="400px"
+        noEscapeClose
+        noBackdropClose
+        noDrag
+        noCloseButton
+      >
+        <p className="licence" part="licence" role="alert">
+          {translate('header.licenceExpired')}
+        </p>
+      </PhModal>
+    </header>
+  );
+}
+
+function ActionControl({ action }: { action: Action }) {
+  if (action.items)
+    return (
+      <Menu label={action.label} name={action.id} button={action.icon} items={action.items} radio={action.radio} />
+    );
+  return (
+    <button
+      type="button"
+      className="ph-icon-button action"
+      part={`action-${action.id}`}
+      aria-label={action.label}
+      title={action.label}
+      onClick={action.onSelect}
+    >
+      {action.icon}
+      {action.badge ? (
+        <span className="badge" aria-hidden="true">
+          {action.badge}
+        </span>
+      ) : null}
+    </button>
+  );
+}

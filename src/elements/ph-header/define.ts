@@ -1,0 +1,119 @@
+import { createElement } from 'react';
+import { type AppliedTheme, type Child, type Language, themePrimaryColor, themeValue } from '../../core';
+import { ensureToastHost } from '../common/toast-host';
+import { defineElement, dispatchFrom, type ElementProps, hostOf } from '../define';
+import { installGlobals } from '../global';
+import { type MessageOpenDetail, PhHeader, type PhHeaderProps } from './PhHeader';
+
+/** What a page can set on <ph-header>. */
+type HeaderElementProps = ElementProps &
+  Pick<PhHeaderProps, 'noLanguage' | 'desktopClient' | 'noRedirect' | 'maxIcons'>;
+
+export type PhHeaderChildChangeDetail = Pick<Child, 'id' | 'realName' | 'gradeName' | 'className'>;
+export interface PhHeaderRoleChangeDetail {
+  userId: string;
+}
+export interface PhHeaderLanguageChangeDetail {
+  language: Language;
+}
+export interface PhHeaderThemeChangeDetail {
+  theme: string;
+  color: string;
+  layout: AppliedTheme['layout'];
+}
+export type PhHeaderMessageOpenDetail = MessageOpenDetail;
+
+/** The events of <ph-header>. */
+export interface PhHeaderEventMap {
+  /** The desktop button. Cancelable: `preventDefault()` stays on the page (else the landing page opens). */
+  'ph-header-desktop': CustomEvent<Record<string, never>>;
+  /** The parent entered another child (the platform has been told). */
+  'ph-header-child-change': CustomEvent<PhHeaderChildChangeDetail>;
+  /** The user switches to a linked account; the page reloads at its first url. */
+  'ph-header-role-change': CustomEvent<PhHeaderRoleChangeDetail>;
+  /** The language changed: every element of the page has re-rendered in it. */
+  'ph-header-language-change': CustomEvent<PhHeaderLanguageChangeDetail>;
+  /** A theme was saved and applied to every element of the page. */
+  'ph-header-theme-change': CustomEvent<PhHeaderThemeChangeDetail>;
+  /**
+   * A viewed message or reminder opens its same-site url or the module-expiry list. Cancelable:
+   * `preventDefault()` keeps the page where it is.
+   */
+  'ph-header-message-open': CustomEvent<PhHeaderMessageOpenDetail>;
+}
+
+/** <ph-header>: PhHeader in the element's shadow root; what the user does becomes ph-header-* events. */
+function HeaderElement({ container, ...props }: HeaderElementProps) {
+  const host = hostOf(container);
+  return createElement(PhHeader, {
+    ...props,
+    onDesktop: () => dispatchFrom(host, 'ph-header-desktop', {}, { cancelable: true }),
+    onChildChange: ({ id, realName, gradeName, className }) =>
+      dispatchFrom(host, 'ph-header-child-change', { id, realName, gradeName, className }),
+    onRoleChange: (userId) => dispatchFrom(host, 'ph-header-role-change', { userId }),
+    onLanguageChange: (language) => dispatchFrom(host, 'ph-header-language-change', { language }),
+    onThemeChange: ({ theme, layout }) =>
+      dispatchFrom(host, 'ph-header-theme-change', {
+        theme: themeValue(theme),
+        color: themePrimaryColor(theme),
+        layout,
+      }),
+    onMessageOpen: (detail) => dispatchFrom(host, 'ph-header-message-open', detail, { cancelable: true }),
+  });
+}
+
+/**
+ * Page header (spec §2 "Header", §4 Messages / Parent / Layout and theme, §6, §9). Signed in it shows the unit logo
+ * and name (English for en), the welcome text, and up to 10 icons, the rest in a 更多 / More menu (fewer on narrow
+ * screens): the message bell 消息 / Messages / 訊息 with the unread count in its name and badge (99+ above 99, a dot
+ * when the unit's `pcOpen` is 1), the to-do reminders, the desktop button, the child selector 切换孩子 / Switch child
+ * (parents with more than one child; it opens by itself when the remembered child is not the current one), theme
+ * and layout (680 px dialog; admins choose cancel / sync to all users / save), full screen, the role switch (linked
+ * teacher/parent accounts), the language menu 语言 / Language / 語言 (more than one language, not disabled:
+ * switching re-renders every element of the page without a reload) and 退出 / Sign out / 登出 with the confirmation
+ * 您确认要退出吗？ (hidden for desktop and work-chat clients); with `phinit({ clientDownloads })` also 下载客户端 /
+ * Download the client, a dialog of the desktop client's installers (not inside the client). The unread count is read again on focus and after
+ * every mark-read, one request at a time. The message list (400 px) views, ignores and ignores all; a module
+ * expiry message opens the expiry table. The reminder panel shows 3 per page and closes by itself after 15 s. An
+ * expired module licence shows '该模块已到期，请联系管理员！', which cannot be closed. Signed out, the page goes
+ * to `/login?redirect_uri=…`. Menus open with Enter or arrows, move with arrows and close with Escape.
+ *
+ * @summary Page header
+ * @csspart bar - The header bar.
+ * @csspart unit - Unit logo and name.
+ * @csspart logo - The unit logo.
+ * @csspart welcome - The welcome text.
+ * @csspart actions - The icon row.
+ * @csspart action-messages - The message bell.
+ * @csspart action-reminders - The to-do reminders button.
+ * @csspart action-desktop - The desktop button.
+ * @csspart action-child - The child selector button.
+ * @csspart action-theme - The theme button.
+ * @csspart action-fullscreen - The full-screen toggle.
+ * @csspart action-role - The role switch menu button.
+ * @csspart action-language - The language menu button.
+ * @csspart action-download - The download-client button.
+ * @csspart action-logout - The sign-out button.
+ * @csspart action-more - The overflow menu button.
+ * @csspart messages - The message list.
+ * @csspart reminders - The reminder panel.
+ * @csspart reminders-close - The reminder panel's close icon (keeps it away for the session).
+ * @csspart children - The children table.
+ * @csspart ignore-all - The ignore-all button of the message list.
+ * @csspart expiry-table - The module-expiry table.
+ * @csspart licence - The licence-expired text.
+ * @csspart downloads - The list of client installers in the download dialog.
+ */
+export const PhHeaderElement = defineElement('ph-header', HeaderElement, {
+  props: { maxIcons: 'number' },
+  booleans: ['noLanguage', 'desktopClient', 'noRedirect'],
+});
+ensureToastHost();
+installGlobals();
+
+declare global {
+  interface GlobalEventHandlersEventMap extends PhHeaderEventMap {}
+  interface HTMLElementTagNameMap {
+    'ph-header': HTMLElement & Omit<HeaderElementProps, 'container'>;
+  }
+}

@@ -1,0 +1,123 @@
+import { useStore } from '@nanostores/react';
+import { type RefObject, useEffect, useState } from 'react';
+import {
+  $config,
+  $loginStatus,
+  $session,
+  applyStoredTheme,
+  authDeps,
+  createInbox,
+  createReminderPanel,
+  createUnreadCounter,
+  defaultClient,
+  fetchMe,
+  getLocation,
+  isDesktopClient,
+  isModuleLicensed,
+  isPopupSuppressed,
+  loginPageUrl,
+  type MessageConfig,
+  type MessageUrlContext,
+  messageCalls,
+  type RoleSwitchCandidate,
+  roleCandidates,
+  themeCalls,
+  watchZoom,
+} from '../../core';
+
+// Wires core's header rules to one mounted header: the session (`me` once, the login page when signed out), the
+// live unread counts, the inbox, the reminder panel, the licence, the theme and the role candidates. No rule here:
+// each lives in src/core; this only starts and stops them with the element.
+
+export interface HeaderModel {
+  counter: ReturnType<typeof createUnreadCounter>;
+  inbox: ReturnType<typeof createInbox>;
+  reminders: ReturnType<typeof createReminderPanel>;
+  calls: ReturnType<typeof messageCalls>;
+  urlContext: () => MessageUrlContext;
+}
+
+function createModel(): HeaderModel {
+  const http = defaultClient();
+  const calls = messageCalls(http);
+  const counter = createUnreadCounter({ load: () => calls.unhandledCount() });
+  const urlContext = (): MessageUrlContext => {
+    const config = $config.get();
+    return {
+      href: getLocation().href(),
+      device: config?.device ?? 'pc',
+      userType: $session.get().userType,
+      rootPath: config?.rootPath,
+    };
+  };
+  const inbox = createInbox({ calls, changed: () => counter.refresh(), urlContext });
+  const reminders = createReminderPanel({ loadPage: (page) => calls.reminderPage(page) });
+  return { counter, inbox, reminders, calls, urlContext };
+}
+
+export interface HeaderState {
+  model: HeaderModel;
+  signedIn: boolean;
+  messageConfig: MessageConfig | null;
+  licensed: boolean;
+  candidates: RoleSwitchCandidate[];
+  isAdmin: boolean;
+}
+
+/**
+ * Starts the header's live parts while signed in. Signed out, the page goes to the login page (the re-login page in a
+ * desktop client) unless `redirect` is false or the header is already `leaving` (a logout or role switch navigates
+ * by itself).
+ */
+export function useHeader(redirect: boolean, leaving: RefObject<boolean>, desktopClient: boolean): HeaderState {
+  const [model] = useState(createModel);
+  const status = useStore($loginStatus);
+  const config = useStore($config);
+  const session = useStore($session);
+  const [messageConfig, setMessageConfig] = useState<MessageConfig | null>(null);
+  const [licensed, setLicensed] = useState(true);
+  const [candidates, setCandidates] = useState<RoleSwitchCandidate[]>([]);
+  const [isAdmin, setIsAdmin] = useState(false);
+  const signedIn = status === 'in';
+
+  useEffect(() => {
+    if (config && $loginStatus.get() === 'unknown') void fetchMe(authDeps());
+  }, [config]);
+
+  useEffect(() => {
+    if (status !== 'out' || !redirect || !config || leaving.current) return;
+    const location = getLocation();
+    const desktop = isDesktopClient({
+      desktopClient: desktopClient || config.desktopClient,
+      userAgent: navigator.userAgent,
+    });
+    location.assign(loginPageUrl(location.href(), { desktopClient: desktop }));
+  }, [status, redirect, config, leaving, desktopClient]);
+
+  useEffect(() => watchZoom(), []);
+
+  const { userId, userType, unitId } = session;
+  useEffect(() => {
+    if (!signedIn || !config) return;
+    const http = defaultClient();
+    const stop = model.counter.start();
+    let live = true;
+    void model.calls.messageConfig().then(
+      (value) => live && setMessageConfig(value),
+      () => undefined,
+    );
+    void isModuleLicensed({ unitId, serverId: config.serverId }, http).then((value) => live && setLicensed(value));
+    void roleCandidates({ userId, userType }, http).then((value) => live && setCandidates(value));
+    const theme = themeCalls(http);
+    void theme.isAdmin(userId).then((value) => live && setIsAdmin(value));
+    void applyStoredTheme({ calls: theme, userId });
+    if (!isPopupSuppressed(getLocation().href())) void model.reminders.autoOpen();
+    return () => {
+      live = false;
+      stop();
+      model.reminders.dispose();
+    };
+  }, [signedIn, config, userId, userType, unitId, model]);
+
+  return { model, signedIn, messageConfig, licensed, candidates, isAdmin };
+}

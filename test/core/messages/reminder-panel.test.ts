@@ -1,0 +1,163 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Message, PopUpPage } from '../../../src/core/api/types';
+import {
+  areRemindersSuppressed,
+  createReminderPanel,
+  isPopupSuppressed,
+  REMINDER_AUTO_CLOSE_MS,
+  REMINDER_PAGE_SIZE,
+  routeOf,
+} from '../../../src/core/messages';
+
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => items.set(key, value),
+  };
+}
+
+const reminder = (n: number): Message => ({
+  id: `todo-${n}`,
+  messageMeno: `待办 ${n}|||To-do ${n}`,
+  module: 'oa',
+  messageDate: '2026-11-20 08:00:00',
+  importance: 3,
+  openWay: 0,
+  url: '/redirect/oa',
+  content: '',
+});
+
+/** A server holding `total` reminders, answering pages of 3 as popUpBox_select does; `handled` ones disappear. */
+function server(total: number) {
+  let items = Array.from({ length: total }, (_, index) => reminder(index + 1));
+  const asked: number[] = [];
+  return {
+    asked,
+    handle: (id: string) => {
+      items = items.filter((item) => item.id !== id);
+    },
+    loadPage: async (page: number): Promise<PopUpPage> => {
+      asked.push(page);
+      const start = (page - 1) * REMINDER_PAGE_SIZE;
+      return {
+        list: items.slice(start, start + REMINDER_PAGE_SIZE),
+        pages: Math.ceil(items.length / REMINDER_PAGE_SIZE),
+        total: items.length,
+      };
+    },
+  };
+}
+
+describe('reminder panel (§4, §9: 3 a page, 15 s, session suppression)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows 3 a page and moves with next and previous within the pages', async () => {
+    const platform = server(7);
+    const panel = createReminderPanel({ loadPage: platform.loadPage, storage: memoryStorage() });
+    expect(await panel.autoOpen()).toBe(true);
+    expect(panel.$state.get()).toMatchObject({ open: true, page: 1, pages: 3, total: 7 });
+    expect(panel.$state.get().list.map((item) => item.id)).toEqual(['todo-1', 'todo-2', 'todo-3']);
+    await panel.next();
+    await panel.next();
+    expect(panel.$state.get().list.map((item) => item.id)).toEqual(['todo-7']);
+    await panel.next();
+    expect(panel.$state.get().page).toBe(3);
+    await panel.previous();
+    expect(panel.$state.get().list.map((item) => item.id)).toEqual(['todo-4', 'todo-5', 'todo-6']);
+    expect(platform.asked).toEqual([1, 2, 3, 2]);
+  });
+
+  it('does not open by itself with nothing to show', async () => {
+    const panel = createReminderPanel({ loadPage: server(0).loadPage, storage: memoryStorage() });
+    expect(await panel.autoOpen()).toBe(false);
+    expect(panel.$state.get().open).toBe(false);
+  });
+
+  it('closes by itself 15 s after it opened or was last used', async () => {
+    const panel = createReminderPanel({ loadPage: server(5).loadPage, storage: memoryStorage() });
+    await panel.autoOpen();
+    vi.advanceTimersByTime(REMINDER_AUTO_CLOSE_MS - 1000);
+    await panel.next();
+    vi.advanceTimersByTime(REMINDER_AUTO_CLOSE_MS - 1);
+    expect(panel.$state.get().open).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(panel.$state.get().open).toBe(false);
+  });
+
+  it('waits while held (pointer or focus inside), then counts a full 15 s again', async () => {
+    const panel = createReminderPanel({ loadPage: server(2).loadPage, storage: memoryStorage() });
+    await panel.autoOpen();
+    panel.hold();
+    vi.advanceTimersByTime(REMINDER_AUTO_CLOSE_MS * 4);
+    expect(panel.$state.get().open).toBe(true);
+    panel.release();
+    vi.advanceTimersByTime(REMINDER_AUTO_CLOSE_MS - 1);
+    expect(panel.$state.get().open).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(panel.$state.get().open).toBe(false);
+  });
+
+  it('is suppressed for the session once closed by its icon, yet opens when the user asks', async () => {
+    const storage = memoryStorage();
+    const panel = createReminderPanel({ loadPage: server(2).loadPage, storage });
+    await panel.autoOpen();
+    panel.close();
+    expect(areRemindersSuppressed(storage)).toBe(false);
+    expect(await panel.autoOpen()).toBe(true);
+    panel.close(true);
+    expect(areRemindersSuppressed(storage)).toBe(true);
+    expect(await panel.autoOpen()).toBe(false);
+    // Another panel of the same session (the next page) stays away too.
+    expect(await createReminderPanel({ loadPage: server(2).loadPage, storage }).autoOpen()).toBe(false);
+    await panel.open();
+    expect(panel.$state.get().open).toBe(true);
+  });
+
+  it('reloads after a reminder was handled: an emptied last page steps back, an empty list closes', async () => {
+    const platform = server(4);
+    const panel = createReminderPanel({ loadPage: platform.loadPage, storage: memoryStorage() });
+    await panel.autoOpen();
+    await panel.next();
+    platform.handle('todo-4');
+    await panel.reload();
+    expect(panel.$state.get()).toMatchObject({ page: 1, pages: 1, total: 3 });
+    for (const id of ['todo-1', 'todo-2', 'todo-3']) platform.handle(id);
+    await panel.reload();
+    expect(panel.$state.get().open).toBe(false);
+  });
+
+  it('drops an answer that arrives after the panel was closed', async () => {
+    let release!: (page: PopUpPage) => void;
+    const panel = createReminderPanel({
+      loadPage: () => new Promise((resolve) => (release = resolve)),
+      storage: memoryStorage(),
+    });
+    const opening = panel.autoOpen();
+    panel.close();
+    release({ list: [reminder(1)], pages: 1, total: 1 });
+    expect(await opening).toBe(false);
+    expect(panel.$state.get().open).toBe(false);
+  });
+});
+
+describe('popup suppression on /desktop/home (§2)', () => {
+  it('reads the hash route, else the path', () => {
+    expect(routeOf('https://s.example/pages/base/pc_desktop_all/index.html#/desktop/home?tab=1')).toBe('/desktop/home');
+    expect(routeOf('https://s.example/desktop/home/')).toBe('/desktop/home');
+    expect(routeOf('https://s.example/pages/base/pc_desktop_all/index.html')).toBe(
+      '/pages/base/pc_desktop_all/index.html',
+    );
+  });
+
+  it('keeps the popup away on the desktop home only', () => {
+    expect(isPopupSuppressed('https://s.example/index.html#/desktop/home')).toBe(true);
+    expect(isPopupSuppressed('https://s.example/index.html#/desktop/setting')).toBe(false);
+    expect(isPopupSuppressed('https://s.example/pages/base/pc_desktop_all/index.html')).toBe(false);
+  });
+});

@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { openPageAs, type Stage, startStage } from './harness';
+
+// <ph-header> and <ph-footer> from the classic script on the legacy module pages (issue 9).
+const NOTICE = '/demo/pc_notice_tm/index.html';
+const GROWTH = '/demo/pc_growth_spm/index.html';
+
+describe('header and footer on legacy and landing pages', () => {
+  let stage: Stage;
+  before(async () => {
+    stage = await startStage();
+  });
+  after(async () => {
+    await stage.stop();
+  });
+
+  for (const [loginName, path] of [
+    ['teacher', NOTICE],
+    ['student', NOTICE],
+    ['parent', GROWTH],
+  ] as const) {
+    it(`renders for ${loginName} on ${path}`, async () => {
+      const { page, problems } = await openPageAs(stage, loginName, path);
+      const header = page.locator('ph-header');
+      await header.getByRole('button', { name: /^消息/ }).waitFor();
+      await page.locator('ph-footer').getByRole('button', { name: '版本信息' }).waitFor();
+      assert.equal(await header.getByRole('button', { name: '退出' }).count(), 1);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+
+  it('views a message from the bell and the count drops', async () => {
+    const { page, problems } = await openPageAs(stage, 'teacher', NOTICE);
+    const header = page.locator('ph-header');
+    const bell = header.getByRole('button', { name: '消息，5 条未读' });
+    await bell.click();
+    const list = header.getByRole('dialog', { name: '未读消息' });
+    // The message opens its app page (/redirect/notice for a teacher), whatever the demo server answers there; that
+    // navigation must finish before the test navigates again.
+    await list.getByRole('button', { name: '查看: 消防演练安排' }).click();
+    await page.waitForURL((url) => url.pathname === '/pages/notice/pc_notice_tm/index.html');
+    await page.goto(stage.url(NOTICE));
+    const again = page.locator('ph-header').locator('[part~="action-messages"]');
+    await again.waitFor({ timeout: 10_000 }).catch(async (error) => {
+      const state = await page.evaluate(() => ({
+        url: location.href,
+        header: document.querySelector('ph-header')?.shadowRoot?.innerHTML.slice(0, 300),
+        status: window.PH?.stores.loginStatus.get(),
+      }));
+      throw new Error(`${(error as Error).message}\n${JSON.stringify(state)}\n${problems.join('\n')}`);
+    });
+    await page.waitForFunction(() => {
+      const bell = document.querySelector('ph-header')?.shadowRoot?.querySelector('[part~="action-messages"]');
+      return bell?.querySelector('.badge')?.textContent === '4';
+    });
+    assert.equal(await again.getAttribute('aria-label'), '消息，4 条未读');
+    assert.deepEqual(
+      problems.filter((problem) => !problem.includes('404')),
+      [],
+    );
+    await page.close();
+  });
+
+  it('parent: the child selector opens by itself and the page follows the chosen child', async () => {
+    const { page, problems } = await openPageAs(stage, 'parent', GROWTH);
+    const selector = page.locator('ph-header').getByRole('dialog', { name: '选择孩子' });
+    await selector
+      .getByRole('button', { name: '进入: 陈小刚' })
+      .or(selector.getByRole('button', { name: '进入: 陈小红' }))
+      .first()
+      .click();
+    await selector.waitFor({ state: 'detached' });
+    assert.match((await page.locator('#child-name').textContent()) ?? '', /^陈小/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('footer: the version dialog lists the history with notes in the page language', async () => {
+    const { page, problems } = await openPageAs(stage, 'teacher', `${NOTICE}?language=en`);
+    await page.locator('ph-footer').getByRole('button', { name: 'Version info' }).click();
+    const history = page.locator('ph-footer').locator('[part~="history"]');
+    await history.getByText('Notice preview').waitFor();
+    assert.equal(await history.getByText('通知支持预览').count(), 0);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('expired: the licence dialog blocks the page', async () => {
+    const { page } = await openPageAs(stage, 'expired', NOTICE);
+    await page.locator('ph-header').getByText('该模块已到期，请联系管理员！').waitFor();
+    await page.keyboard.press('Escape');
+    assert.equal(await page.locator('ph-header').getByText('该模块已到期，请联系管理员！').isVisible(), true);
+    await page.close();
+  });
+
+  it('keyboard only: Tab reaches the language menu, arrows choose English, the elements re-render; logout returns to login', async () => {
+    const { page, problems } = await openPageAs(stage, 'teacher', NOTICE);
+    const header = page.locator('ph-header');
+    await header.getByRole('button', { name: /^消息/ }).waitFor();
+    const language = header.getByRole('button', { name: '语言' });
+    for (let step = 0; step < 20 && !(await language.evaluate((node) => node.matches(':focus'))); step++) {
+      await page.keyboard.press('Tab');
+    }
+    assert.equal(await language.evaluate((node) => node.matches(':focus')), true, 'Tab never reached 语言');
+    await page.keyboard.press('ArrowDown');
+    await header.getByRole('menuitemradio', { name: '简体中文' }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await header.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.locator('ph-footer').getByRole('button', { name: 'Version info' }).waitFor();
+
+    await header.getByRole('button', { name: 'Sign out' }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = header.getByRole('dialog', { name: 'Confirm' });
+    await confirm.getByRole('button', { name: 'OK' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/login');
+    assert.equal(new URL(page.url()).searchParams.get('redirect_uri'), stage.url(NOTICE));
+    assert.deepEqual(
+      problems.filter((problem) => !problem.includes('401')),
+      [],
+    );
+    await page.close();
+  });
+});

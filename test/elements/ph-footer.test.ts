@@ -1,0 +1,80 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { core, loadElements } from './bundles';
+import { control, dialog, findControl, root, signedInPage } from './header-helpers';
+import { freshPage, noticeTexts } from './login-helpers';
+
+await loadElements('ph-footer');
+
+// <ph-footer> against the reference server (spec §2 Footer, §3 unit login-page config and version info, §4).
+
+async function mountFooter(template = html`<ph-footer></ph-footer>`): Promise<HTMLElement> {
+  const footer = await fixture<HTMLElement>(template);
+  await waitUntil(() => root(footer).querySelector('[part~="copyright"]'), 'the footer content did not load', {
+    timeout: 5000,
+  });
+  return footer;
+}
+
+describe('ph-footer', () => {
+  it('shows the copyright, the filing entries and the help center with the unit and the way back', async () => {
+    await signedInPage('teacher');
+    const footer = await mountFooter();
+    expect(root(footer).querySelector('[part~="copyright"]')?.textContent).to.contain('示范实验学校');
+    const filings = [...root(footer).querySelectorAll('[part~="filing"]')];
+    expect(filings.map((entry) => entry.textContent)).to.deep.equal([
+      '京ICP备00000000号-1',
+      '京公网安备 11000000000000号',
+    ]);
+    // showImg: only the second entry carries its image.
+    expect(filings.map((entry) => entry.querySelectorAll('img').length)).to.deep.equal([0, 1]);
+    const help = new URL((control(footer, '帮助中心') as HTMLAnchorElement).href);
+    expect(help.origin).to.equal('https://help.demo.example');
+    expect(help.searchParams.get('unitId')).to.equal('unit-school');
+    expect(help.searchParams.get('redUrl')).to.match(/\/pages\/notice\/pc_notice_tm\/index\.html$/);
+  });
+
+  it('opens the version dialog with the micro-service info, labelled in the current language', async () => {
+    await signedInPage('teacher');
+    const footer = await mountFooter();
+    footer.style.setProperty('--ph-modal-fade', '0s');
+    control(footer, '版本信息').click();
+    await waitUntil(() => dialog(footer, '版本信息')?.querySelector('[part~="version-info"]'), 'no version info');
+    const text = dialog(footer, '版本信息')?.textContent ?? '';
+    expect(text).to.contain('通知公告');
+    expect(text).to.contain('1.1.0');
+    expect(text).to.contain('前端版本');
+    core.$language.set('en');
+    await waitUntil(() => dialog(footer, 'Version info')?.textContent?.includes('Front-end version'));
+    await waitUntil(() => root(footer).querySelector('[part~="mask"].shown'));
+    await expect(footer).to.be.accessible();
+  });
+
+  it('raises the missing version endpoint notification of §8', async () => {
+    await signedInPage('teacher', 'repair');
+    await mountFooter();
+    await waitUntil(
+      () => noticeTexts().some((text) => text.includes('repair')),
+      'no notification for the missing version endpoint',
+    );
+    expect(noticeTexts().find((text) => text.includes('repair'))).to.equal(
+      '该微服务缺少版本接口（repair），请联系后端工程师',
+    );
+  });
+
+  it('checks no version when asked not to, and is accessible signed out', async () => {
+    await freshPage('/login');
+    core.phinit({ code: 'repair', appCode: 'repair', env: 'production', device: 'pc', languagePack: {} });
+    const footer = await mountFooter(html`<ph-footer no-version-check unit-id="unit-school"></ph-footer>`);
+    expect(findControl(footer, '关于')).to.not.equal(undefined);
+    expect(noticeTexts()).to.deep.equal([]);
+    await expect(footer).to.be.accessible();
+    footer.style.setProperty('--ph-modal-fade', '0s');
+    control(footer, '关于').click();
+    await waitUntil(() => dialog(footer, '关于'), 'no about dialog');
+    await waitUntil(() => root(footer).querySelector('[part~="mask"].shown'));
+    await expect(footer).to.be.accessible();
+    core.$language.set('en');
+    await waitUntil(() => dialog(footer, 'About'));
+    await expect(footer).to.be.accessible();
+  });
+});

@@ -1,0 +1,418 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { core, loadElements } from './bundles';
+import { control, dialog, findControl, mountHeader, root, signedInPage, unreadOnServer } from './header-helpers';
+import { api, freshPage, requestsTo } from './login-helpers';
+
+await loadElements('ph-header', 'ph-footer');
+// A desktop window: all 10 icons fit (narrower windows move some into the overflow menu).
+await setViewport({ width: 1366, height: 800 });
+
+// <ph-header> against the reference server (spec §2 Header, §4 Messages / Parent / Layout and theme, §6).
+
+const badgeOf = (header: HTMLElement) =>
+  root(header).querySelector('[part~="action-messages"] .badge')?.textContent ?? '';
+
+describe('ph-header', () => {
+  describe('signed in as teacher', () => {
+    it('shows the unit, the welcome and the bell named with its unread count', async () => {
+      await signedInPage('teacher');
+      const header = await mountHeader();
+      expect(root(header).querySelector('.unit-name')?.textContent).to.equal('示范实验学校');
+      expect(root(header).querySelector('[part~="welcome"]')?.textContent).to.equal('欢迎您，王老师');
+      const logo = root(header).querySelector<HTMLImageElement>('[part~="logo"]');
+      expect(logo?.getAttribute('src')).to.equal('/api/storage/show/unit/unit-school');
+      await waitUntil(() => badgeOf(header) === '5', 'the unread count did not show');
+      expect(control(header, '消息，5 条未读').tagName).to.equal('BUTTON');
+      expect(findControl(header, '退出')).to.not.equal(undefined);
+      expect(findControl(header, '切换孩子')).to.equal(undefined);
+    });
+
+    it('switches every element on the page to English without a reload', async () => {
+      const location = await signedInPage('teacher');
+      const header = await mountHeader();
+      const footer = await fixture<HTMLElement>(html`<ph-footer no-version-check></ph-footer>`);
+      await waitUntil(() => findControl(footer, '版本信息'), 'the footer did not render');
+      control(header, '语言').click();
+      await waitUntil(() => findControl(header, 'English'));
+      const changed = oneEvent(header, 'ph-header-language-change');
+      control(header, 'English').click();
+      expect((await changed).detail).to.deep.equal({ language: 'en' });
+      await waitUntil(() => findControl(footer, 'Version info'), 'the footer stayed in Chinese');
+      expect(root(header).querySelector('.unit-name')?.textContent).to.equal('Demo Experimental School');
+      await waitUntil(() => findControl(header, /^Messages/));
+      expect(findControl(header, 'Language')).to.not.equal(undefined);
+      expect(findControl(header, 'Sign out')).to.not.equal(undefined);
+      expect(location.reloads).to.equal(0);
+      expect(location.visited).to.deep.equal([]);
+    });
+
+    it('names its controls in zh-HK', async () => {
+      await signedInPage('teacher');
+      core.$language.set('zh-HK');
+      const header = await mountHeader();
+      await waitUntil(() => findControl(header, /^訊息/));
+      expect(findControl(header, '語言')).to.not.equal(undefined);
+      expect(findControl(header, '登出')).to.not.equal(undefined);
+    });
+
+    it('asks before signing out, then goes to the login page', async () => {
+      const location = await signedInPage('teacher');
+      const header = await mountHeader();
+      control(header, '退出').click();
+      await waitUntil(() => dialog(header, '提示'));
+      expect(dialog(header, '提示')?.textContent).to.contain('您确认要退出吗？');
+      expect(findControl(header, '切换账号')).to.equal(undefined);
+      control(header, '确定').click();
+      await waitUntil(() => location.visited.length > 0, 'the page did not leave');
+      const target = new URL(location.visited[0] ?? '', window.location.origin);
+      expect(target.pathname).to.equal('/login');
+      expect(target.searchParams.get('redirect_uri')).to.equal(
+        `${window.location.origin}/pages/notice/pc_notice_tm/index.html`,
+      );
+      const me = await api<{ status: number; data: unknown }>('/api/uaa/oauth/me');
+      expect(me.data ?? null).to.equal(null);
+    });
+
+    it('has no logout button in a desktop client', async () => {
+      await signedInPage('teacher');
+      const header = await mountHeader(html`<ph-header desktop-client></ph-header>`);
+      await waitUntil(() => findControl(header, '主题与布局'));
+      expect(findControl(header, '退出')).to.equal(undefined);
+    });
+
+    it('switches the role teacher → parent and reloads at the first url', async () => {
+      const location = await signedInPage('teacher');
+      const header = await mountHeader();
+      await waitUntil(() => findControl(header, '切换身份'), 'no role switch for the teacher');
+      control(header, '切换身份').click();
+      await waitUntil(() => findControl(header, '王老师（家长）'));
+      const changed = oneEvent(header, 'ph-header-role-change');
+      control(header, '王老师（家长）').click();
+      expect((await changed).detail).to.deep.equal({ userId: 'u-parent1' });
+      await waitUntil(() => location.visited.length > 0, 'the page did not reload');
+      expect(location.visited[0]).to.match(/\/pages\/notice\/pc_notice_tm\/index\.html$/);
+      const me = await api<{ data: { loginName: string } }>('/api/uaa/oauth/me');
+      expect(me.data.loginName).to.equal('parent1');
+    });
+
+    it('moves icons past the limit into a keyboard menu', async () => {
+      await signedInPage('teacher');
+      const header = await mountHeader(html`<ph-header max-icons="3"></ph-header>`);
+      await waitUntil(() => findControl(header, '更多'));
+      const icons = root(header).querySelectorAll('[part~="actions"] > button, [part~="actions"] > .menu > button');
+      expect(icons.length).to.equal(3);
+      control(header, '更多').focus();
+      await sendKeys({ press: 'ArrowDown' });
+      await waitUntil(() => root(header).querySelector('[role="menu"]'));
+      const items = [...root(header).querySelectorAll('[role^="menuitem"]')].map((item) => item.textContent);
+      expect(items).to.include('退出');
+      expect(root(header).activeElement?.getAttribute('role')).to.equal('menuitem');
+      await sendKeys({ press: 'ArrowDown' });
+      expect(root(header).activeElement?.textContent).to.equal(items[1]);
+      await sendKeys({ press: 'Escape' });
+      await waitUntil(() => !root(header).querySelector('[role="menu"]'));
+      expect(root(header).activeElement?.getAttribute('aria-label')).to.equal('更多');
+    });
+
+    it('is accessible in zh-CN and en, the message list open', async () => {
+      await signedInPage('teacher');
+      const header = await mountHeader();
+      await waitUntil(() => badgeOf(header) !== '');
+      await expect(header).to.be.accessible();
+      core.$language.set('en');
+      await waitUntil(() => findControl(header, /^Messages/));
+      // No fade: axe reads colours as they are once the dialog is shown, not half-way through its fade-in.
+      header.style.setProperty('--ph-modal-fade', '0s');
+      control(header, /^Messages/).click();
+      await waitUntil(() => dialog(header, 'Unread messages')?.querySelector('.message'));
+      await waitUntil(() => root(header).querySelector('[part~="mask"].shown'));
+      await expect(header).to.be.accessible();
+    });
+  });
+
+  describe('messages (§4)', () => {
+    it('view marks read, drops the count and opens the url; ignore and ignore all mark read only', async () => {
+      await signedInPage('staff');
+      const header = await mountHeader();
+      await waitUntil(() => badgeOf(header) === '5');
+      control(header, '消息，5 条未读').click();
+      await waitUntil(() => dialog(header, '未读消息')?.querySelectorAll('.message').length === 5);
+
+      const opening = oneEvent(header, 'ph-header-message-open');
+      header.addEventListener('ph-header-message-open', (event) => event.preventDefault(), { once: true });
+      control(header, '查看: 本学期课表已发布').click();
+      const { detail } = await opening;
+      expect(detail).to.deep.equal({ id: 'msg-1', kind: 'url', url: '/pages/schedule/pc_schedule_tm/index.html' });
+      await waitUntil(() => badgeOf(header) === '4', 'the bell did not follow the server');
+      expect((await unreadOnServer()).message).to.equal(4);
+
+      control(header, '忽略: 消防演练安排').click();
+      await waitUntil(() => badgeOf(header) === '3');
+      expect((await unreadOnServer()).message).to.equal(3);
+
+      control(header, '全部忽略').click();
+      await waitUntil(() => badgeOf(header) === '', 'the badge did not go at 0');
+      expect((await unreadOnServer()).message).to.equal(0);
+      expect(findControl(header, '消息')).to.not.equal(undefined);
+      expect(dialog(header, '未读消息')?.textContent).to.contain('暂无未读消息');
+      // One count request at a time: never two in flight, at most one after each mark-read.
+      expect(requestsTo('/api/base/desktop/unhandlecount').length).to.be.at.most(6);
+    });
+
+    it('opens the module-expiry table of an openWay 1 message, expired first', async () => {
+      await signedInPage('admin');
+      const header = await mountHeader(html`<ph-header style="--ph-modal-fade: 0s"></ph-header>`);
+      await waitUntil(() => badgeOf(header) !== '');
+      control(header, /^消息，/).click();
+      await waitUntil(() => findControl(header, '查看: 模块到期提醒'));
+      control(header, '查看: 模块到期提醒').click();
+      await waitUntil(() => dialog(header, '模块到期情况'));
+      await waitUntil(() => root(header).querySelector('[part~="mask"].shown'));
+      await expect(header).to.be.accessible();
+      const statuses = [...root(header).querySelectorAll('[part~="expiry-table"] tbody tr')].map((row) =>
+        row.getAttribute('data-status'),
+      );
+      expect(statuses.length).to.be.greaterThan(1);
+      expect([...statuses].sort().reverse()).to.deep.equal(statuses);
+      expect(statuses[0]).to.equal('3');
+      core.$language.set('en');
+      await waitUntil(() => dialog(header, 'Module expiry'));
+      await expect(header).to.be.accessible();
+    });
+
+    it('shows only a dot when the unit message config has pcOpen 1', async () => {
+      await signedInPage('areauser', 'notice');
+      const header = await mountHeader();
+      await waitUntil(() => badgeOf(header) === '•', 'no dot for pcOpen 1');
+      expect(findControl(header, '消息，有未读')).to.not.equal(undefined);
+    });
+  });
+
+  describe('reminders (§4)', () => {
+    it('opens by itself with 3 a page, pages, and stays away for the session after its close icon', async () => {
+      await signedInPage('teacher');
+      const header = await mountHeader();
+      const panel = () => root(header).querySelector('[part~="reminders"]');
+      await waitUntil(() => panel()?.querySelectorAll('.reminder').length === 3, 'the panel did not open');
+      expect(panel()?.textContent).to.contain('第 1 / 2 页');
+      control(header, '下一页').click();
+      await waitUntil(() => panel()?.querySelectorAll('.reminder').length === 1);
+      expect(panel()?.textContent).to.contain('第 2 / 2 页');
+      (root(header).querySelector('[part~="reminders-close"]') as HTMLElement).click();
+      await waitUntil(() => !panel());
+      header.remove();
+      const again = await mountHeader();
+      await waitUntil(() => badgeOf(again) !== '');
+      expect(root(again).querySelector('[part~="reminders"]')).to.equal(null);
+      control(again, '待办提醒，4 条未办').click();
+      await waitUntil(() => root(again).querySelector('[part~="reminders"]'), 'the to-do button did not open it');
+    });
+  });
+
+  describe('parents (§4 Parent)', () => {
+    it('opens the child selector by itself for parent and enters another child', async () => {
+      await signedInPage('parent');
+      const header = await mountHeader();
+      await waitUntil(() => dialog(header, '选择孩子'), 'the child selector did not open by itself');
+      const rows = root(header).querySelectorAll('[part~="children"] tbody tr');
+      expect(rows.length).to.equal(2);
+      const changed = oneEvent(header, 'ph-header-child-change');
+      control(header, '进入: 陈小红').click();
+      expect((await changed).detail).to.deep.equal({
+        id: 's-xiaohong',
+        realName: '陈小红',
+        gradeName: '一年级',
+        className: '2班',
+      });
+      expect(core.$session.get().currentChirden?.id).to.equal('s-xiaohong');
+      await waitUntil(() => !dialog(header, '选择孩子'));
+    });
+
+    it('offers no child selector to parent1, who has one child', async () => {
+      await signedInPage('parent1');
+      const header = await mountHeader();
+      await waitUntil(() => badgeOf(header) !== '' || findControl(header, '主题与布局'));
+      expect(findControl(header, '切换孩子')).to.equal(undefined);
+      expect(dialog(header, '选择孩子')).to.equal(undefined);
+    });
+  });
+
+  describe('accessibility of each dialog, in zh-CN and en (axe)', () => {
+    /** Opens a dialog, checks it in zh-CN, switches to en and checks it again. */
+    async function checkDialog(header: HTMLElement, zh: string, en: string) {
+      await waitUntil(() => dialog(header, zh), `no dialog ${zh}`);
+      await waitUntil(() => root(header).querySelector('[part~="mask"].shown'));
+      await expect(header).to.be.accessible();
+      core.$language.set('en');
+      await waitUntil(() => dialog(header, en), `no dialog ${en}`);
+      await expect(header).to.be.accessible();
+      core.$language.set('zh-CN');
+    }
+
+    it('theme and logout (teacher)', async () => {
+      await signedInPage('teacher');
+      const header = await mountHeader();
+      header.style.setProperty('--ph-modal-fade', '0s');
+      control(header, '主题与布局').click();
+      await checkDialog(header, '主题与布局', 'Theme and layout');
+      control(header, '取消').click();
+      await waitUntil(() => !dialog(header, '主题与布局'));
+      control(header, '退出').click();
+      await checkDialog(header, '提示', 'Confirm');
+    });
+
+    it('the child selector (parent); the expiry table is checked where it opens (messages)', async () => {
+      await signedInPage('parent');
+      // No fade from the start: the selector opens by itself as the header mounts.
+      const parentHeader = await mountHeader(html`<ph-header style="--ph-modal-fade: 0s"></ph-header>`);
+      await checkDialog(parentHeader, '选择孩子', 'Choose a child');
+    });
+
+    it('the licence block (expired)', async () => {
+      await signedInPage('expired');
+      const header = await mountHeader();
+      header.style.setProperty('--ph-modal-fade', '0s');
+      await checkDialog(header, '提示', 'Confirm');
+    });
+  });
+
+  describe('download-client dialog (§2)', () => {
+    const links = {
+      windowsInstaller: '/download/ph-client-setup.exe',
+      windowsPortable: 'https://downloads.example.edu/ph-client-portable.zip',
+      macIntel: 'javascript:alert(1)',
+      macArm: '/download/ph-client-arm64.dmg',
+    };
+    const configure = () =>
+      core.phinit({
+        code: 'notice',
+        appCode: 'notice',
+        env: 'production',
+        device: 'pc',
+        languagePack: {},
+        clientDownloads: links,
+      });
+
+    it('lists the configured installers as links, never a script address, and is accessible in en', async () => {
+      await signedInPage('teacher');
+      configure();
+      const header = await mountHeader();
+      header.style.setProperty('--ph-modal-fade', '0s');
+      control(header, '下载客户端').click();
+      await waitUntil(() => dialog(header, '下载客户端'), 'no download dialog');
+      const anchors = [...root(header).querySelectorAll<HTMLAnchorElement>('[part~="downloads"] a')];
+      expect(anchors.map((anchor) => [anchor.textContent, anchor.getAttribute('href')])).to.deep.equal([
+        ['Windows 安装版', links.windowsInstaller],
+        ['Windows 免安装版', links.windowsPortable],
+        ['macOS（Apple 芯片）', links.macArm],
+      ]);
+      core.$language.set('en');
+      await waitUntil(() => dialog(header, 'Download the client'));
+      await waitUntil(() => root(header).querySelector('[part~="mask"].shown'));
+      await expect(header).to.be.accessible();
+    });
+
+    it('is not offered inside the desktop client, nor without links', async () => {
+      await signedInPage('teacher');
+      configure();
+      const inClient = await mountHeader(html`<ph-header desktop-client></ph-header>`);
+      expect(findControl(inClient, '下载客户端')).to.equal(undefined);
+      inClient.remove();
+      await signedInPage('teacher');
+      const plain = await mountHeader();
+      expect(findControl(plain, '下载客户端')).to.equal(undefined);
+    });
+  });
+
+  describe('licence', () => {
+    it('blocks the expired account with a dialog that cannot be closed', async () => {
+      await signedInPage('expired');
+      const header = await mountHeader();
+      await waitUntil(() => root(header).querySelector('[part~="licence"]'), 'no licence dialog');
+      expect(root(header).querySelector('[part~="licence"]')?.textContent).to.equal('该模块已到期，请联系管理员！');
+      const licenceDialog = root(header).querySelector('[part~="licence"]')?.closest('[role="dialog"]');
+      expect(licenceDialog?.querySelector('[part~="close"]'), 'a close button').to.equal(null);
+      await sendKeys({ press: 'Escape' });
+      root(header).querySelector<HTMLElement>('[part~="mask"].shown')?.click();
+      expect(root(header).querySelector('[part~="licence"]')).to.not.equal(null);
+    });
+  });
+
+  describe('theme (§4 Layout and theme)', () => {
+    it('saves a theme directly for a teacher and applies it to every element', async () => {
+      await signedInPage('teacher');
+      const header = await mountHeader();
+      control(header, '主题与布局').click();
+      await waitUntil(() => dialog(header, '主题与布局'));
+      const red = root(header).querySelector<HTMLInputElement>('input[name="theme"][value="red"]');
+      red?.click();
+      const changed = oneEvent(header, 'ph-header-theme-change');
+      control(header, '保存').click();
+      expect((await changed).detail).to.deep.equal({ theme: 'red', color: '#C94A4A', layout: 'top' });
+      expect(document.getElementById('ph-theme')?.textContent).to.contain('--ph-color-primary:#C94A4A');
+      expect(getComputedStyle(header).getPropertyValue('--ph-color-primary').trim()).to.equal('#C94A4A');
+      const saved = await api<{ data: { theme: string } }>('/api/base/my_desktop/color');
+      expect(saved.data.theme).to.equal('red');
+    });
+
+    it('refuses a custom colour without #', async () => {
+      await signedInPage('teacher');
+      const header = await mountHeader();
+      control(header, '主题与布局').click();
+      await waitUntil(() => dialog(header, '主题与布局'));
+      root(header).querySelector<HTMLInputElement>('input[name="theme"][value="custom"]')?.click();
+      await waitUntil(() => root(header).querySelector('input[maxlength="7"]'));
+      const input = root(header).querySelector<HTMLInputElement>('input[maxlength="7"]') as HTMLInputElement;
+      input.focus();
+      input.select();
+      await sendKeys({ type: '457CD6' });
+      await waitUntil(() => root(header).querySelector('[role="alert"]'));
+      expect(root(header).querySelector('[role="alert"]')?.textContent).to.equal(
+        '自定义颜色必须是以 # 开头的十六进制颜色',
+      );
+      expect((control(header, '保存') as HTMLButtonElement).disabled).to.equal(true);
+    });
+
+    it('lets an admin sync a theme to all users, which teacher sees after reload', async () => {
+      await signedInPage('admin');
+      const header = await mountHeader();
+      control(header, '主题与布局').click();
+      await waitUntil(() => dialog(header, '主题与布局'));
+      await waitUntil(() => findControl(header, '同步给所有用户'), 'no sync button for the admin');
+      const green = root(header).querySelector<HTMLInputElement>('input[name="theme"][value="green"]');
+      green?.click();
+      await waitUntil(() => green?.checked, 'green is not chosen');
+      control(header, '同步给所有用户').click();
+      await waitUntil(() => !dialog(header, '主题与布局'));
+      await freshPage('/pages/notice/pc_notice_tm/index.html');
+      await api('/api/uaa/oauth/login', { username: 'teacher', password: 'Demo@2026' });
+      const seen = await api<{ data: { theme: string } }>('/api/base/my_desktop/color');
+      expect(seen.data.theme).to.equal('green');
+    });
+  });
+
+  describe('signed out', () => {
+    it('goes to the re-login page in a desktop client', async () => {
+      const location = await freshPage('/pages/notice/pc_notice_tm/index.html');
+      core.phinit({ code: 'notice', appCode: 'notice', env: 'production', device: 'pc', languagePack: {} });
+      await fixture(html`<ph-header desktop-client></ph-header>`);
+      await waitUntil(() => location.visited.length > 0, 'the page stayed');
+      expect(new URL(location.visited.at(-1) ?? '', window.location.origin).pathname).to.equal(
+        '/needtologinpagerelogin',
+      );
+    });
+
+    it('goes to the login page with redirect_uri', async () => {
+      const location = await freshPage('/pages/notice/pc_notice_tm/index.html');
+      core.phinit({ code: 'notice', appCode: 'notice', env: 'production', device: 'pc', languagePack: {} });
+      await fixture(html`<ph-header></ph-header>`);
+      await waitUntil(() => location.visited.length > 0, 'the page stayed');
+      const target = new URL(location.visited[0] ?? '', window.location.origin);
+      expect(target.pathname).to.equal('/login');
+      expect(target.searchParams.get('redirect_uri')).to.equal(
+        `${window.location.origin}/pages/notice/pc_notice_tm/index.html`,
+      );
+    });
+  });
+});
