@@ -3,9 +3,7 @@ import { clientDownloads, downloadActionShown } from '../../../src/core/header/d
 
 describe('the download-client dialog (§2)', () => {
   it('lists the configured installers in a fixed order, trimmed', () => {
-    expect(
-      clientDownloads({ macArm: ' /d/arm.dmg ', windowsInstaller: 'https://cdn.example.edu/setup.exe' }),
-    ).toEqual([
+    expect(clientDownloads({ macArm: ' /d/arm.dmg ', windowsInstaller: 'https://cdn.example.edu/setup.exe' })).toEqual([
       { kind: 'windowsInstaller', url: 'https://cdn.example.edu/setup.exe' },
       { kind: 'macArm', url: '/d/arm.dmg' },
     ]);
