@@ -275,20 +275,21 @@ describe('legacy module page with dist/ph-widgets.js', () => {
     await page.close();
   });
 
-  it("checks versions through PH.checkVersions: a seeded service matches; the page's own has no endpoint (§8)", async () => {
+  it('checks versions through PH.checkVersions: seeded services match, one without an endpoint says so (§8)', async () => {
     const { page, problems } = await openPageAs(stage, 'teacher', PAGE);
     await page.locator('#welcome').filter({ hasText: '王老师' }).waitFor();
-    const [grade, own] = await page.evaluate(async () => {
+    const [grade, own, repair] = await page.evaluate(async () => {
       const ph = window.PH as PhClassicGlobal;
-      return [await ph.checkVersions('grade'), await ph.checkVersions()];
+      return [await ph.checkVersions('grade'), await ph.checkVersions(), await ph.checkVersions('repair')];
     });
     assert.equal(grade?.status, 'match');
-    assert.deepEqual(own, {
+    assert.equal(own?.status, 'match');
+    assert.deepEqual(repair, {
       status: 'no-endpoint',
       httpStatus: 404,
-      message: '该微服务缺少版本接口（notice），请联系后端工程师',
+      message: '该微服务缺少版本接口（repair），请联系后端工程师',
     });
-    await page.locator('ph-toast-host').getByText('该微服务缺少版本接口（notice），请联系后端工程师').waitFor();
+    await page.locator('ph-toast-host').getByText('该微服务缺少版本接口（repair），请联系后端工程师').waitFor();
     // The missing endpoint's 404 is the point of the test, not a problem.
     assert.deepEqual(
       problems.filter((problem) => !problem.includes('status of 404')),
