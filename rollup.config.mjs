@@ -16,6 +16,11 @@ rmSync('dist', { recursive: true, force: true });
 const require = createRequire(import.meta.url);
 /** face-api's own browser ES module (tfjs inside): ph-face imports it from beside itself when a camera opens. */
 const FACE_API = require.resolve('@vladmandic/face-api/dist/face-api.esm.js');
+/** The WebAssembly builds of the tfjs inside face-api (same version, 4.22), plain and SIMD. */
+const TFJS_WASM = ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm'].map((name) => [
+  require.resolve(`@tensorflow/tfjs-backend-wasm/dist/${name}`),
+  name,
+]);
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -117,7 +122,7 @@ export default [
     input: elementEntries,
     onwarn,
     // Copied, not bundled: 1.3 MB of minified tfjs that must never land in a shared chunk.
-    plugins: [...plugins(), copyFiles([[FACE_API, 'face-api.esm.js']])],
+    plugins: [...plugins(), copyFiles([[FACE_API, 'face-api.esm.js'], ...TFJS_WASM])],
     output: {
       dir: 'dist/elements',
       format: 'es',

@@ -19,7 +19,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Res
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly compiled from this origin's files (the face detector's tfjs backend, hash-wasm): no eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

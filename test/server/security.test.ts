@@ -277,6 +277,8 @@ describe('6 security headers on every HTML page', () => {
       '/sso/login',
       '/demo/',
       '/demo/pc_notice_tm/index.html',
+      '/demo/work-chat/index.html',
+      '/demo/face/index.html',
     ];
     for (const path of pages) {
       const response = await fetch(t.url + path, { redirect: 'manual' });
@@ -288,6 +290,9 @@ describe('6 security headers on every HTML page', () => {
       const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1] ?? '';
       expect(scriptSrc, path).toContain("'self'");
       expect(scriptSrc, path).not.toContain('unsafe-inline');
+      // WebAssembly (the face detector's backend, hash-wasm) compiles; JavaScript eval stays refused.
+      expect(scriptSrc, path).toContain("'wasm-unsafe-eval'");
+      expect(scriptSrc, path).not.toContain("'unsafe-eval'");
       for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
         const hash = createHash('sha256')
           .update(match[1] as string)

@@ -1,13 +1,13 @@
 import { createElement, lazy, Suspense } from 'react';
 import type { FaceClocking, FaceLoginData, FaceOutcome } from '../../core';
 import { ensureToastHost } from '../common/toast-host';
-import { defineElement, dispatchFrom, type ElementProps, hostOf } from '../define';
+import { defineElement, type ElementProps, hostOf } from '../define';
 import { installGlobals } from '../global';
 import type { PhFaceProps } from './PhFace';
 
-// The widget itself (camera, state machine, texts) is a chunk of its own, loaded when a <ph-face> is first shown:
-// a work-chat page that opens with the password form does not pay for it (DESIGN §5, `npm run size`).
-const PhFace = lazy(async () => ({ default: (await import('./PhFace')).PhFace }));
+// The widget itself (camera, state machine, texts, its events) is a chunk of its own, loaded when a <ph-face> is
+// first shown: a work-chat page that opens with the password form does not pay for it (DESIGN §5, `npm run size`).
+const FaceWidget = lazy(async () => ({ default: (await import('./widget')).FaceWidget }));
 
 /** What a page can set on <ph-face>: the component's plain-data props. */
 type FaceElementProps = ElementProps & Pick<PhFaceProps, 'mode' | 'userId' | 'countdown'>;
@@ -44,34 +44,10 @@ export interface PhFaceEventMap {
   'ph-face-error': CustomEvent<PhFaceErrorDetail>;
 }
 
-function announce(host: HTMLElement | null, outcome: FaceOutcome): void {
-  switch (outcome.kind) {
-    case 'success':
-      dispatchFrom(host, 'ph-face-success', outcome.data as PhFaceSuccessDetail);
-      break;
-    case 'saveSuccess':
-      dispatchFrom(host, 'ph-face-save-success', outcome.data as PhFaceSaveSuccessDetail);
-      break;
-    case 'clocking':
-      dispatchFrom(host, 'ph-face-clocking', outcome.data as PhFaceClockingDetail);
-      break;
-    case 'error': {
-      const detail: PhFaceErrorDetail = { reason: outcome.reason };
-      if (outcome.message !== undefined) detail.message = outcome.message;
-      dispatchFrom(host, 'ph-face-error', detail);
-      break;
-    }
-  }
-}
-
 /** <ph-face>: PhFace in the element's shadow root; outcomes become ph-face-* events on the host. */
 function FaceElement({ container, ...props }: FaceElementProps) {
   const host = hostOf(container);
-  return createElement(
-    Suspense,
-    { fallback: null },
-    createElement(PhFace, { ...props, onOutcome: (outcome: FaceOutcome) => announce(host, outcome) }),
-  );
+  return createElement(Suspense, { fallback: null }, createElement(FaceWidget, { ...props, host }));
 }
 
 /**
@@ -96,7 +72,11 @@ function FaceElement({ container, ...props }: FaceElementProps) {
  * @csspart notice - The message under the picture (a `retry` button when a click retries).
  * @csspart retry - The notice when it is a 'Click to try again' button.
  * @csspart buttons - Collect mode's buttons.
- * @csspart button - Each of them (also `photograph`, `again`, `save`, `upload`).
+ * @csspart button - Each of them.
+ * @csspart photograph - 拍照 / Photograph.
+ * @csspart again - 重拍 / Again.
+ * @csspart save - 保存 / Save.
+ * @csspart upload - The upload button offered without a usable camera.
  */
 export const PhFaceElement = defineElement('ph-face', FaceElement, {
   props: { mode: 'string', userId: 'string', countdown: 'number' },

@@ -1,14 +1,16 @@
-import { type Detection, ENDPOINTS, endpointPath, type FaceDetector } from '../../core';
+import { type Detection, FACE_MODEL_FOLDER, type FaceDetector } from '../../core';
 
 // The in-browser detector (DESIGN §8): @vladmandic/face-api's tiny face detector, its weights served from our own
 // origin. face-api and the tfjs inside it (1.3 MB) are not in any bundle: the build copies face-api's own ES module
-// next to the element modules, and it is imported from there the first time a camera opens.
+// and tfjs's WebAssembly binaries next to the element modules, and they are loaded from there the first time a
+// camera opens.
 
 type FaceApi = typeof import('@vladmandic/face-api');
 /** The part of the tfjs inside face-api used here (face-api's declarations leave these out of `tf`). */
 interface Tfjs {
   setBackend(name: string): Promise<boolean>;
   ready(): Promise<void>;
+  setWasmPaths(prefix: string): void;
 }
 
 /** The copy of face-api's browser ES module beside dist/elements/ph-face.js (rollup.config.mjs copies it there). */
@@ -25,9 +27,10 @@ function loadFaceApi(): Promise<FaceApi> {
     const url = new URL(FACE_API_FILE, import.meta.url).href;
     const api = (await import(/* @vite-ignore */ url)) as FaceApi;
     const tf = api.tf as unknown as Tfjs;
-    await tf.setBackend(preferredBackend());
+    tf.setWasmPaths(new URL('./', import.meta.url).href);
+    if (!(await tf.setBackend(preferredBackend()))) await tf.setBackend('cpu');
     await tf.ready();
-    await api.nets.tinyFaceDetector.loadFromUri(modelBase());
+    await api.nets.tinyFaceDetector.loadFromUri(FACE_MODEL_FOLDER);
     return api;
   })().catch((error: unknown) => {
     faceApi = null;
@@ -36,22 +39,17 @@ function loadFaceApi(): Promise<FaceApi> {
   return faceApi;
 }
 
-/** Where the server serves the model files: the folder of ENDPOINTS.faceModel. */
-function modelBase(): string {
-  return endpointPath(ENDPOINTS.faceModel, { file: '' }).replace(/\/$/, '');
-}
-
 /**
- * WebGL on a real graphics card; tfjs's plain JavaScript backend where WebGL is software-rendered (headless or
- * GPU-less terminals), which on this small model is faster than emulated WebGL.
+ * WebGL on a real graphics card; WebAssembly where WebGL is software-rendered (headless or GPU-less terminals),
+ * which on this small model is several times faster than emulated WebGL or tfjs's plain JavaScript backend.
  */
-function preferredBackend(): 'webgl' | 'cpu' {
+function preferredBackend(): 'webgl' | 'wasm' {
   const gl = document.createElement('canvas').getContext('webgl2');
-  if (!gl) return 'cpu';
+  if (!gl) return 'wasm';
   const info = gl.getExtension('WEBGL_debug_renderer_info');
   const renderer = info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : '';
   gl.getExtension('WEBGL_lose_context')?.loseContext();
-  return /swiftshader|llvmpipe|software/i.test(renderer) ? 'cpu' : 'webgl';
+  return /swiftshader|llvmpipe|software/i.test(renderer) ? 'wasm' : 'webgl';
 }
 
 /** A detector reading the frames of `video()` (core's FaceDetector: loaded lazily, boxes in frame px). */
