@@ -77,7 +77,12 @@ function plugins({ classic = false } = {}) {
     pcmWorklet.plugin({ classic }),
     replace({
       preventAssignment: true,
-      values: { 'process.env.NODE_ENV': JSON.stringify('production'), __PH_VERSION__: JSON.stringify(pkg.version) },
+      values: {
+        'process.env.NODE_ENV': JSON.stringify('production'),
+        __PH_VERSION__: JSON.stringify(pkg.version),
+        // Where face-api and tfjs's WebAssembly lie, from the script that loads them: beside the element modules.
+        __PH_FACE_ASSETS__: JSON.stringify(classic ? './elements/' : './'),
+      },
     }),
     cssAsText(),
     nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.json', '.ts', '.tsx'] }),

@@ -1,3 +1,4 @@
+import { FACE_CHECK_PATH, FACE_CLOCKING_PATH, FACE_LOGIN_PATH, FACE_USER_PATH } from '../api/face-paths';
 import type { Envelope, FaceClocking, FaceRecord, LoginData } from '../api/types';
 import type { AuthDeps } from '../auth/deps';
 import { handleLoginResult } from '../auth/login';
@@ -6,7 +7,6 @@ import { envelopeMessage, HttpError, isEnvelope } from '../http/errors';
 import { $language } from '../i18n/translate';
 import type { FaceMode } from './constants';
 import type { FaceCalls } from './controller';
-import { FACE_CHECK_PATH, FACE_CLOCKING_PATH, FACE_LOGIN_PATH, FACE_USER_PATH } from './paths';
 
 export interface FaceCallDeps {
   http: Pick<HttpClient, 'request'>;

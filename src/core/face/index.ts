@@ -5,5 +5,4 @@ export * from './controller';
 export * from './geometry';
 export * from './machine';
 export * from './notice';
-export * from './paths';
 export * from './strings';

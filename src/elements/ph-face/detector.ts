@@ -1,4 +1,5 @@
-import { type Detection, FACE_MODEL_FOLDER, type FaceDetector } from '../../core';
+import type { Detection, FaceDetector } from '../../core';
+import { FACE_MODEL_FOLDER } from '../../core/api/face-paths';
 
 // The in-browser detector (DESIGN §8): @vladmandic/face-api's tiny face detector, its weights served from our own
 // origin. face-api and the tfjs inside it (1.3 MB) are not in any bundle: the build copies face-api's own ES module
@@ -13,7 +14,11 @@ interface Tfjs {
   setWasmPaths(prefix: string): void;
 }
 
-/** The copy of face-api's browser ES module beside dist/elements/ph-face.js (rollup.config.mjs copies it there). */
+/**
+ * The copy of face-api's browser ES module beside dist/elements/ph-face.js (rollup.config.mjs copies it there), as
+ * seen from the running script: the element modules, or the classic dist/ph-widgets.js one folder up.
+ */
+const FACE_ASSETS = new URL(__PH_FACE_ASSETS__, import.meta.url).href;
 export const FACE_API_FILE = 'face-api.esm.js';
 /** Detector input side in px (a multiple of 32): 224 finds a face that fills a third of the picture quickly. */
 const INPUT_SIZE = 224;
@@ -24,10 +29,10 @@ let faceApi: Promise<FaceApi> | null = null;
 /** face-api with the tiny face detector loaded, once per page; a failure is forgotten so that a retry loads again. */
 function loadFaceApi(): Promise<FaceApi> {
   faceApi ??= (async () => {
-    const url = new URL(FACE_API_FILE, import.meta.url).href;
+    const url = new URL(FACE_API_FILE, FACE_ASSETS).href;
     const api = (await import(/* @vite-ignore */ url)) as FaceApi;
     const tf = api.tf as unknown as Tfjs;
-    tf.setWasmPaths(new URL('./', import.meta.url).href);
+    tf.setWasmPaths(FACE_ASSETS);
     if (!(await tf.setBackend(preferredBackend()))) await tf.setBackend('cpu');
     await tf.ready();
     await api.nets.tinyFaceDetector.loadFromUri(FACE_MODEL_FOLDER);
