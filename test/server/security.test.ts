@@ -304,6 +304,36 @@ describe('6 security headers on every HTML page', () => {
       expect(response.headers.get('referrer-policy'), path).toBeTruthy();
     }
   });
+
+  it("keeps the stored page's CSP on a reload: a 304 carries none (it would replace the one with the hashes)", async () => {
+    // As Chromium reloads: the validators of the stored page, no Cache-Control: no-cache (fetch() would add that
+    // and get a 200, which is why this is a plain HTTP request).
+    const get = (path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; csp: string | string[] | undefined }>((done, reject) => {
+        const sent = httpRequest(t.url + path, { headers }, (answer) => {
+          answer.resume();
+          answer.on('end', () =>
+            done({ status: answer.statusCode ?? 0, csp: answer.headers['content-security-policy'] }),
+          );
+        });
+        sent.on('error', reject);
+        sent.end();
+      });
+    for (const path of ['/demo/work-chat/index.html', '/demo/face/index.html']) {
+      const first = await fetch(t.url + path);
+      await first.text();
+      expect(first.headers.get('content-security-policy'), path).toMatch(/'sha256-/);
+      const etag = first.headers.get('etag') ?? '';
+      const lastModified = first.headers.get('last-modified') ?? '';
+      expect(etag, path).not.toBe('');
+      const reload = await get(path, {
+        'if-none-match': etag,
+        'if-modified-since': lastModified,
+        'cache-control': 'max-age=0',
+      });
+      expect(reload, path).toEqual({ status: 304, csp: undefined });
+    }
+  });
 });
 
 describe('7 login CSRF on POST /sso/login', () => {
