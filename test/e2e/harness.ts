@@ -51,9 +51,8 @@ export async function startStage(options: Partial<ServerOptions> = {}, browserAr
   };
 }
 
-/** A fresh page (its own browser context) that records uncaught errors and console warnings. */
-async function watchedPage(stage: Stage, viewport = { width: 1280, height: 800 }, browser: Browser = stage.browser) {
-  const page = await browser.newPage({ viewport });
+/** Records the uncaught errors and console warnings of `page` from now on, in the list returned. */
+export function watchProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
@@ -62,7 +61,13 @@ async function watchedPage(stage: Stage, viewport = { width: 1280, height: 800 }
     if (message.type() === 'error' || message.type() === 'warning')
       problems.push(`${message.type()}: ${message.text()}`);
   });
-  return { page, problems };
+  return problems;
+}
+
+/** A fresh page (its own browser context) that records uncaught errors and console warnings. */
+async function watchedPage(stage: Stage, viewport = { width: 1280, height: 800 }, browser: Browser = stage.browser) {
+  const page = await browser.newPage({ viewport });
+  return { page, problems: watchProblems(page) };
 }
 
 /** A fresh page at `path` that records uncaught errors and console warnings, so that a test can assert there were none. */
