@@ -207,6 +207,14 @@ describe('ph-face', () => {
     expect(liveTracks(again).map((track) => track.readyState)).to.deep.equal(['live']);
   });
 
+  it('hides when the page sets hidden (its own display rule does not win over the attribute)', async () => {
+    const face = await fixture<FaceElement>(html`<ph-face mode="collect"></ph-face>`);
+    await waitUntil(() => noticeText(face) === '未找到 userId', 'not rendered');
+    expect(getComputedStyle(face).display).to.equal('block');
+    face.hidden = true;
+    expect(getComputedStyle(face).display).to.equal('none');
+  });
+
   it('treats an unknown mode as collect', async () => {
     const face = await fixture<FaceElement>(html`<ph-face mode="selfie"></ph-face>`);
     await waitUntil(() => noticeText(face) === '未找到 userId', 'collect without a userId');

@@ -121,6 +121,14 @@ export function PhFace({ mode: asked, userId, countdown, onOutcome }: PhFaceProp
   );
 }
 
+/** The widget's own lines where core's §8 texts have none: opening the camera, and when the face was registered. */
+function widgetNotice(state: FaceState, t: Translate) {
+  const info = (text: string) => ({ tone: 'info' as const, text, retry: false, retryText: undefined });
+  if (state.status === 'initializing') return info(t('face.opening'));
+  if (state.status === 'registered') return info(t('face.registeredAt', { time: state.record.registerTime }));
+  return null;
+}
+
 interface NoticeProps {
   state: FaceState;
   mode: FaceMode;
@@ -133,10 +141,7 @@ interface NoticeProps {
 function Notice({ state, mode, t, pictureError, onRetry }: NoticeProps) {
   const notice = pictureError
     ? { tone: 'error' as const, text: t('face.pictureUnreadable'), retry: false, retryText: undefined }
-    : (faceNotice(state, mode) ??
-      (state.status === 'initializing'
-        ? { tone: 'info' as const, text: t('face.opening'), retry: false, retryText: undefined }
-        : null));
+    : (faceNotice(state, mode) ?? widgetNotice(state, t));
   return (
     <div className="notice-line" aria-live="polite">
       {notice &&
