@@ -1,6 +1,7 @@
 // Bundles of DESIGN.md §5: one ES module per element over a shared runtime chunk, the classic script for
 // legacy pages, the framework-free core for Node and bundlers, and the shell page.
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import commonjs from '@rollup/plugin-commonjs';
 import nodeResolve from '@rollup/plugin-node-resolve';
@@ -11,6 +12,15 @@ import { md5Worker, pcmWorklet } from './scripts/standalone-script-plugin.mjs';
 
 // Chunk names carry content hashes: start from an empty dist/ so that no stale chunk is shipped or measured.
 rmSync('dist', { recursive: true, force: true });
+
+const require = createRequire(import.meta.url);
+/** face-api's own browser ES module (tfjs inside): ph-face imports it from beside itself when a camera opens. */
+const FACE_API = require.resolve('@vladmandic/face-api/dist/face-api.esm.js');
+/** The WebAssembly builds of the tfjs inside face-api (same version, 4.22), plain and SIMD. */
+const TFJS_WASM = ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm'].map((name) => [
+  require.resolve(`@tensorflow/tfjs-backend-wasm/dist/${name}`),
+  name,
+]);
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -25,6 +35,8 @@ const elementEntries = Object.fromEntries(
  * which scripts/standalone-script-plugin.mjs puts in place of core/voice/pcm-worklet-url.ts). */
 const ELEMENT_ONLY_CORE = [
   [/[\\/]src[\\/]core[\\/](voice[\\/]|api[\\/](nls|vocabulary)\.ts$)|^\0ph-pcm-worklet-url$/, 'ph-voice'],
+  // The face rules: a chunk of their own, which only ph-face's lazily shown widget imports (not ph-face.js itself).
+  [/[\\/]src[\\/]core[\\/]face[\\/]/, 'face-rules'],
 ];
 
 /** Core modules used by <ph-header> and <ph-footer> only. */
@@ -65,7 +77,12 @@ function plugins({ classic = false } = {}) {
     pcmWorklet.plugin({ classic }),
     replace({
       preventAssignment: true,
-      values: { 'process.env.NODE_ENV': JSON.stringify('production'), __PH_VERSION__: JSON.stringify(pkg.version) },
+      values: {
+        'process.env.NODE_ENV': JSON.stringify('production'),
+        __PH_VERSION__: JSON.stringify(pkg.version),
+        // Where face-api and tfjs's WebAssembly lie, from the script that loads them: beside the element modules.
+        __PH_FACE_ASSETS__: JSON.stringify(classic ? './elements/' : './'),
+      },
     }),
     cssAsText(),
     nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.json', '.ts', '.tsx'] }),
@@ -109,7 +126,8 @@ export default [
   {
     input: elementEntries,
     onwarn,
-    plugins: plugins(),
+    // Copied, not bundled: 1.3 MB of minified tfjs that must never land in a shared chunk.
+    plugins: [...plugins(), copyFiles([[FACE_API, 'face-api.esm.js'], ...TFJS_WASM])],
     output: {
       dir: 'dist/elements',
       format: 'es',

@@ -27,7 +27,8 @@ export default {
       launchOptions: {
         executablePath: CHROMIUM,
         headless: true,
-        // The recorder's tests open Chromium's fake microphone (a beep) without a permission prompt.
+        // The recorder's tests open Chromium's fake microphone (a beep), and <ph-face>'s its fake camera (a moving test
+        // pattern, no face), without a permission prompt.
         args: chromiumArgs([
           '--use-fake-ui-for-media-stream',
           '--use-fake-device-for-media-stream',

@@ -38,6 +38,21 @@ export function staticClosure(entries) {
   return [...seen];
 }
 
+/**
+ * Chunks a module loads later (`import("./x.js")`, e.g. a widget behind React.lazy), with what they import
+ * statically, minus what the module already loaded statically.
+ */
+export function lazyClosure(entry) {
+  const loaded = new Set(staticClosure([entry]));
+  const lazy = [];
+  for (const file of loaded) {
+    for (const match of readFileSync(file, 'utf8').matchAll(/\bimport\(\s*["'](\.\/[^"']+)["']\s*\)/g)) {
+      lazy.push(join(ELEMENTS, match[1]));
+    }
+  }
+  return staticClosure(lazy).filter((file) => !loaded.has(file));
+}
+
 /** Script a work-chat page loads: the listed element modules and everything they import statically. */
 export function workChatBundle(elementNames) {
   const present = elementNames.filter((name) => elementFiles().includes(join(ELEMENTS, `${name}.js`)));

@@ -1,7 +1,7 @@
 // `npm test` needs system programs and files that npm cannot install: Debian's Chromium for the browser tiers; a CJK
 // font so that zh-CN and zh-HK screens render readable text instead of empty boxes (screenshots included);
 // pocketsphinx with its English model (the reference server's offline speech recognition), espeak-ng and sox (spoken
-// test media).
+// test media); ffmpeg, which makes the fake camera's video for the face journeys at test time (no media is committed).
 // As root we install what is missing with apt-get; otherwise we stop with one line saying what to install.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,6 +15,7 @@ const REQUIRED = [
   ['/usr/share/pocketsphinx/model/en-us/en-us', 'pocketsphinx-en-us'],
   ['/usr/bin/espeak-ng', 'espeak-ng'],
   ['/usr/bin/sox', 'sox'],
+  ['/usr/bin/ffmpeg', 'ffmpeg'],
 ];
 
 const missing = REQUIRED.filter(([path]) => !existsSync(path)).map(([, pkg]) => pkg);

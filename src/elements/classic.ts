@@ -3,6 +3,7 @@
 import { addStrings, LOGIN_SHELL_STRINGS, PAGE_STRINGS } from '../core';
 import { installGlobals } from './global';
 import { installPageKit } from './page-kit';
+import './ph-face/define';
 import './ph-login/define';
 import './ph-footer/define';
 import './ph-header/define';

@@ -13,6 +13,8 @@ export interface Stage {
   server: PhServer;
   browser: Browser;
   url: (path: string) => string;
+  /** Another Chromium with extra flags (a fake camera fed from a file); closed by stop(). */
+  launch(extraArgs: string[]): Promise<Browser>;
   stop(): Promise<void>;
 }
 
@@ -30,11 +32,18 @@ export async function startStage(options: Partial<ServerOptions> = {}, browserAr
     staticRoots: [...(options.staticRoots ?? []), ...repositoryStaticRoots(repo)],
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs(browserArgs) });
+  const others: Browser[] = [];
   return {
     server,
     browser,
     url: (path) => new URL(path, server.url).href,
+    async launch(extraArgs) {
+      const other = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs(extraArgs) });
+      others.push(other);
+      return other;
+    },
     async stop() {
+      for (const other of others) await other.close();
       await browser.close();
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -42,9 +51,8 @@ export async function startStage(options: Partial<ServerOptions> = {}, browserAr
   };
 }
 
-/** A fresh page (its own browser context) that records uncaught errors and console warnings. */
-async function watchedPage(stage: Stage, viewport = { width: 1280, height: 800 }) {
-  const page = await stage.browser.newPage({ viewport });
+/** Records the uncaught errors and console warnings of `page` from now on, in the list returned. */
+export function watchProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
@@ -53,12 +61,23 @@ async function watchedPage(stage: Stage, viewport = { width: 1280, height: 800 }
     if (message.type() === 'error' || message.type() === 'warning')
       problems.push(`${message.type()}: ${message.text()}`);
   });
-  return { page, problems };
+  return problems;
+}
+
+/** A fresh page (its own browser context) that records uncaught errors and console warnings. */
+async function watchedPage(stage: Stage, viewport = { width: 1280, height: 800 }, browser: Browser = stage.browser) {
+  const page = await browser.newPage({ viewport });
+  return { page, problems: watchProblems(page) };
 }
 
 /** A fresh page at `path` that records uncaught errors and console warnings, so that a test can assert there were none. */
-export async function openPage(stage: Stage, path: string, viewport = { width: 1280, height: 800 }) {
-  const { page, problems } = await watchedPage(stage, viewport);
+export async function openPage(
+  stage: Stage,
+  path: string,
+  viewport = { width: 1280, height: 800 },
+  browser: Browser = stage.browser,
+) {
+  const { page, problems } = await watchedPage(stage, viewport, browser);
   await page.goto(stage.url(path));
   return { page, problems };
 }

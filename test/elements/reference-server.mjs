@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { register } from 'tsx/esm/api';
 
-const PROXIED = ['/api/', '/zuul/', '/common/', '/sso/'];
+const PROXIED = ['/api/', '/zuul/', '/common/', '/sso/', '/assets/face-models/'];
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding']);
 
 export function referenceServer() {

@@ -277,6 +277,8 @@ describe('6 security headers on every HTML page', () => {
       '/sso/login',
       '/demo/',
       '/demo/pc_notice_tm/index.html',
+      '/demo/work-chat/index.html',
+      '/demo/face/index.html',
     ];
     for (const path of pages) {
       const response = await fetch(t.url + path, { redirect: 'manual' });
@@ -288,6 +290,9 @@ describe('6 security headers on every HTML page', () => {
       const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1] ?? '';
       expect(scriptSrc, path).toContain("'self'");
       expect(scriptSrc, path).not.toContain('unsafe-inline');
+      // WebAssembly (the face detector's backend, hash-wasm) compiles; JavaScript eval stays refused.
+      expect(scriptSrc, path).toContain("'wasm-unsafe-eval'");
+      expect(scriptSrc, path).not.toContain("'unsafe-eval'");
       for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
         const hash = createHash('sha256')
           .update(match[1] as string)
@@ -297,6 +302,36 @@ describe('6 security headers on every HTML page', () => {
       expect(response.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
       expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(response.headers.get('referrer-policy'), path).toBeTruthy();
+    }
+  });
+
+  it("keeps the stored page's CSP on a reload: a 304 carries none (it would replace the one with the hashes)", async () => {
+    // As Chromium reloads: the validators of the stored page, no Cache-Control: no-cache (fetch() would add that
+    // and get a 200, which is why this is a plain HTTP request).
+    const get = (path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; csp: string | string[] | undefined }>((done, reject) => {
+        const sent = httpRequest(t.url + path, { headers }, (answer) => {
+          answer.resume();
+          answer.on('end', () =>
+            done({ status: answer.statusCode ?? 0, csp: answer.headers['content-security-policy'] }),
+          );
+        });
+        sent.on('error', reject);
+        sent.end();
+      });
+    for (const path of ['/demo/work-chat/index.html', '/demo/face/index.html']) {
+      const first = await fetch(t.url + path);
+      await first.text();
+      expect(first.headers.get('content-security-policy'), path).toMatch(/'sha256-/);
+      const etag = first.headers.get('etag') ?? '';
+      const lastModified = first.headers.get('last-modified') ?? '';
+      expect(etag, path).not.toBe('');
+      const reload = await get(path, {
+        'if-none-match': etag,
+        'if-modified-since': lastModified,
+        'cache-control': 'max-age=0',
+      });
+      expect(reload, path).toEqual({ status: 304, csp: undefined });
     }
   });
 });

@@ -2,12 +2,14 @@
 // through GlobalEventHandlersEventMap once an element's module (or its declarations) is imported. Each
 // `@ts-expect-error` line fails the typecheck if it stops being an error; nothing here runs.
 import { dispatchFrom } from '../../src/elements/define';
+import type { PhFaceEventMap } from '../../src/elements/ph-face/define';
 import type { PhHeaderEventMap } from '../../src/elements/ph-header/define';
 import type { PhLoginEventMap } from '../../src/elements/ph-login/define';
 import type { PhModalEventMap } from '../../src/elements/ph-modal/define';
 
 declare const modal: HTMLElementTagNameMap['ph-modal'];
 declare const login: HTMLElementTagNameMap['ph-login'];
+declare const face: HTMLElementTagNameMap['ph-face'];
 declare const header: HTMLElementTagNameMap['ph-header'];
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -46,6 +48,21 @@ export function listeners(): void {
     | 'ph-header-theme-change'
     | 'ph-header-message-open'
   >(true);
+  face.addEventListener('ph-face-clocking', (event) => {
+    exactly<typeof event.detail, { userId: string; realName: string; clockTime: string }>(true);
+  });
+  face.addEventListener('ph-face-save-success', (event) => {
+    exactly<typeof event.detail, { userId: string; registerTime: string }>(true);
+  });
+  document.addEventListener('ph-face-error', (event) => {
+    exactly<
+      typeof event.detail.reason,
+      'timeout' | 'failed' | 'modelFailed' | 'userIdMissing' | 'insecure' | 'noCamera' | 'denied' | 'busy'
+    >(true);
+  });
+  exactly<keyof PhFaceEventMap, 'ph-face-success' | 'ph-face-save-success' | 'ph-face-clocking' | 'ph-face-error'>(
+    true,
+  );
   exactly<keyof PhLoginEventMap, 'ph-login-success' | 'ph-login-error' | 'ph-login-logout' | 'ph-login-platform'>(true);
 }
 

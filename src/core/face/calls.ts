@@ -1,5 +1,5 @@
+import { FACE_CHECK_PATH, FACE_CLOCKING_PATH, FACE_LOGIN_PATH, FACE_USER_PATH } from '../api/face-paths';
 import type { Envelope, FaceClocking, FaceRecord, LoginData } from '../api/types';
-import { ENDPOINTS } from '../api/wire';
 import type { AuthDeps } from '../auth/deps';
 import { handleLoginResult } from '../auth/login';
 import type { HttpClient } from '../http/client';
@@ -46,7 +46,7 @@ export function faceCalls(deps: FaceCallDeps): FaceCalls {
   };
 
   async function login(faceImage: string): Promise<FaceLoginData> {
-    const answer: Envelope<Partial<LoginData> | null> = await post(ENDPOINTS.faceLogin, { faceImage }, true);
+    const answer: Envelope<Partial<LoginData> | null> = await post(FACE_LOGIN_PATH, { faceImage }, true);
     handleLoginResult(answer, deps.auth());
     const { accessToken: _token, expiresIn: _expires, ...data } = answer.data ?? {};
     return data;
@@ -55,7 +55,7 @@ export function faceCalls(deps: FaceCallDeps): FaceCalls {
   return {
     async record(userId: string): Promise<FaceRecord | null> {
       const answer = await deps.http.request<FaceRecord | null>({
-        url: ENDPOINTS.faceUser,
+        url: FACE_USER_PATH,
         params: { userId },
         noIntercept: true,
       });
@@ -63,8 +63,8 @@ export function faceCalls(deps: FaceCallDeps): FaceCalls {
     },
     async submit(mode: FaceMode, faceImage: string, userId: string | undefined): Promise<unknown> {
       if (mode === 'login') return login(faceImage);
-      if (mode === 'orther') return (await post<FaceClocking>(ENDPOINTS.faceClocking, { faceImage })).data;
-      return (await post<{ userId: string; registerTime: string }>(ENDPOINTS.faceCheck, { faceImage, userId })).data;
+      if (mode === 'orther') return (await post<FaceClocking>(FACE_CLOCKING_PATH, { faceImage })).data;
+      return (await post<{ userId: string; registerTime: string }>(FACE_CHECK_PATH, { faceImage, userId })).data;
     },
   };
 }

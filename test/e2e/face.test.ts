@@ -1,0 +1,262 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, afterEach, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../../demo/server/db/seed-data';
+import { ENDPOINTS } from '../../src/core/api/wire';
+import { openPage, type Stage, startStage, watchProblems } from './harness';
+
+// The face widget on Chromium's fake camera, against the reference server's descriptor matcher (face-api in Node).
+// The camera's video is made at test time with ffmpeg: one face from face-api's sample2.jpg (which shows three
+// people), framed so that the face sits in the guide box; and a plain colour with nobody in it.
+
+const require = createRequire(import.meta.url);
+const SAMPLE = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo', 'sample2.jpg');
+/** The woman on the right of sample2, head and shoulders, 640 × 480 (padded on top: she is near the edge). */
+const FACE_FRAME = 'pad=iw+200:ih+100:0:100,crop=975:731:1058:36,scale=640:480';
+const PASSWORD = DEMO_PASSWORD;
+const SCHOOL_LANDING = '/pages/base/pc_desktop_all/index.html';
+/** Camera, countdown, detector on a loaded 2-core machine: automatic capture may take a while. */
+const FACE_WAIT = 90_000;
+const TIMEOUT_EN =
+  'Face detection timeout, click to try again! Please face the designated area in 15 seconds for more than 2 seconds.';
+const TIMEOUT_ZH = '人脸检测超时，点击重试！请在15秒内正对指定区域超过2秒。';
+
+function ffmpeg(...args: string[]): void {
+  execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
+}
+
+function cameraArgs(y4m?: string): string[] {
+  const args = ['--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required'];
+  if (y4m) args.push('--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`);
+  return args;
+}
+
+/** Records every ph-face-* event of the page in window.faceEvents. */
+async function recordFaceEvents(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const events: { type: string; detail: unknown }[] = [];
+    (window as unknown as { faceEvents: typeof events }).faceEvents = events;
+    for (const type of ['ph-face-success', 'ph-face-save-success', 'ph-face-clocking', 'ph-face-error']) {
+      document.addEventListener(type, (event) => events.push({ type, detail: (event as CustomEvent).detail }));
+    }
+  });
+}
+
+function faceEvents(page: Page): Promise<{ type: string; detail: Record<string, unknown> }[]> {
+  return page.evaluate(
+    () => (window as unknown as { faceEvents: { type: string; detail: Record<string, unknown> }[] }).faceEvents,
+  );
+}
+
+async function signIn(page: Page, account: string): Promise<void> {
+  const login = page.locator('ph-login');
+  await login.getByLabel('账号', { exact: true }).fill(account);
+  await login.getByLabel('密码', { exact: true }).fill(PASSWORD);
+  await login.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === SCHOOL_LANDING);
+}
+
+/** A fresh context of `browser`, signed in as `account`, on the face page; with its console problems. */
+async function facePage(stage: Stage, browser: Browser, account: string, query: string) {
+  const { page, problems } = await openPage(stage, '/login', undefined, browser);
+  await signIn(page, account);
+  await recordFaceEvents(page);
+  await page.goto(stage.url(`/demo/face/index.html${query}`));
+  return { page, problems };
+}
+
+function api<T>(page: Page, path: string, params: Record<string, string>): Promise<T> {
+  return page.evaluate(async ({ path, params }) => (await window.PH!.request({ url: path, params })).data as T, {
+    path,
+    params,
+  });
+}
+
+describe('ph-face on a camera', () => {
+  let stage: Stage;
+  let media: string;
+  let faceCamera: Browser;
+  let emptyCamera: Browser;
+
+  before(async () => {
+    media = mkdtempSync(join(tmpdir(), 'ph-face-media-'));
+    ffmpeg(
+      '-loop',
+      '1',
+      '-i',
+      SAMPLE,
+      '-vf',
+      `${FACE_FRAME},format=yuv420p`,
+      '-r',
+      '15',
+      '-t',
+      '2',
+      join(media, 'face.y4m'),
+    );
+    ffmpeg(
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=0x8899aa:s=640x480:r=15',
+      '-t',
+      '1',
+      '-pix_fmt',
+      'yuv420p',
+      join(media, 'empty.y4m'),
+    );
+    ffmpeg('-i', SAMPLE, '-vf', FACE_FRAME, '-q:v', '3', join(media, 'face.jpg'));
+    stage = await startStage({ faceMatcher: 'descriptor' });
+    faceCamera = await stage.launch(cameraArgs(join(media, 'face.y4m')));
+    emptyCamera = await stage.launch(cameraArgs(join(media, 'empty.y4m')));
+  });
+  // A failed test leaves no page behind running its camera and detector on the next tests' two cores.
+  afterEach(async () => {
+    for (const browser of [faceCamera, emptyCamera]) {
+      for (const context of browser?.contexts() ?? []) await context.close();
+    }
+  });
+  after(async () => {
+    await stage?.stop();
+    rmSync(media, { recursive: true, force: true });
+  });
+
+  it("registers the teacher's face with Photograph and Save; then only Again shows first", async () => {
+    const { page, problems } = await facePage(stage, faceCamera, 'teacher', '');
+    const face = page.locator('ph-face');
+    const photograph = face.getByRole('button', { name: '拍照' });
+    const save = face.getByRole('button', { name: '保存' });
+    await face.getByText(/^准备拍摄：\d$/).waitFor();
+    assert.equal(await save.isDisabled(), true);
+    await page.waitForFunction(() => {
+      const button = document.querySelector('ph-face')?.shadowRoot?.querySelector('[part~="photograph"]');
+      return button instanceof HTMLButtonElement && !button.disabled;
+    });
+    await photograph.click();
+    await save.click();
+    await face.getByText('人脸采集完成！').waitFor({ timeout: FACE_WAIT });
+    const saved = (await faceEvents(page)).find((event) => event.type === 'ph-face-save-success');
+    assert.equal(saved?.detail.userId, 'u-teacher');
+    const record = await api<{ userId: string } | null>(page, ENDPOINTS.faceUser, { userId: 'u-teacher' });
+    assert.equal(record?.userId, 'u-teacher');
+
+    await page.reload();
+    await face.getByRole('img', { name: /^已登记的人脸/ }).waitFor();
+    const names = await face.locator('[part~="buttons"] button').allTextContents();
+    assert.deepEqual(names, ['重拍']);
+    await face.getByRole('button', { name: '重拍' }).click();
+    await photograph.waitFor();
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('signs the teacher in with the face on the work-chat page', async () => {
+    const { page, problems } = await openPage(stage, '/demo/work-chat/index.html', undefined, faceCamera);
+    await page.getByRole('button', { name: '人脸登录' }).click();
+    await page.waitForURL((url) => url.pathname === SCHOOL_LANDING, { timeout: FACE_WAIT });
+    await page.locator('body[data-login-status="in"]').waitFor();
+    assert.equal(await page.locator('#login-name').textContent(), 'teacher');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('clocks the teacher in at a terminal and records the attendance', async () => {
+    const { page, problems } = await facePage(stage, faceCamera, 'teacher', '?mode=orther');
+    const face = page.locator('ph-face');
+    await face.getByText(/^王老师，打卡成功（\d{4}-\d\d-\d\d \d\d:\d\d:\d\d）$/).waitFor({ timeout: FACE_WAIT });
+    const clocking = (await faceEvents(page)).find((event) => event.type === 'ph-face-clocking');
+    assert.equal(clocking?.detail.userId, 'u-teacher');
+    const attendance = await api<{ total: number; list: { clockTime: string }[] }>(page, ENDPOINTS.faceAttendance, {
+      userId: 'u-teacher',
+    });
+    assert.equal(attendance.total, 1);
+    assert.equal(attendance.list[0]?.clockTime, clocking?.detail.clockTime);
+    // The terminal serves the next person on a click: looking again at once (the same face here, clocked in again).
+    await face.getByRole('button', { name: /点击为下一位打卡/ }).click();
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { faceEvents: { type: string }[] }).faceEvents.filter(
+          (event) => event.type === 'ph-face-clocking',
+        ).length === 2,
+      undefined,
+      { timeout: FACE_WAIT },
+    );
+    const again = await api<{ total: number }>(page, ENDPOINTS.faceAttendance, { userId: 'u-teacher' });
+    assert.equal(again.total, 2);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('times out without a face, in English, and a click retries (then in Chinese)', async () => {
+    const { page, problems } = await openPage(stage, '/demo/work-chat/index.html?language=en', undefined, emptyCamera);
+    await recordFaceEvents(page);
+    await page.reload();
+    await page.getByRole('button', { name: 'Face login' }).click();
+    const face = page.locator('ph-face');
+    await face.getByText(TIMEOUT_EN).waitFor({ timeout: FACE_WAIT });
+    assert.deepEqual(
+      (await faceEvents(page)).map((event) => event.detail.reason),
+      ['timeout'],
+    );
+    await page.evaluate(() => window.PH!.setLanguage('zh-CN'));
+    await face.getByRole('button', { name: TIMEOUT_ZH }).click();
+    await face.getByText('请正对指定区域').waitFor();
+    await face.getByText(TIMEOUT_ZH).waitFor({ timeout: FACE_WAIT });
+    assert.deepEqual(
+      (await faceEvents(page)).map((event) => event.detail.reason),
+      ['timeout', 'timeout'],
+    );
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('says there is no camera and offers the upload in collect mode, which saves a chosen photo', async () => {
+    const noCamera = await stage.launch(cameraArgs());
+    const { page, problems } = await facePage(stage, noCamera, 'teacher', '?language=en');
+    const face = page.locator('ph-face');
+    // The teacher's face is registered (above): its photo and Again first, then the camera is looked for.
+    await face.getByRole('img', { name: /^Registered face/ }).waitFor();
+    await face.getByRole('button', { name: 'Again' }).click();
+    await face.getByText('No camera device detected by this device!').waitFor();
+    await face.getByRole('button', { name: 'Upload a photo' }).waitFor();
+    await face.locator('input[type="file"]').setInputFiles(join(media, 'face.jpg'));
+    await face.getByRole('button', { name: 'Save' }).click();
+    await face.getByText('Face acquisition completed!').waitFor({ timeout: FACE_WAIT });
+
+    await page.goto(stage.url('/demo/face/index.html?mode=orther&language=zh-CN'));
+    await face.getByText('该设备未检测到摄像头设备！').waitFor();
+    assert.equal(await face.getByRole('button', { name: '上传照片' }).count(), 0);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('offers only the upload on http at an address other than localhost', async () => {
+    const port = new URL(stage.server.url).port;
+    const remote = await stage.launch([
+      ...cameraArgs(join(media, 'face.y4m')),
+      '--host-resolver-rules=MAP face-terminal.test 127.0.0.1',
+    ]);
+    const page = await remote.newPage();
+    // Chromium notes that it ignores two of the server's headers on an http origin that is not localhost (the
+    // situation under test); anything else is a problem.
+    const problems = watchProblems(page);
+    const ignoredOnHttp = /Cross-Origin-Opener-Policy header has been ignored|origin-keyed agent cluster/;
+    await page.goto(`http://face-terminal.test:${port}/login`);
+    await signIn(page, 'teacher');
+    await page.goto(`http://face-terminal.test:${port}/demo/face/index.html`);
+    const face = page.locator('ph-face');
+    await face.getByRole('button', { name: '重拍' }).click();
+    await face.getByText('摄像头仅在 https 页面或本机地址下可用').waitFor();
+    await face.getByRole('button', { name: '上传照片' }).waitFor();
+    assert.equal(await face.getByRole('button', { name: '拍照' }).count(), 0);
+    assert.deepEqual(
+      problems.filter((problem) => !ignoredOnHttp.test(problem)),
+      [],
+    );
+    await page.close();
+  });
+});
