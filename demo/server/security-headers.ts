@@ -42,6 +42,15 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Res
     strictTransportSecurity: options.secureCookies ? { maxAge: 15_552_000 } : false,
   });
 
+  // A page revalidated with 304 Not Modified comes without its body, so its inline scripts cannot be hashed, and the
+  // browser applies the 304's policy (no hashes) to the page it kept: every inline script of the page is blocked.
+  // A navigation (it accepts HTML) is therefore never conditional: pages are small and always sent whole.
+  app.addHook('onRequest', async (request) => {
+    if (!String(request.headers.accept ?? '').includes('text/html')) return;
+    delete request.raw.headers['if-none-match'];
+    delete request.raw.headers['if-modified-since'];
+  });
+
   app.addHook('onSend', async (_request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
     const csp = reply.getHeader('content-security-policy');
