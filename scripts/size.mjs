@@ -17,6 +17,9 @@ check(
   budgets.workChatKb,
   workChat.missing.length ? `not built yet: ${workChat.missing.join(', ')}` : '',
 );
+// The upload engine is a chunk of its own (rollup.config.mjs): a work-chat page never uploads, so never loads it.
+const uploadChunks = workChat.files.filter((file) => /[\\/]upload-[\w-]+\.js$/.test(file));
+if (uploadChunks.length) rows.push({ ...rows.at(-1), ok: false, note: `loads the upload engine: ${uploadChunks}` });
 
 for (const row of rows) {
   const mark = row.ok ? 'ok  ' : 'OVER';

@@ -1,4 +1,4 @@
-import { MAX_CHUNK_BYTES } from '../api/wire';
+import { MAX_CHUNK_BYTES } from '../api/upload-wire';
 import type { UploadQueueOptions } from './queue';
 
 // The settings a page writes on <ph-uploader> as text (attributes), read into engine options. Read leniently, as
@@ -20,12 +20,17 @@ export const MIN_CHUNK_SIZE = 64 * 1024;
 
 /** The attributes of <ph-uploader> that configure the engine, as the page wrote them. */
 export interface UploaderSettings {
+  /** §3 `serverid`: which file store receives the files (default `base`). */
   serverid?: string;
+  /** Chunk size, with a unit or in bytes (`2MB`, `512k`; default 2 MB, kept between 64 KB and the server's limit). */
   chunkSize?: string | number;
+  /** Chunks of one file in flight at once (default 3). */
   parallel?: string | number;
+  /** Largest file taken, with a unit or in bytes (`500MB`; default 1 GB, the store's limit). */
   maxSize?: string | number;
+  /** File types taken, as a file input's `accept` (`.pdf,image/*`); also checked for dropped files. */
   accept?: string;
-  /** JSON array of milliseconds: `[1000, 3000]`. */
+  /** Waits before each retry of a failed request, a JSON array of milliseconds (`[1000, 3000, 5000]`). */
   retryDelays?: string;
 }
 

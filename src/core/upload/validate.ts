@@ -1,4 +1,4 @@
-import { MAX_FILE_BYTES } from '../api/wire';
+import { MAX_FILE_BYTES } from '../api/upload-wire';
 import { checkUploadFile, type UploadCheckOptions } from '../validate/files';
 import { acceptsFile } from './accept';
 import { ruleError, type UploadError } from './errors';
