@@ -8,7 +8,15 @@ import nodeResolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
-import { md5Worker, pcmWorklet } from './scripts/standalone-script-plugin.mjs';
+import {
+  classicLazyUploader,
+  classicMd5Engine,
+  md5Worker,
+  pcmWorklet,
+  UPLOADER_HOST,
+  UPLOADER_SCRIPT,
+  uploaderHostGlobals,
+} from './scripts/standalone-script-plugin.mjs';
 
 // Chunk names carry content hashes: start from an empty dist/ so that no stale chunk is shipped or measured.
 rmSync('dist', { recursive: true, force: true });
@@ -37,7 +45,16 @@ const ELEMENT_ONLY_CORE = [
   [/[\\/]src[\\/]core[\\/](voice[\\/]|api[\\/](nls|vocabulary)\.ts$)|^\0ph-pcm-worklet-url$/, 'ph-voice'],
   // The face rules: a chunk of their own, which only ph-face's lazily shown widget imports (not ph-face.js itself).
   [/[\\/]src[\\/]core[\\/]face[\\/]/, 'face-rules'],
+  // The upload engine, the helpers only it uses and the MD5 worker's URL module: a chunk of its own, `upload`, that
+  // ph-uploader imports (`npm run size` fails if a work-chat page ever loads it).
+  [
+    /[\\/]src[\\/]core[\\/](upload[\\/]|(util[\\/](tree|format|random)|validate[\\/]files|api[\\/](file-names|upload-wire))\.ts$)|^\0ph-md5-worker-url$/,
+    'upload',
+  ],
 ];
+/** The MD5 engines of the main-thread fallback, imported lazily: their own chunk, loaded only when used. */
+const LAZY_MD5 =
+  /[\\/]src[\\/]core[\\/]upload[\\/]hash[\\/]engine\.ts$|[\\/]node_modules[\\/](hash-wasm|spark-md5)[\\/]/;
 
 /** Core modules used by <ph-header> and <ph-footer> only. */
 const CHROME_CORE =
@@ -75,6 +92,7 @@ function plugins({ classic = false } = {}) {
   return [
     md5Worker.plugin({ classic }),
     pcmWorklet.plugin({ classic }),
+    ...(classic ? [classicMd5Engine()] : []),
     replace({
       preventAssignment: true,
       values: {
@@ -140,6 +158,7 @@ export default [
       // rules only the page chrome (header and footer) uses go into a chunk of their own, so that pages loading only
       // login and face (work-chat) do not download them.
       manualChunks: (id) => {
+        if (LAZY_MD5.test(id)) return undefined;
         const only = ELEMENT_ONLY_CORE.find(([pattern]) => pattern.test(id))?.[1];
         if (only) return only;
         const element = /[\\/]src[\\/]elements[\\/](ph-[^\\/]+)[\\/]/.exec(id)?.[1];
@@ -151,8 +170,23 @@ export default [
   {
     input: 'src/elements/classic.ts',
     onwarn,
-    plugins: plugins({ classic: true }),
+    plugins: [classicLazyUploader(), ...plugins({ classic: true })],
     output: { file: 'dist/ph-widgets.js', format: 'iife', sourcemap: true, inlineDynamicImports: true },
+  },
+  {
+    // The classic bundle's uploader, loaded by it when a <ph-uploader> first renders (classicLazyUploader).
+    input: 'src/elements/ph-uploader/PhUploader.tsx',
+    onwarn,
+    external: (id) => UPLOADER_HOST.some(([pattern]) => pattern.test(id)),
+    plugins: plugins({ classic: true }),
+    output: {
+      file: `dist/${UPLOADER_SCRIPT.fileName}`,
+      format: 'iife',
+      name: UPLOADER_SCRIPT.globalName,
+      globals: uploaderHostGlobals,
+      sourcemap: true,
+      inlineDynamicImports: true,
+    },
   },
   {
     input: 'src/core/index.ts',

@@ -26,6 +26,9 @@ check(
 );
 const workChatLazy = budgets.workChatElements.flatMap((name) => lazyClosure(`dist/elements/${name}.js`));
 const shownLater = workChatLazy.reduce((sum, chunk) => sum + gzipFile(chunk), 0);
+// The upload engine is a chunk of its own (rollup.config.mjs): a work-chat page never uploads, so never loads it.
+const uploadChunks = workChat.files.filter((file) => /[\\/]upload-[\w-]+\.js$/.test(file));
+if (uploadChunks.length) rows.push({ ...rows.at(-1), ok: false, note: `loads the upload engine: ${uploadChunks}` });
 
 for (const row of rows) {
   const mark = row.ok ? 'ok  ' : 'OVER';

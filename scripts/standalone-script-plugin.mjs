@@ -3,6 +3,8 @@
 // them; a placeholder module of their folder (`./worker-url`, `./pcm-worklet-url`) is replaced by one answering the
 // emitted file's URL, so a page pays nothing until it hashes or records. A blob: or data: URL instead would need the
 // pages' CSP to allow them for scripts.
+
+import { resolve } from 'node:path';
 import commonjs from '@rollup/plugin-commonjs';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
@@ -18,6 +20,7 @@ import { rollup } from 'rollup';
  * @param {string} script.placeholder the module specifier replaced by the URL module
  * @param {RegExp} script.importer which importers' placeholder is replaced
  * @param {string} script.exportName the URL function the placeholder exports
+ * @param {string} [script.globalName] for an IIFE with exports: the global it sets
  */
 export function standaloneScript(script) {
   const virtual = `\0ph-${script.name}-url`;
@@ -38,7 +41,7 @@ export function standaloneScript(script) {
         terser({ format: { comments: false } }),
       ],
     });
-    const { output } = await bundle.generate({ format: script.format });
+    const { output } = await bundle.generate({ format: script.format, name: script.globalName });
     await bundle.close();
     return output[0].code;
   }
@@ -78,6 +81,7 @@ export function standaloneScript(script) {
 }
 
 /** The MD5 worker of core/upload: a classic worker script (it also starts through importScripts from a blob). */
+const MD5_WORKER_URL = '\0ph-md5-worker-url';
 export const md5Worker = standaloneScript({
   name: 'md5-worker',
   entry: 'src/core/upload/hash/worker.ts',
@@ -98,3 +102,117 @@ export const pcmWorklet = standaloneScript({
   importer: /[\\/]core[\\/]voice[\\/][^\\/]+$/,
   exportName: 'pcmWorkletUrl',
 });
+
+/**
+ * The main-thread MD5 engines (hash-wasm and spark-md5, core/upload/hash/engine.ts), for the classic bundle only. The
+ * ES bundles load them as a lazy chunk; an IIFE cannot hold one and would carry them (about 7 KB gzip) on every legacy
+ * page although only a browser without workers hashes on its main thread. So for the classic bundle they are a
+ * script of their own beside it, `ph-widgets.md5-engine.js`, setting one global, added to the page on first use.
+ */
+const md5EngineScript = standaloneScript({
+  name: 'md5-engine',
+  entry: 'src/core/upload/hash/engine.ts',
+  include: ['src/core/upload/hash/engine.ts'],
+  format: 'iife',
+  globalName: 'phMd5Engine',
+  placeholder: '',
+  importer: /^$/,
+  exportName: '',
+});
+
+export function classicMd5Engine() {
+  const virtual = '\0ph-md5-engine-loader';
+  const fileName = 'ph-widgets.md5-engine.js';
+  return {
+    name: 'classic-md5-engine',
+    resolveId(source, importer) {
+      if (source === './engine' && importer && /[\\/]upload[\\/]hash[\\/]main-thread\.ts$/.test(importer))
+        return virtual;
+      return source === './worker-url' && importer === virtual ? MD5_WORKER_URL : null;
+    },
+    async load(id) {
+      if (id !== virtual) return null;
+      this.emitFile({ type: 'asset', fileName, source: await md5EngineScript.code() });
+      // The worker's URL module knows where the classic bundle was loaded from; the engine script is beside it.
+      return [
+        "import { md5WorkerUrl } from './worker-url';",
+        'let loaded;',
+        'export function createMd5Engine(choice) {',
+        '  loaded ??= new Promise((resolve, reject) => {',
+        "    const tag = document.createElement('script');",
+        `    tag.src = new URL(${JSON.stringify(fileName)}, md5WorkerUrl()).href;`,
+        '    tag.onload = () => (self.phMd5Engine ? resolve(self.phMd5Engine) : reject(new Error(tag.src)));',
+        '    tag.onerror = () => {',
+        '      loaded = undefined;',
+        '      reject(new Error(tag.src));',
+        '    };',
+        '    document.head.append(tag);',
+        '  });',
+        '  return loaded.then((engine) => engine.createMd5Engine(choice));',
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
+/**
+ * What the classic bundle lends the uploader script (`ph-widgets.uploader.js`): the one React of the page, its JSX
+ * runtime, @nanostores/react and the shadow-root style context. The script brings its own copy of the core modules
+ * it needs; their state is shared through the page singletons (core/shared), as with two bundles on one page.
+ */
+export const UPLOADER_HOST = [
+  [/^react$/, 'react'],
+  [/^react\/jsx-runtime$/, 'jsx'],
+  [/^@nanostores\/react$/, 'nanostoresReact'],
+  [/(^|[\\/])common[\\/]styles(\.ts)?$/, 'styles'],
+];
+const HOST_GLOBAL = 'phUploaderHost';
+const UPLOADER_GLOBAL = 'phUploader';
+export const UPLOADER_SCRIPT = { fileName: 'ph-widgets.uploader.js', globalName: UPLOADER_GLOBAL };
+
+/** For the uploader script's build: the lent modules as globals of the host object. */
+export const uploaderHostGlobals = (id) => {
+  const name = UPLOADER_HOST.find(([pattern]) => pattern.test(id))?.[1];
+  return name ? `${HOST_GLOBAL}.${name}` : undefined;
+};
+
+/**
+ * For the classic bundle: <ph-uploader> is defined at once (pages find the element and its events as always), but
+ * its component, PhUploader with the whole upload engine, is the script `ph-widgets.uploader.js` beside the bundle,
+ * added to the page when the first uploader renders. A legacy page without an uploader pays about 1 KB for this.
+ */
+export function classicLazyUploader() {
+  const virtual = '\0ph-lazy-uploader';
+  return {
+    name: 'classic-lazy-uploader',
+    async resolveId(source, importer) {
+      if (source === './PhUploader' && importer && /[\\/]ph-uploader[\\/]define\.ts$/.test(importer)) return virtual;
+      if (importer === virtual && source === './worker-url') return MD5_WORKER_URL;
+      return null;
+    },
+    async load(id) {
+      if (id !== virtual) return null;
+      const styles = (await this.resolve('../common/styles', resolve('src/elements/ph-uploader/define.ts')))?.id;
+      return [
+        "import * as react from 'react';",
+        "import * as jsx from 'react/jsx-runtime';",
+        "import * as nanostoresReact from '@nanostores/react';",
+        `import * as styles from ${JSON.stringify(styles)};`,
+        "import { md5WorkerUrl } from './worker-url';",
+        `self.${HOST_GLOBAL} = { react, jsx, nanostoresReact, styles };`,
+        'const load = () =>',
+        '  new Promise((done, fail) => {',
+        "    const tag = document.createElement('script');",
+        `    tag.src = new URL(${JSON.stringify(UPLOADER_SCRIPT.fileName)}, md5WorkerUrl()).href;`,
+        `    tag.onload = () => (self.${UPLOADER_GLOBAL} ? done({ default: self.${UPLOADER_GLOBAL}.PhUploader }) : fail(new Error(tag.src)));`,
+        '    tag.onerror = () => fail(new Error(tag.src));',
+        '    document.head.append(tag);',
+        '  });',
+        'const Lazy = react.lazy(load);',
+        'export function PhUploader(props) {',
+        '  return react.createElement(react.Suspense, { fallback: null }, react.createElement(Lazy, props));',
+        '}',
+      ].join('\n');
+    },
+  };
+}

@@ -43,6 +43,15 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Res
     strictTransportSecurity: options.secureCookies ? { maxAge: 15_552_000 } : false,
   });
 
+  // A page revalidated with 304 Not Modified comes without its body, so its inline scripts cannot be hashed, and the
+  // browser applies the 304's policy (no hashes) to the page it kept: every inline script of the page is blocked.
+  // A navigation (it accepts HTML) is therefore never conditional: pages are small and always sent whole.
+  app.addHook('onRequest', async (request) => {
+    if (!String(request.headers.accept ?? '').includes('text/html')) return;
+    delete request.raw.headers['if-none-match'];
+    delete request.raw.headers['if-modified-since'];
+  });
+
   app.addHook('onSend', async (_request, reply, payload) => {
     // A 304 confirms the page the browser stored, and the browser replaces the stored headers with those of the 304
     // (RFC 9111 §4.3.4): a CSP there, made without the body and so without its hashes, would block the page's inline

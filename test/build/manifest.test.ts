@@ -22,7 +22,7 @@ describe('the custom-elements manifest of the sources', () => {
 
   it('describes every element folder, with its events named ph-<element>-<what>', () => {
     const tags = elementsOf(manifest).map((element) => element.tagName);
-    expect(tags).toEqual(['ph-face', 'ph-footer', 'ph-header', 'ph-login', 'ph-modal', 'ph-voice']);
+    expect(tags).toEqual(['ph-face', 'ph-footer', 'ph-header', 'ph-login', 'ph-modal', 'ph-uploader', 'ph-voice']);
     for (const element of elementsOf(manifest)) {
       for (const event of element.events ?? []) expect(event.name.startsWith(`${element.tagName}-`)).toBe(true);
     }
@@ -35,6 +35,30 @@ describe('the custom-elements manifest of the sources', () => {
       ['ph-modal-request-close', "CustomEvent<{ reason: 'escape' | 'backdrop' | 'close-button' }>"],
       ['ph-modal-close', "CustomEvent<{ reason: 'escape' | 'backdrop' | 'close-button' | 'api' }>"],
     ]);
+  });
+
+  it('lists the attributes, events and parts of <ph-uploader> (issue 11)', () => {
+    const uploader = elementsOf(manifest).find((element) => element.tagName === 'ph-uploader');
+    expect(uploader?.attributes?.map((attribute) => attribute.name)).toEqual([
+      'serverid',
+      'chunk-size',
+      'parallel',
+      'accept',
+      'max-size',
+      'retry-delays',
+      'multiple',
+      'directory',
+      'auto-start',
+    ]);
+    expect(uploader?.events?.map((event) => event.name)).toEqual([
+      'ph-uploader-progress',
+      'ph-uploader-success',
+      'ph-uploader-error',
+      'ph-uploader-complete',
+    ]);
+    expect(uploader?.cssParts?.map((part) => part.name)).toEqual(
+      expect.arrayContaining(['dropzone', 'pick', 'list', 'file', 'hash-progress', 'upload-progress', 'action']),
+    );
   });
 
   it('is what package.json points editors at', () => {

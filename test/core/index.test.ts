@@ -90,6 +90,8 @@ const FUNCTIONS = [
   'toUploadItem',
   'describeDirectory',
   'filesFromDataTransfer',
+  'takeDropped',
+  'filesFromDropped',
   'createXhrTransport',
   'createClientTransport',
   'createWorkerHasher',

@@ -35,9 +35,48 @@ export function referenceServer() {
     },
   };
 
+  // What reached the server, and faults to inject on the way (the uploader's tests): request bodies in bytes per
+  // path since the last reset, and per path a number of requests to answer with HTTP 500 instead of forwarding.
+  const traffic = { bytes: {}, requests: {}, faults: {} };
+
+  /** `GET /__traffic` answers the counts; `POST /__traffic/reset`; `POST /__traffic/fault?path=…&times=N`. */
+  async function trafficControl(context) {
+    if (context.path === '/__traffic') {
+      context.body = { bytes: traffic.bytes, requests: traffic.requests };
+    } else if (context.path === '/__traffic/reset') {
+      traffic.bytes = {};
+      traffic.requests = {};
+      traffic.faults = {};
+      context.body = {};
+    } else {
+      traffic.faults[context.query.path] = Number(context.query.times);
+      context.body = traffic.faults;
+    }
+  }
+
+  const countBytes = (path, data) => {
+    traffic.bytes[path] = (traffic.bytes[path] ?? 0) + data.length;
+  };
+
+  /** Counts the request; when a fault is due for its path, drains the body and answers HTTP 500 (true). */
+  async function injectedFault(context) {
+    const path = context.path;
+    traffic.requests[path] = (traffic.requests[path] ?? 0) + 1;
+    // A fault is named by the path the page asks for; the page may put a gateway prefix before it.
+    const fault = Object.keys(traffic.faults).find((named) => path.endsWith(named) && traffic.faults[named] > 0);
+    if (!fault) return false;
+    traffic.faults[fault] -= 1;
+    for await (const data of context.req) countBytes(path, data);
+    context.status = 500;
+    context.body = { status: 500, code: 'injected', message: '注入的故障|||Injected fault' };
+    return true;
+  }
+
   /** Koa middleware: forwards the platform paths to the reference server with the page's Host, cookies kept. */
   async function proxy(context, next) {
+    if (context.path.startsWith('/__traffic')) return trafficControl(context);
     if (!server || !PROXIED.some((prefix) => context.path.startsWith(prefix))) return next();
+    if (await injectedFault(context)) return;
     const target = new URL(server.url);
     await new Promise((resolve, reject) => {
       const upstream = request(
@@ -59,6 +98,8 @@ export function referenceServer() {
       );
       upstream.on('error', reject);
       context.req.pipe(upstream);
+      // Counted beside the pipe, never before it: a data listener alone would let the body flow away unsent.
+      context.req.on('data', (data) => countBytes(context.path, data));
     });
   }
 

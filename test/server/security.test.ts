@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
+import { get as httpGet, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createServer } from '../../demo/server/index';
@@ -333,6 +333,41 @@ describe('6 security headers on every HTML page', () => {
       });
       expect(reload, path).toEqual({ status: 304, csp: undefined });
     }
+  });
+});
+
+describe('6b a page visited again', () => {
+  /** A GET through node:http: fetch (undici) does not hand a 304 back as such. */
+  const get = (path: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((done, fail) => {
+      httpGet(t.url + path, { headers }, (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (part: string) => {
+          body += part;
+        });
+        response.on('end', () => done({ status: response.statusCode ?? 0, headers: response.headers, body }));
+      }).on('error', fail);
+    });
+
+  it("is sent whole with its script hashes: a 304's policy, without them, would block the kept copy's scripts", async () => {
+    const page = '/demo/upload/index.html';
+    const first = await get(page, { Accept: 'text/html' });
+    const validators = {
+      'If-None-Match': String(first.headers.etag),
+      'If-Modified-Since': String(first.headers['last-modified']),
+    };
+    const again = await get(page, { Accept: 'text/html,application/xhtml+xml', ...validators });
+    expect(again.status).toBe(200);
+    expect(again.body).toBe(first.body);
+    const script = /<script>([\s\S]*?)<\/script>/.exec(first.body)?.[1] ?? '';
+    expect(script).not.toBe('');
+    const hash = createHash('sha256').update(script).digest('base64');
+    expect(String(again.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
+    // Other files keep their revalidation.
+    const css = await get('/demo/demo.css', {});
+    const cssAgain = await get('/demo/demo.css', { 'If-None-Match': String(css.headers.etag) });
+    expect(cssAgain.status).toBe(304);
   });
 });
 

@@ -6,11 +6,13 @@ import type { PhFaceEventMap } from '../../src/elements/ph-face/define';
 import type { PhHeaderEventMap } from '../../src/elements/ph-header/define';
 import type { PhLoginEventMap } from '../../src/elements/ph-login/define';
 import type { PhModalEventMap } from '../../src/elements/ph-modal/define';
+import type { PhUploaderEventMap } from '../../src/elements/ph-uploader/define';
 
 declare const modal: HTMLElementTagNameMap['ph-modal'];
 declare const login: HTMLElementTagNameMap['ph-login'];
 declare const face: HTMLElementTagNameMap['ph-face'];
 declare const header: HTMLElementTagNameMap['ph-header'];
+declare const uploader: HTMLElementTagNameMap['ph-uploader'];
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const exactly = <A, B>(proof: Equal<A, B>) => proof;
@@ -63,6 +65,15 @@ export function listeners(): void {
   exactly<keyof PhFaceEventMap, 'ph-face-success' | 'ph-face-save-success' | 'ph-face-clocking' | 'ph-face-error'>(
     true,
   );
+  uploader.addEventListener('ph-uploader-error', (event) => {
+    exactly<typeof event.detail.status, number | undefined>(true);
+    exactly<typeof event.detail.message, string>(true);
+  });
+  uploader.addEventListener('ph-uploader-success', (event) => exactly<typeof event.detail.md5, string>(true));
+  exactly<
+    keyof PhUploaderEventMap,
+    'ph-uploader-progress' | 'ph-uploader-success' | 'ph-uploader-error' | 'ph-uploader-complete'
+  >(true);
   exactly<keyof PhLoginEventMap, 'ph-login-success' | 'ph-login-error' | 'ph-login-logout' | 'ph-login-platform'>(true);
 }
 

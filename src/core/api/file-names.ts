@@ -1,4 +1,4 @@
-import { DISALLOWED_EXTENSIONS } from './wire';
+import { DISALLOWED_EXTENSIONS } from './upload-wire';
 
 // The §5 file-name check, shared by the widgets (core/validate) and the reference server, so both refuse the same
 // names. Extensions are compared in lower case, after trailing dots and spaces are dropped — Windows drops them when

@@ -30,20 +30,9 @@ export const SIGNATURE_SEPARATOR = '$';
 /** Bilingual server messages: `中文|||English` (§8). */
 export const BILINGUAL_SEPARATOR = '|||';
 
-/** Upload limits (§4 chunked upload, §9). The server enforces them; the uploader uses the same numbers. */
-export const CHUNK_SIZE = 2 * 1024 * 1024;
-export const MAX_CHUNK_BYTES = 10 * 1024 * 1024;
-export const MAX_SINGLE_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const MAX_FILE_BYTES = 1024 * 1024 * 1024;
-export const MAX_CHUNKS = 1024;
-export const MAX_BASE64_IMAGE_BYTES = 5 * 1024 * 1024;
-
 /** The Alibaba Cloud NLS speech recognition gateway (Shanghai region), the voice widget's default recogniser. Its
  * protocol is in nls.ts, which only the voice element loads. */
 export const NLS_GATEWAY_URL = 'wss://nls-gateway-cn-shanghai.aliyuncs.com/ws/v1';
-
-/** Default storage server id for uploads (§3 upload parameters: serverid default `base`). */
-export const DEFAULT_SERVER_ID = 'base';
 
 /** Login answer code that is a plain wrong-credentials failure; any other code on status 400 goes to the bind page. */
 export const INVALID_GRANT = 'invalid_grant';
@@ -53,26 +42,19 @@ export const OK = 'ok';
 /** §6: the base system's administrator role; its holders may sync a theme to every user of the unit. */
 export const ADMIN_ROLE = 'XX_SYS_';
 
-/** §5: extensions no upload may carry (compared in lower case: see src/core/validate/files.ts). The server refuses them too. */
-export const DISALLOWED_EXTENSIONS = [
-  'exe',
-  'jar',
-  'jsp',
-  'asp',
-  'dll',
-  'php',
-  'aspx',
-  'bat',
-  'sh',
-  'html',
-  'com',
-  'cgi',
-  'class',
-  'txt',
-  'jspx',
-] as const;
-/** §5 image extensions (compared in lower case). */
-export const IMAGE_EXTENSIONS = ['gif', 'jpg', 'jpeg', 'bmp', 'png', 'tif'] as const;
+// The file store's constants (upload limits, server id, §5 extension lists) are in upload-wire.ts, so that they travel
+// with the upload engine and not in every page's runtime.
+export {
+  CHUNK_SIZE,
+  DEFAULT_SERVER_ID,
+  DISALLOWED_EXTENSIONS,
+  IMAGE_EXTENSIONS,
+  MAX_BASE64_IMAGE_BYTES,
+  MAX_CHUNK_BYTES,
+  MAX_CHUNKS,
+  MAX_FILE_BYTES,
+  MAX_SINGLE_UPLOAD_BYTES,
+} from './upload-wire';
 
 /**
  * Every path of spec §7 (and the few calls the reference server adds), named once. Core builds its requests from

@@ -1,13 +1,5 @@
 import type { Envelope, LoginData } from '../api/types';
-import {
-  APP_PATH_HEADER,
-  AUTHORIZATION_HEADER,
-  DEVICE_HEADER,
-  type Device,
-  ENDPOINTS,
-  OK,
-  SIGNATURE_HEADER,
-} from '../api/wire';
+import { type Device, ENDPOINTS, OK, SIGNATURE_HEADER } from '../api/wire';
 import { getLocation, type LocationAdapter } from '../config/location';
 import type { Env } from '../config/options';
 import { DEFAULT_TIMEOUT } from '../config/resolve';
@@ -16,6 +8,7 @@ import { notify as defaultNotify, type NoticeKind } from '../notify';
 import { $session, storeLoginInfo } from '../session/state';
 import { buildUrl, encodeBody, encodeParams, type Params, TIMESTAMP_PARAM } from './encode';
 import { HttpError, isEnvelope, type RequestSummary, type ResponseSummary, responseError } from './errors';
+import { requestHeaders } from './headers';
 import { createRelogin } from './lost-session';
 import { noticeFor } from './notices';
 import { createSessionRecovery } from './recovery';
@@ -128,10 +121,7 @@ export function createHttpClient(config: HttpClientConfig = {}): HttpClient {
     if ((method === 'get' || method === 'delete') && !options.cached) params[TIMESTAMP_PARAM] = Date.now();
     summary.url = buildUrl(config.apiBase ?? '', options.url, encodeParams(params), location().href());
     const { body, contentType } = encodeBody(method, options.data, options.json === true);
-    const headers: Record<string, string> = { [DEVICE_HEADER]: config.device ?? 'pc' };
-    if (config.appPath) headers[APP_PATH_HEADER] = config.appPath;
-    const token = accessToken();
-    if (token) headers[AUTHORIZATION_HEADER] = `Bearer ${token}`;
+    const headers = requestHeaders(config.device, config.appPath, accessToken());
     if (contentType) headers['Content-Type'] = contentType;
     Object.assign(headers, options.headers);
     return {

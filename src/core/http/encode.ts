@@ -46,7 +46,7 @@ export function toFormData(data: Params | FormData | undefined): FormData {
 }
 
 export interface EncodedBody {
-  body: BodyInit | undefined;
+  body: FormData | string | undefined;
   contentType: string | undefined;
 }
 

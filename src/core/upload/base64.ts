@@ -1,5 +1,6 @@
 import type { StoredFile } from '../api/types';
-import { DEFAULT_SERVER_ID, ENDPOINTS, IMAGE_EXTENSIONS } from '../api/wire';
+import { BASE64_IMAGE_PATH } from '../api/upload-paths';
+import { DEFAULT_SERVER_ID, IMAGE_EXTENSIONS } from '../api/upload-wire';
 import { fileExtension } from '../validate/files';
 import { call } from './call';
 import { dataOf, ruleError } from './errors';
@@ -49,7 +50,7 @@ export async function uploadBase64Image(
   }
   const transport = options.transport ?? defaultTransport();
   const response = await call(transport, 'uploaderror', {
-    path: ENDPOINTS.base64Image,
+    path: BASE64_IMAGE_PATH,
     fields: { serverid: input.serverid || DEFAULT_SERVER_ID, fileName, base64Str, type },
     multipart: false,
     signal: options.signal,

@@ -1,4 +1,6 @@
 import { buildTree, type TreeNode } from '../util/tree';
+import type { DirectoryEntryLike, DroppedEntry, DroppedItemLike, EntryLike, FileEntryLike } from './dropped';
+import { takeDropped } from './dropped';
 import { toUploadItem, type UploadItem } from './item';
 
 // §3 directory picking: each file's webkitRelativePath yields the `directorys` list (every folder and file once,
@@ -55,25 +57,6 @@ export function describeDirectory(
   return { directorys, dirTree: buildTree(directorys) };
 }
 
-// The File and Directories Entries API, as much of it as a drop needs (typed here: not every DOM lib has it).
-interface EntryLike {
-  isFile: boolean;
-  isDirectory: boolean;
-  name: string;
-  fullPath: string;
-}
-interface FileEntryLike extends EntryLike {
-  file(success: (file: File) => void, failure?: (error: unknown) => void): void;
-}
-interface DirectoryEntryLike extends EntryLike {
-  createReader(): { readEntries(success: (entries: EntryLike[]) => void, failure?: (error: unknown) => void): void };
-}
-export interface DroppedItemLike {
-  kind: string;
-  getAsFile(): File | null;
-  webkitGetAsEntry?(): EntryLike | null;
-}
-
 async function walk(entry: EntryLike, into: UploadItem[]): Promise<void> {
   if (entry.isFile) {
     const file = await new Promise<File>((resolve, reject) => (entry as FileEntryLike).file(resolve, reject));
@@ -90,16 +73,17 @@ async function walk(entry: EntryLike, into: UploadItem[]): Promise<void> {
   }
 }
 
-/** Upload items of what was dropped: files as they are, folders walked with their paths. */
-export async function filesFromDataTransfer(items: ArrayLike<DroppedItemLike>): Promise<UploadItem[]> {
+/** Upload items of what was dropped and taken (takeDropped): files as they are, folders walked with their paths. */
+export async function filesFromDropped(taken: readonly DroppedEntry[]): Promise<UploadItem[]> {
   const found: UploadItem[] = [];
-  // Entries must be taken synchronously: the list is emptied once the drop event's task ends.
-  const taken = Array.from(items)
-    .filter((item) => item.kind === 'file')
-    .map((item) => ({ entry: item.webkitGetAsEntry?.() ?? null, file: item.getAsFile() }));
   for (const { entry, file } of taken) {
     if (entry?.isDirectory) await walk(entry, found);
     else if (file) found.push(toUploadItem(file));
   }
   return found;
+}
+
+/** Upload items of a drop: call it in the drop handler itself (the list empties once the event's task ends). */
+export function filesFromDataTransfer(items: ArrayLike<DroppedItemLike>): Promise<UploadItem[]> {
+  return filesFromDropped(takeDropped(items));
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_SERVER_ID } from '../api/wire';
+import { DEFAULT_SERVER_ID } from '../api/upload-wire';
 import { type ChunkPlan, chunkBytes } from './plan';
 
 // The bodies of the §7 storage calls, spelled as on the wire (§3 upload parameters). One function per call, so

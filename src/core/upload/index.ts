@@ -1,10 +1,15 @@
 // TransportError and TransportFailure are core/http's: one class for every transport, re-exported here.
 export type { TransportFailure } from '../http/transport';
 export { TransportError } from '../http/transport';
+export { acceptsFile, acceptTokens } from './accept';
 export type { Base64ImageInput } from './base64';
 export { uploadBase64Image } from './base64';
-export type { DirectoryEntry, DirectoryListing, DroppedItemLike } from './directory';
-export { describeDirectory, directoryEntries, filesFromDataTransfer } from './directory';
+export type { QueueAction, UploadAction } from './controls';
+export { allEnded, isFinished, queueActions, uploadActions } from './controls';
+export type { DirectoryEntry, DirectoryListing } from './directory';
+export { describeDirectory, directoryEntries, filesFromDataTransfer, filesFromDropped } from './directory';
+export type { DroppedEntry, DroppedItemLike } from './dropped';
+export { takeDropped } from './dropped';
 export type { UploadErrorInit, UploadErrorType, UploadFailureKind } from './errors';
 export { UploadError } from './errors';
 export type { FileIdentity, WireFields } from './fields';
@@ -34,6 +39,8 @@ export type { RetryPolicy } from './retry';
 export { DEFAULT_RETRY_DELAYS, isTransient, retryDelay } from './retry';
 export type { Upload, UploadOptions, UploadSnapshot, UploadStatus } from './runner';
 export { createUpload, DEFAULT_PARALLEL, MD5_SLICE_SIZE } from './runner';
+export type { UploaderOptions, UploaderSettings } from './settings';
+export { MIN_CHUNK_SIZE, parseByteSize, uploaderOptions } from './settings';
 export type { RateMeter } from './speed';
 export { createRateMeter } from './speed';
 export type { FingerprintSource, StoredUploadState, UploadStateStore } from './store';

@@ -1,4 +1,4 @@
-import { CHUNK_SIZE, MAX_CHUNKS } from '../api/wire';
+import { CHUNK_SIZE, MAX_CHUNKS } from '../api/upload-wire';
 
 // §4 chunked upload, the part that is arithmetic: how a file of `size` bytes is cut. Pure, so that it can be
 // checked at 0 bytes, exactly one chunk, one byte more, 2 GB, and by property tests.

@@ -17,8 +17,11 @@ export interface UploadQueueOptions extends Omit<UploadOptions, 'limiter'> {
 
 export interface UploadQueue {
   readonly $uploads: ReadableAtom<readonly Upload[]>;
-  /** Adds files (File objects or upload items); nothing starts until start/startAll. */
-  add(files: Iterable<UploadItem | (Blob & { name?: string })>): Upload[];
+  /**
+   * Adds files (File objects or upload items); nothing starts until start/startAll. `options` apply to these files
+   * over the queue's own (a page that changed the chunk size or the limits since the queue was made).
+   */
+  add(files: Iterable<UploadItem | (Blob & { name?: string })>, options?: Omit<UploadOptions, 'limiter'>): Upload[];
   remove(upload: Upload): void;
   /** Starts every upload not yet started; rejects with 'Not find file' when the queue is empty. */
   startAll(): Promise<UploadSnapshot[]>;
@@ -39,9 +42,9 @@ export function createUploadQueue(options: UploadQueueOptions = {}): UploadQueue
     Promise.all($uploads.get().flatMap((upload) => act(upload) ?? []));
   return {
     $uploads,
-    add(files) {
+    add(files, overrides) {
       const added = [...files].map((file) =>
-        createUpload(isItem(file) ? file : toUploadItem(file), { ...options, limiter }),
+        createUpload(isItem(file) ? file : toUploadItem(file), { ...options, ...overrides, limiter }),
       );
       $uploads.set([...$uploads.get(), ...added]);
       return added;

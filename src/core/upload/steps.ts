@@ -1,5 +1,11 @@
 import type { StoredFile } from '../api/types';
-import { ENDPOINTS } from '../api/wire';
+import {
+  CHUNK_CHECK_PATH,
+  CHUNK_UPLOAD_PATH,
+  MERGE_CHUNKS_PATH,
+  SECOND_UPLOAD_CHECK_PATH,
+  SINGLE_UPLOAD_PATH,
+} from '../api/upload-paths';
 import { call } from './call';
 import { dataOf, type UploadError } from './errors';
 import {
@@ -30,7 +36,7 @@ export interface StepRequest {
 
 async function secondCheck(request: StepRequest): Promise<UploadFlowEvent> {
   const response = await call(request.transport, 'checkerror', {
-    path: ENDPOINTS.secondUploadCheck,
+    path: SECOND_UPLOAD_CHECK_PATH,
     fields: secondCheckFields(request.identity),
     multipart: false,
     signal: request.signal,
@@ -48,7 +54,7 @@ async function single(request: StepRequest): Promise<UploadFlowEvent> {
       ? new File([file], fileName, { type: file.type })
       : file;
   const response = await call(request.transport, 'uploaderror', {
-    path: ENDPOINTS.singleUpload,
+    path: SINGLE_UPLOAD_PATH,
     fields: singleUploadFields(request.identity, named),
     multipart: true,
     signal: request.signal,
@@ -61,7 +67,7 @@ async function single(request: StepRequest): Promise<UploadFlowEvent> {
 
 async function checkChunk(request: StepRequest, chunk: number): Promise<UploadFlowEvent> {
   const response = await call(request.transport, 'checkchunkerror', {
-    path: ENDPOINTS.chunkCheck,
+    path: CHUNK_CHECK_PATH,
     fields: chunkCheckFields(request.identity, request.plan, chunk),
     multipart: false,
     signal: request.signal,
@@ -75,7 +81,7 @@ async function uploadChunk(request: StepRequest, chunk: number): Promise<UploadF
   const { start, end } = chunkRange(request.plan, chunk);
   const bytes = request.item.file.slice(start, end);
   const response = await call(request.transport, 'uploadunkerror', {
-    path: ENDPOINTS.chunkUpload,
+    path: CHUNK_UPLOAD_PATH,
     fields: chunkUploadFields(request.identity, request.plan, chunk, bytes),
     multipart: true,
     signal: request.signal,
@@ -88,7 +94,7 @@ async function uploadChunk(request: StepRequest, chunk: number): Promise<UploadF
 
 async function merge(request: StepRequest): Promise<UploadFlowEvent> {
   const response = await call(request.transport, 'chunkmerge', {
-    path: ENDPOINTS.mergeChunks,
+    path: MERGE_CHUNKS_PATH,
     fields: mergeFields(request.identity, request.plan),
     multipart: false,
     signal: request.signal,

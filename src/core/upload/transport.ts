@@ -1,10 +1,11 @@
-import { APP_PATH_HEADER, AUTHORIZATION_HEADER, DEVICE_HEADER, ENDPOINTS } from '../api/wire';
+import { SESSION_PROBE_PATH } from '../api/upload-paths';
 import { $config } from '../config/phinit';
 import { DEFAULT_TIMEOUT } from '../config/resolve';
 import type { HttpClient } from '../http/client';
-import { buildUrl, encodeParams, toFormData } from '../http/encode';
+import { buildUrl, encodeBody } from '../http/encode';
 import { HttpError, isEnvelope } from '../http/errors';
-import { defaultClient, request } from '../http/request';
+import { requestHeaders } from '../http/headers';
+import { defaultClient } from '../http/request';
 import { TransportError } from '../http/transport';
 import { $session } from '../session/state';
 import type { WireFields } from './fields';
@@ -14,7 +15,7 @@ import type { WireFields } from './fields';
 // the XMLHttpRequest transport (fetch cannot report upload progress), Node and workers the request client.
 
 export interface UploadRequest {
-  /** A path of ENDPOINTS; the transport puts the API base in front. */
+  /** A §7 path (api/upload-paths.ts); the transport puts the API base in front. */
   path: string;
   fields: WireFields;
   /** multipart/form-data (a file part) instead of a url-encoded form (§7: "upload uses multipart"). */
@@ -51,17 +52,13 @@ export interface TransportConfig {
 /** §7 headers of the page's requests: the device, the app path prefix, and the bearer token when script holds one. */
 export function pageHeaders(): Record<string, string> {
   const config = $config.get();
-  const headers: Record<string, string> = { [DEVICE_HEADER]: config?.device ?? 'pc' };
-  if (config?.appPath) headers[APP_PATH_HEADER] = config.appPath;
-  const token = $session.get().accessToken;
-  if (token) headers[AUTHORIZATION_HEADER] = `Bearer ${token}`;
-  return headers;
+  return requestHeaders(config?.device, config?.appPath, $session.get().accessToken);
 }
 
 /** A call through the page's request client: a 401 there runs its one shared refresh (§4 Request flow). */
 async function recoverThroughClient(): Promise<boolean> {
   try {
-    await request({ url: ENDPOINTS.me, noIntercept: true });
+    await defaultClient().request({ url: SESSION_PROBE_PATH, noIntercept: true });
     return true;
   } catch {
     return false;
@@ -71,19 +68,15 @@ async function recoverThroughClient(): Promise<boolean> {
 interface Prepared {
   url: string;
   headers: Record<string, string>;
-  body: FormData | string;
+  body: FormData | string | undefined;
   timeout: number;
 }
 
 function prepare(req: UploadRequest, config: TransportConfig): Prepared {
   const page = $config.get();
   const headers = { ...(config.headers ?? pageHeaders)() };
-  let body: FormData | string;
-  if (req.multipart) body = toFormData(req.fields);
-  else {
-    body = encodeParams(req.fields);
-    headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
-  }
+  const { body, contentType } = encodeBody(req.multipart ? 'upload' : 'post', req.fields, false);
+  if (contentType) headers['Content-Type'] = contentType;
   return {
     url: buildUrl(config.apiBase ?? page?.apiBase ?? '', req.path, ''),
     headers,

@@ -1,5 +1,5 @@
 import { disallowedExtension, fileExtension } from '../api/file-names';
-import { IMAGE_EXTENSIONS } from '../api/wire';
+import { IMAGE_EXTENSIONS } from '../api/upload-wire';
 import { t } from '../i18n/translate';
 import { formatBytes } from '../util/format';
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type DroppedItemLike, describeDirectory, filesFromDataTransfer } from '../../../src/core/upload';
+import {
+  type DroppedItemLike,
+  describeDirectory,
+  filesFromDataTransfer,
+  filesFromDropped,
+  takeDropped,
+} from '../../../src/core/upload';
 
 const item = (uid: string, path: string) => ({
   uid,
@@ -81,6 +87,54 @@ describe('directory picking (§3 directorys and dirTree)', () => {
       ['a.doc', 'class/a.doc'],
       ['b.doc', 'class/sub/b.doc'],
       ['loose.png', ''],
+    ]);
+  });
+
+  it('takes a drop at once, so that the folders can still be walked after the browser has emptied the list', async () => {
+    const live: DroppedItemLike[] = [
+      {
+        kind: 'file',
+        getAsFile: () => null,
+        webkitGetAsEntry: () =>
+          ({
+            isFile: false,
+            isDirectory: true,
+            name: 'term',
+            fullPath: '/term',
+            createReader: () => {
+              let read = false;
+              return {
+                readEntries: (ok: (found: unknown[]) => void) => {
+                  ok(
+                    read
+                      ? []
+                      : [
+                          {
+                            isFile: true,
+                            isDirectory: false,
+                            name: 'plan.doc',
+                            fullPath: '/term/plan.doc',
+                            file: (give: (file: File) => void) => give(new File(['p'], 'plan.doc')),
+                          },
+                        ],
+                  );
+                  read = true;
+                },
+              };
+            },
+          }) as never,
+      },
+      { kind: 'file', getAsFile: () => new File(['z'], 'loose.txt') },
+      { kind: 'string', getAsFile: () => null },
+    ];
+    const taken = takeDropped(live);
+    // What Chromium does when the drop event's task ends: the items answer nothing any more.
+    live.length = 0;
+    expect(taken.map((entry) => entry.entry?.name ?? entry.file?.name)).toEqual(['term', 'loose.txt']);
+    const items = await filesFromDropped(taken);
+    expect(items.map((entry) => [entry.fileName, entry.webkitRelativePath])).toEqual([
+      ['plan.doc', 'term/plan.doc'],
+      ['loose.txt', ''],
     ]);
   });
 });

@@ -302,6 +302,25 @@ describe('validation before anything is sent (§5)', () => {
     expect((await upload.start()).error?.message).toBe('The file size exceeds the limit (2 MB)');
     expect(storage.requests).toHaveLength(0);
   });
+
+  it("refuses a file outside the page's accept list, before its size is weighed", async () => {
+    const { storage, upload } = setUp(3 * MB, { accept: '.pdf, image/*', maxSize: 2 * MB }, 'lesson.mp4');
+    expect((await upload.start()).error).toMatchObject({
+      type: 'validation',
+      message: 'Files of this type are not accepted here (accepted: .pdf, image/*)',
+    });
+    expect(storage.requests).toHaveLength(0);
+  });
+
+  it('says a refused extension first, whatever the accept list', async () => {
+    const { upload } = setUp(1, { accept: '.txt' }, 'notes.txt');
+    expect(upload.$state.get().error?.message).toBe('Files of this type cannot be uploaded (.txt)');
+  });
+
+  it('takes a file the accept list names', async () => {
+    const { upload } = setUp(1 * MB, { accept: 'video/*' }, 'lesson.mp4');
+    expect((await upload.start()).status).toBe('success');
+  });
 });
 
 describe('pause, resume, abort', () => {

@@ -1,0 +1,205 @@
+import { useStore } from '@nanostores/react';
+import { type ChangeEvent, type DragEvent, useEffect, useId, useState } from 'react';
+import {
+  $translate,
+  addStrings,
+  createUploadQueue,
+  DEFAULT_MAX_SIZE,
+  type DroppedEntry,
+  filesFromDropped,
+  formatBytes,
+  isFinished,
+  type QueueAction,
+  queueActions,
+  takeDropped,
+  toUploadItem,
+  type Upload,
+  type UploadAction,
+  type UploaderSettings,
+  type UploadItem,
+  type UploadTransport,
+  uploaderOptions,
+} from '../../core';
+import { sharedStyles, useStyles } from '../common/styles';
+import { FileRow } from './FileRow';
+import { UPLOADER_STRINGS } from './strings';
+import styles from './styles.css';
+import { type UploadCallbacks, useUploadWatch } from './watch';
+
+addStrings(UPLOADER_STRINGS);
+const UPLOADER_STYLES = sharedStyles(styles);
+
+export interface PhUploaderProps extends UploaderSettings, UploadCallbacks {
+  /** Several files at once (a folder is always many). */
+  multiple?: boolean;
+  /** Folders too: a second picker for a folder, and dropped folders are walked (§3 directory picking). */
+  directory?: boolean;
+  /** Start each file as soon as it is added; otherwise the person starts them. */
+  autoStart?: boolean;
+  /** How requests reach the file store; by default core's (the page's gateway, session and headers). */
+  transport?: UploadTransport;
+}
+
+const QUEUE_ORDER: QueueAction[] = ['startAll', 'pauseAll', 'resumeAll', 'retryAll', 'abortAll', 'clearFinished'];
+
+/** The file picker, drop zone and upload list of issue 11, over one upload queue of core. */
+export function PhUploader(props: PhUploaderProps) {
+  const translate = useStore($translate);
+  const [queue] = useState(() => createUploadQueue({ transport: props.transport }));
+  const uploads = useStore(queue.$uploads);
+  const [announcement, setAnnouncement] = useState('');
+  const [dragging, setDragging] = useState(false);
+  const states = useUploadWatch(queue, {
+    ...props,
+    onSuccess: (state, upload) => {
+      const status = translate(state.instant ? 'uploader.status.instant' : 'uploader.status.success');
+      setAnnouncement(translate('uploader.announce', { name: state.fileName, status }));
+      props.onSuccess?.(state, upload);
+    },
+    onError: (state, upload) => {
+      setAnnouncement(translate('uploader.announce', { name: state.fileName, status: state.error?.warning ?? '' }));
+      props.onError?.(state, upload);
+    },
+  });
+  const hintId = useId();
+  useStyles(UPLOADER_STYLES);
+
+  // Leaving the page's DOM pauses what runs (the stored MD5 lets it continue later, even after a reload).
+  useEffect(() => () => queue.pauseAll(), [queue]);
+
+  const add = (items: UploadItem[]) => {
+    const chosen = props.multiple || props.directory ? items : items.slice(0, 1);
+    if (chosen.length === 0) return;
+    // A single-file uploader holds one file: a new choice replaces one that has not started or has ended.
+    if (!props.multiple && !props.directory) {
+      for (const upload of queue.$uploads.get()) {
+        const state = upload.$state.get();
+        if (state.status === 'idle' || isFinished(state)) queue.remove(upload);
+      }
+    }
+    const added = queue.add(chosen, { ...uploaderOptions(props), transport: props.transport });
+    if (props.autoStart) for (const upload of added) void upload.start();
+  };
+
+  const picked = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    add(Array.from(input.files ?? [], (file) => toUploadItem(file)));
+    // The same file chosen again (to resume after a reload) must fire `change` again.
+    input.value = '';
+  };
+
+  const dropped = (event: DragEvent<HTMLElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    const taken: DroppedEntry[] = takeDropped(event.dataTransfer.items);
+    const wanted = props.directory ? taken : taken.filter((entry) => !entry.entry?.isDirectory);
+    void filesFromDropped(wanted).then(add);
+  };
+
+  const act = (upload: Upload, action: UploadAction) => {
+    if (action === 'remove') queue.remove(upload);
+    else void upload[action]();
+  };
+  const actAll = (action: QueueAction) => {
+    if (action === 'clearFinished') {
+      for (const upload of uploads) if (isFinished(upload.$state.get())) queue.remove(upload);
+    } else void queue[action]();
+  };
+
+  const settings = uploaderOptions(props);
+  const hints = [translate('uploader.limits', { size: formatBytes(settings.maxSize ?? DEFAULT_MAX_SIZE, 1) })];
+  if (settings.accept) hints.push(translate('uploader.accepts', { accept: settings.accept }));
+  const available = queueActions(states);
+  const done = states.filter((state) => state.status === 'success').length;
+
+  return (
+    <section className="uploader" part="uploader">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is a pointer shortcut; the pickers inside are the keyboard way */}
+      <div
+        part="dropzone"
+        className={dragging ? 'dropzone dragging' : 'dropzone'}
+        onDragEnter={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragOver={(event) => {
+          event.preventDefault();
+          event.dataTransfer.dropEffect = 'copy';
+        }}
+        onDragLeave={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+        }}
+        onDrop={dropped}
+      >
+        <UploadIcon />
+        <p className="prompt">{translate(props.directory ? 'uploader.dropFolders' : 'uploader.drop')}</p>
+        <div className="pickers">
+          <label className="pick" part="pick">
+            <input
+              type="file"
+              className="picker"
+              multiple={Boolean(props.multiple)}
+              accept={settings.accept}
+              aria-describedby={hintId}
+              onChange={picked}
+            />
+            {translate('uploader.choose')}
+          </label>
+          {props.directory ? (
+            <label className="pick" part="pick pick-folder">
+              <input
+                type="file"
+                className="picker"
+                aria-describedby={hintId}
+                onChange={picked}
+                {...{ webkitdirectory: '' }}
+              />
+              {translate('uploader.chooseFolder')}
+            </label>
+          ) : null}
+        </div>
+        <p className="hint" id={hintId}>
+          {hints.join(' · ')}
+        </p>
+      </div>
+      {uploads.length > 0 ? (
+        <>
+          <div className="toolbar" part="toolbar">
+            <span className="summary">{translate('uploader.summary', { count: uploads.length, done })}</span>
+            {QUEUE_ORDER.filter((action) => available.includes(action)).map((action) => (
+              <button
+                key={action}
+                type="button"
+                part="queue-action"
+                data-action={action}
+                className="ph-button"
+                onClick={() => actAll(action)}
+              >
+                {translate(`uploader.queue.${action}`)}
+              </button>
+            ))}
+          </div>
+          <ul className="files" part="list" aria-label={translate('uploader.list')}>
+            {uploads.map((upload) => (
+              <FileRow key={upload.uid} upload={upload} onAction={act} />
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </section>
+  );
+}
+
+function UploadIcon() {
+  return (
+    <svg className="icon" viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M19.35 10.04A7.49 7.49 0 0 0 12 4a7.5 7.5 0 0 0-6.65 4.04A5.99 5.99 0 0 0 6 20h13a5 5 0 0 0 .35-9.96ZM14 13v4h-4v-4H7l5-5 5 5h-3Z"
+      />
+    </svg>
+  );
+}
