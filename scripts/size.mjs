@@ -18,7 +18,8 @@ for (const file of elementFiles()) {
   const lazyNote = lazy.length ? ` + lazy ${lazy.map((chunk) => basename(chunk)).join(', ')}` : '';
   check(`${file}${lazyNote} (own chunks)`, own, budgets.elementKb);
 }
-for (const chunk of fallbacks) check(`${chunk} (MD5 fallback, only where no worker starts)`, gzipFile(chunk), budgets.elementKb);
+for (const chunk of fallbacks)
+  check(`${chunk} (MD5 fallback, only where no worker starts)`, gzipFile(chunk), budgets.elementKb);
 // ph-widgets/react: the components' own code; React (a peer) and dist/core (shared with ph-widgets/core) are imports.
 check('dist/react/index.js (React entry, without React and core)', gzipFile('dist/react/index.js'), budgets.reactKb);
 const workChat = workChatBundle(budgets.workChatElements);
