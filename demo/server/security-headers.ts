@@ -53,13 +53,6 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Res
   });
 
   app.addHook('onSend', async (_request, reply, payload) => {
-    // A 304 confirms the page the browser stored, and the browser replaces the stored headers with those of the 304
-    // (RFC 9111 §4.3.4): a CSP there, made without the body and so without its hashes, would block the page's inline
-    // scripts on every reload. Without one, the stored CSP stays: the hashes of that very body.
-    if (reply.statusCode === 304) {
-      reply.removeHeader('content-security-policy');
-      return payload;
-    }
     const type = String(reply.getHeader('content-type') ?? '');
     const csp = reply.getHeader('content-security-policy');
     if (!type.startsWith('text/html') || typeof csp !== 'string' || payload === null || payload === undefined) {
