@@ -3,45 +3,17 @@
 // Prints camera open → automatic capture (the clock-in request leaving the page), the detection rate (frames the
 // detector read, counted as canvas pixel reads: tfjs's WebAssembly backend reads each frame once; the controller asks
 // at most every FACE_DETECT_INTERVAL_MS) and the detector's bytes loaded.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { DEMO_PASSWORD } from '../demo/server/db/seed-data';
 import { ENDPOINTS } from '../src/core/api/wire';
 import { FACE_DETECT_INTERVAL_MS } from '../src/core/face/constants';
 import { startStage } from '../test/e2e/harness';
+import { cameraArgs, faceMedia } from '../test/media/face';
 
-const require = createRequire(import.meta.url);
-const SAMPLE = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo', 'sample2.jpg');
-const FACE_FRAME = 'pad=iw+200:ih+100:0:100,crop=975:731:1058:36,scale=640:480';
 const RUNS = 3;
 
-const media = mkdtempSync(join(tmpdir(), 'ph-face-bench-'));
-const y4m = join(media, 'face.y4m');
-execFileSync('ffmpeg', [
-  '-v',
-  'error',
-  '-y',
-  '-loop',
-  '1',
-  '-i',
-  SAMPLE,
-  '-vf',
-  `${FACE_FRAME},format=yuv420p`,
-  '-r',
-  '15',
-  '-t',
-  '2',
-  y4m,
-]);
+const media = faceMedia();
 const stage = await startStage({ faceMatcher: 'descriptor' });
-const browser = await stage.launch([
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-  `--use-file-for-fake-video-capture=${y4m}`,
-]);
+const browser = await stage.launch(cameraArgs(media.faceVideo));
 const rows: { captureMs: number; perSecond: number; bytes: number }[] = [];
 try {
   for (let run = 0; run < RUNS; run += 1) {
@@ -88,7 +60,7 @@ try {
   }
 } finally {
   await stage.stop();
-  rmSync(media, { recursive: true, force: true });
+  media.dispose();
 }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 console.log(`face camera (ph-face clock-in, headless Chromium, fake camera, ${RUNS} runs, median):`);

@@ -1,23 +1,15 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../demo/server/db/seed-data';
 import { ENDPOINTS } from '../../src/core/api/wire';
+import { cameraArgs, type FaceMedia, faceMedia } from '../media/face';
 import { openPage, type Stage, startStage, watchProblems } from './harness';
 
 // The face widget on Chromium's fake camera, against the reference server's descriptor matcher (face-api in Node).
-// The camera's video is made at test time with ffmpeg: one face from face-api's sample2.jpg (which shows three
+// The camera's video is made at test time (test/media/face.ts): one face from face-api's sample2.jpg (which shows three
 // people), framed so that the face sits in the guide box; and a plain colour with nobody in it.
 
-const require = createRequire(import.meta.url);
-const SAMPLE = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo', 'sample2.jpg');
-/** The woman on the right of sample2, head and shoulders, 640 × 480 (padded on top: she is near the edge). */
-const FACE_FRAME = 'pad=iw+200:ih+100:0:100,crop=975:731:1058:36,scale=640:480';
 const PASSWORD = DEMO_PASSWORD;
 const SCHOOL_LANDING = '/pages/base/pc_desktop_all/index.html';
 /** Camera, countdown, detector on a loaded 2-core machine: automatic capture may take a while. */
@@ -25,16 +17,6 @@ const FACE_WAIT = 90_000;
 const TIMEOUT_EN =
   'Face detection timeout, click to try again! Please face the designated area in 15 seconds for more than 2 seconds.';
 const TIMEOUT_ZH = '人脸检测超时，点击重试！请在15秒内正对指定区域超过2秒。';
-
-function ffmpeg(...args: string[]): void {
-  execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
-}
-
-function cameraArgs(y4m?: string): string[] {
-  const args = ['--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required'];
-  if (y4m) args.push('--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`);
-  return args;
-}
 
 /** Records every ph-face-* event of the page in window.faceEvents. */
 async function recordFaceEvents(page: Page): Promise<void> {
@@ -79,40 +61,15 @@ function api<T>(page: Page, path: string, params: Record<string, string>): Promi
 
 describe('ph-face on a camera', () => {
   let stage: Stage;
-  let media: string;
+  let media: FaceMedia;
   let faceCamera: Browser;
   let emptyCamera: Browser;
 
   before(async () => {
-    media = mkdtempSync(join(tmpdir(), 'ph-face-media-'));
-    ffmpeg(
-      '-loop',
-      '1',
-      '-i',
-      SAMPLE,
-      '-vf',
-      `${FACE_FRAME},format=yuv420p`,
-      '-r',
-      '15',
-      '-t',
-      '2',
-      join(media, 'face.y4m'),
-    );
-    ffmpeg(
-      '-f',
-      'lavfi',
-      '-i',
-      'color=c=0x8899aa:s=640x480:r=15',
-      '-t',
-      '1',
-      '-pix_fmt',
-      'yuv420p',
-      join(media, 'empty.y4m'),
-    );
-    ffmpeg('-i', SAMPLE, '-vf', FACE_FRAME, '-q:v', '3', join(media, 'face.jpg'));
+    media = faceMedia();
     stage = await startStage({ faceMatcher: 'descriptor' });
-    faceCamera = await stage.launch(cameraArgs(join(media, 'face.y4m')));
-    emptyCamera = await stage.launch(cameraArgs(join(media, 'empty.y4m')));
+    faceCamera = await stage.launch(cameraArgs(media.faceVideo));
+    emptyCamera = await stage.launch(cameraArgs(media.emptyVideo));
   });
   // A failed test leaves no page behind running its camera and detector on the next tests' two cores.
   afterEach(async () => {
@@ -122,7 +79,7 @@ describe('ph-face on a camera', () => {
   });
   after(async () => {
     await stage?.stop();
-    rmSync(media, { recursive: true, force: true });
+    media.dispose();
   });
 
   it("registers the teacher's face with Photograph and Save; then only Again shows first", async () => {
@@ -223,7 +180,7 @@ describe('ph-face on a camera', () => {
     await face.getByRole('button', { name: 'Again' }).click();
     await face.getByText('No camera device detected by this device!').waitFor();
     await face.getByRole('button', { name: 'Upload a photo' }).waitFor();
-    await face.locator('input[type="file"]').setInputFiles(join(media, 'face.jpg'));
+    await face.locator('input[type="file"]').setInputFiles(media.facePhoto);
     await face.getByRole('button', { name: 'Save' }).click();
     await face.getByText('Face acquisition completed!').waitFor({ timeout: FACE_WAIT });
 
@@ -237,7 +194,7 @@ describe('ph-face on a camera', () => {
   it('offers only the upload on http at an address other than localhost', async () => {
     const port = new URL(stage.server.url).port;
     const remote = await stage.launch([
-      ...cameraArgs(join(media, 'face.y4m')),
+      ...cameraArgs(media.faceVideo),
       '--host-resolver-rules=MAP face-terminal.test 127.0.0.1',
     ]);
     const page = await remote.newPage();
