@@ -2,6 +2,7 @@ export * from './api/types';
 export * from './api/wire';
 export * from './auth';
 export * from './config';
+export * from './desktop';
 export * from './face';
 export * from './header';
 export * from './http';

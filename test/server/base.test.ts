@@ -48,6 +48,7 @@ const PROTECTED_POSTS = [
   '/api/base/student/set/parentChildren?parentId=u-parent',
   '/api/base/user_access_detail',
   '/api/base/find_by_vocabulary',
+  '/api/base/desktop/app_icon_order',
 ];
 
 describe('auth rule of the base calls', () => {
@@ -354,6 +355,43 @@ describe('desktop icons and permissions', () => {
       { code: 'notice', num: 3 },
       { code: 'oa', num: 120 },
     ]);
+  });
+
+  it('saves a school teacher icon order per group and user; checks the codes; refuses everyone else', async () => {
+    const groupOf = async (client: Awaited<ReturnType<typeof signedIn>>, code: string) =>
+      (await client.get<MenuGroup[]>('/api/base/desktop/my_app_icon')).body.data
+        .find((group) => group.code === code)
+        ?.iconVMs.map((app) => app.code);
+    const teacher = await signedIn(t.url, 'teacher');
+    expect(await groupOf(teacher, 'ZWHQ')).toEqual(['repair', 'assets', 'legacy']);
+    const saved = await teacher.post('/api/base/desktop/app_icon_order', undefined, {
+      form: { groupCode: 'ZWHQ', codes: 'assets,legacy,repair' },
+    });
+    expect(saved.body).toMatchObject({ status: 200, data: 'success' });
+    expect(await groupOf(teacher, 'ZWHQ')).toEqual(['assets', 'legacy', 'repair']);
+    // Another teacher's desktop keeps the seeded order.
+    expect(await groupOf(await signedIn(t.url, 'staff'), 'ZWHQ')).toEqual(['repair', 'assets', 'legacy']);
+    for (const codes of ['assets,repair', 'assets,assets,repair', 'assets,legacy,repair,oa', `assets,legacy,${SQL}`]) {
+      const bad = await teacher.post('/api/base/desktop/app_icon_order', undefined, {
+        form: { groupCode: 'ZWHQ', codes },
+      });
+      expect(bad.status, codes).toBe(400);
+      expect(bad.body.fieldErrors?.[0]?.message, codes).toBe(
+        '图标顺序须包含本组的每个应用各一次|||The order must list every app of the group once',
+      );
+    }
+    expect((await teacher.post('/api/base/desktop/app_icon_order', { groupCode: 'NOPE', codes: 'a' })).status).toBe(
+      400,
+    );
+    expect(await groupOf(teacher, 'ZWHQ')).toEqual(['assets', 'legacy', 'repair']);
+    for (const user of ['parent', 'student', 'areauser']) {
+      const client = await signedIn(t.url, user);
+      const answer = await client.post('/api/base/desktop/app_icon_order', {
+        groupCode: 'ZWHQ',
+        codes: 'assets,legacy,repair',
+      });
+      expect(answer.status, user).toBe(403);
+    }
   });
 
   it('answers the permission tree by app code: admin sees admin routes, students nothing', async () => {

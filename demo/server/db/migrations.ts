@@ -137,6 +137,13 @@ const MIGRATIONS: string[] = [
   ALTER TABLE face_clockings ADD COLUMN recorded_by TEXT REFERENCES users(id);
   CREATE INDEX face_clockings_user_at ON face_clockings (user_id, at);
   `,
+  // Issue 10: a school teacher's own icon order inside each desktop group (saved by the launcher's reorder).
+  `
+  CREATE TABLE app_orders (
+    user_id TEXT NOT NULL REFERENCES users(id), group_code TEXT NOT NULL, app_code TEXT NOT NULL,
+    sort INTEGER NOT NULL, PRIMARY KEY (user_id, group_code, app_code)
+  );
+  `,
 ];
 
 /** The schema version a migrated database is at. */

@@ -100,6 +100,8 @@ export const ENDPOINTS = {
   accessLog: '/api/base/user_access_detail',
   appIcons: '/api/base/desktop/my_app_icon',
   unreadCodeCount: '/api/base/desktop/unReadCodeCount',
+  /** Added: POST a school teacher's icon order inside one group (`groupCode`, `codes` comma-separated). */
+  appIconOrder: '/api/base/desktop/app_icon_order',
   // base: unit, licences, roles, family (§6)
   licenceOam: '/api/base/license/unit_oam',
   licence: '/api/base/license/unit',

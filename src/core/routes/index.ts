@@ -27,9 +27,23 @@ export {
 } from './paths';
 export type { MenuRoute, RouteCheckContext } from './permissions';
 export {
+  isBlockedFromRoute,
   isRouteAllowed,
   isTeacherAppPath,
   NOT_FOUND_ROUTE,
   ROUTE_RESOURCE_TYPE,
+  routeMatches,
   routesFromPermissionTree,
 } from './permissions';
+export type { EntryContext, EntryDecision, HashLocation } from './router';
+export {
+  DEFAULT_EXEMPT_ROUTES,
+  decideEntry,
+  fetchesPermissionTree,
+  hashFor,
+  isContentMode,
+  parseHash,
+  redirectRouteApp,
+  SHELL_ROUTES,
+  suppressesMessagesPopup,
+} from './router';

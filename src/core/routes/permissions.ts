@@ -34,7 +34,7 @@ export interface RouteCheckContext {
   userType: number | string;
   /** Paths of the user's menu routes. */
   menuRoutes: readonly string[];
-  /** Named apps and routes exempt from the menu check (the spec does not list them: configuration). */
+  /** Named apps and routes exempt from the menu check, exact or a prefix ending in `*` (configuration). */
   exempt?: readonly string[];
 }
 
@@ -43,10 +43,20 @@ export function isTeacherAppPath(route: string): boolean {
   return /_tm(?:[/.?#]|$)/.test(route);
 }
 
-/** §2: type 1 and 3 never reach tm app paths; otherwise the route must be in the menu unless it is exempt. */
+/** Whether a pattern (exact, or a prefix ending in `*`) matches a route. */
+export function routeMatches(pattern: string, route: string): boolean {
+  return pattern.endsWith('*') ? route.startsWith(pattern.slice(0, -1)) : pattern === route;
+}
+
+/** §2: type 1 and 3 users never reach tm app paths, typed or linked. */
+export function isBlockedFromRoute(route: string, userType: number | string): boolean {
+  const type = Number(userType);
+  return (type === 1 || type === 3) && isTeacherAppPath(route);
+}
+
+/** §2: blocked routes never; otherwise the route must be in the menu unless an exempt pattern matches it. */
 export function isRouteAllowed(route: string, ctx: RouteCheckContext): boolean {
-  const type = Number(ctx.userType);
-  if ((type === 1 || type === 3) && isTeacherAppPath(route)) return false;
-  if (ctx.exempt?.includes(route)) return true;
+  if (isBlockedFromRoute(route, ctx.userType)) return false;
+  if (ctx.exempt?.some((pattern) => routeMatches(pattern, route))) return true;
   return ctx.menuRoutes.includes(route);
 }

@@ -65,6 +65,46 @@ export function registerDesktopRoutes(app: FastifyInstance, ctx: ServerContext):
     },
   );
 
+  app.post<{ Body: { groupCode: string; codes: string } }>(
+    ENDPOINTS.appIconOrder,
+    {
+      schema: {
+        body: object({ groupCode: { type: 'string', enum: [...GROUP_CODES] }, codes: str(4000, { minLength: 1 }) }, [
+          'groupCode',
+          'codes',
+        ]),
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      // §6: only school teachers (type 2 or 4 in a school unit) arrange their icons.
+      const unit = ctx.db.prepare('SELECT unit_type FROM units WHERE id = ?').get(user.unit_id) as
+        | { unit_type: string }
+        | undefined;
+      if ((user.user_type !== 2 && user.user_type !== 4) || unit?.unit_type !== '2') throw errors.forbidden();
+      const { groupCode } = request.body;
+      const codes = request.body.codes.split(',');
+      const inGroup = (
+        ctx.db.prepare('SELECT code FROM apps WHERE group_code = ?').all(groupCode) as { code: string }[]
+      ).map((row) => row.code);
+      const same = codes.length === inGroup.length && new Set(codes).size === codes.length;
+      if (!same || !codes.every((code) => inGroup.includes(code))) {
+        const text = {
+          zh: '图标顺序须包含本组的每个应用各一次',
+          en: 'The order must list every app of the group once',
+        };
+        throw errors.badRequest(text, [fieldError('codes', text)]);
+      }
+      const save = ctx.db.prepare(
+        'INSERT OR REPLACE INTO app_orders (user_id, group_code, app_code, sort) VALUES (?, ?, ?, ?)',
+      );
+      ctx.db.transaction(() => {
+        for (const [index, code] of codes.entries()) save.run(user.id, groupCode, code, index);
+      })();
+      return ok('success');
+    },
+  );
+
   app.get(ENDPOINTS.unreadCodeCount, async (request) => {
     const { user } = requireAuth(request);
     const rows = ctx.db
@@ -149,9 +189,12 @@ interface AppRow {
 function iconGroups(ctx: ServerContext, userId: string): MenuGroup[] {
   const rows = ctx.db
     .prepare(
-      `SELECT a.*, r.num FROM apps a LEFT JOIN app_unread r ON r.app_code = a.code AND r.user_id = ? ORDER BY a.sort`,
+      `SELECT a.*, r.num FROM apps a
+       LEFT JOIN app_unread r ON r.app_code = a.code AND r.user_id = ?
+       LEFT JOIN app_orders o ON o.app_code = a.code AND o.group_code = a.group_code AND o.user_id = ?
+       ORDER BY o.sort IS NULL, o.sort, a.sort`,
     )
-    .all(userId) as AppRow[];
+    .all(userId, userId) as AppRow[];
   return GROUP_CODES.map((code) => ({
     code,
     name: GROUPS[code] ?? code,

@@ -1,0 +1,78 @@
+import type { AppItem, Manifest, MenuGroup, MenuNode, UnreadCodeCount } from '../api/types';
+import { ENDPOINTS, endpointPath } from '../api/wire';
+import type { HttpClient } from '../http/client';
+
+// The desktop's calls of §7, each through core's request client (never fetch): the shell passes the client in.
+
+export type DesktopHttp = Pick<HttpClient, 'request'>;
+
+const list = <T>(data: unknown): T[] => (Array.isArray(data) ? (data as T[]) : []);
+
+/** GET my_app_icon (appType 1): the icon groups of §3. */
+export async function loadIconGroups(
+  http: DesktopHttp,
+  user: { userId: string; unitId: string },
+): Promise<MenuGroup[]> {
+  const answer = await http.request<MenuGroup[]>({
+    url: ENDPOINTS.appIcons,
+    params: { userId: user.userId, unitId: user.unitId, appType: 1 },
+  });
+  return list<MenuGroup>(answer.data);
+}
+
+/** GET unReadCodeCount: `{code, num}` per app. Quiet: a failed count leaves the icons' own counts. */
+export async function loadUnreadCounts(http: DesktopHttp): Promise<UnreadCodeCount[]> {
+  const answer = await http.request<UnreadCodeCount[]>({ url: ENDPOINTS.unreadCodeCount, noIntercept: true });
+  return list<UnreadCodeCount>(answer.data);
+}
+
+/** GET the permission tree of an app code (§6: callers ask only for types 2 and 4). */
+export async function loadPermissionTree(http: DesktopHttp, appCode: string): Promise<MenuNode[]> {
+  const answer = await http.request<MenuNode[]>({ url: ENDPOINTS.permissionTree, params: { code: appCode } });
+  return list<MenuNode>(answer.data);
+}
+
+export interface AccessUser {
+  userId: string;
+  userType: number | string;
+  unitId: string;
+}
+
+/** POST user_access_detail (type 1) for an opened app. Quiet: a lost log line must not stop the user. */
+export async function logAppAccess(http: DesktopHttp, user: AccessUser, app: AppItem, name: string): Promise<void> {
+  await http.request({
+    url: ENDPOINTS.accessLog,
+    method: 'post',
+    data: {
+      userId: user.userId,
+      userType: user.userType,
+      unitId: user.unitId,
+      resId: app.code,
+      resName: name,
+      type: 1,
+    },
+    noIntercept: true,
+  });
+}
+
+/** GET license/unit: whether the unit's licence for the app's server is valid. */
+export async function checkLicence(http: DesktopHttp, unitId: string, serverId: string): Promise<boolean> {
+  const answer = await http.request<boolean>({ url: ENDPOINTS.licence, params: { unitId, serverId } });
+  return answer.data === true;
+}
+
+/** POST the order of one group's icons (added call, docs/api.md). */
+export async function saveIconOrder(http: DesktopHttp, groupCode: string, codes: readonly string[]): Promise<void> {
+  await http.request({ url: ENDPOINTS.appIconOrder, method: 'post', data: { groupCode, codes: codes.join(',') } });
+}
+
+/** GET /{app}/manifest.json: `{fileId}.js` (and `.css`) → asset URL. */
+export async function loadManifest(http: DesktopHttp, app: string): Promise<Manifest> {
+  const manifest = await http.request<Manifest>({
+    url: endpointPath(ENDPOINTS.manifest, { app }),
+    raw: true,
+    noIntercept: true,
+  });
+  if (!manifest || typeof manifest !== 'object') throw new Error(`manifest of ${app} is not a map`);
+  return manifest;
+}

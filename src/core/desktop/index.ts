@@ -1,0 +1,28 @@
+export type { AccessUser, DesktopHttp } from './calls';
+export {
+  checkLicence,
+  loadIconGroups,
+  loadManifest,
+  loadPermissionTree,
+  loadUnreadCounts,
+  logAppAccess,
+  saveIconOrder,
+} from './calls';
+export type { KeepAliveState } from './keep-alive';
+export { DEFAULT_KEEP_ALIVE, forgetKeepAlive, visitKeepAlive } from './keep-alive';
+export type { LauncherGroup, LauncherUser } from './launcher';
+export {
+  ALL_APPS_GROUP,
+  appIcon,
+  appName,
+  arrangesDesktop,
+  COMMON_GROUP,
+  isVisibleApp,
+  launcherGroups,
+  moveApp,
+  orderApps,
+  withUnreadCounts,
+} from './launcher';
+export type { OpenAppDeps, OpenAppOutcome } from './open-app';
+export { openApp } from './open-app';
+export { permittedCodes } from './permitted';
