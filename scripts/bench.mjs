@@ -11,6 +11,7 @@ import terser from '@rollup/plugin-terser';
 import { rollup } from 'rollup';
 import { faceServerFigures } from './bench-face.mjs';
 import { benchMd5 } from './bench-md5.mjs';
+import { benchRoutes } from './bench-routes.mjs';
 import { elementFiles, gzipBytes, gzipFile, kb, readBudgets, sharedChunks, workChatBundle } from './bundle-sizes.mjs';
 
 /** React + ReactDOM (client) alone, bundled and minified the way our bundles are. */
@@ -61,6 +62,7 @@ for (const [name, bytes] of rows) {
   console.log(`${kb(bytes).padStart(10)}  ${(bytes / baseline).toFixed(2).padStart(5)}x  ${name}`);
 }
 
+await benchRoutes();
 await benchMd5();
 await faceServerFigures();
 // ph-face on a fake camera in Chromium (a TypeScript script: it starts the reference server through the e2e harness).

@@ -3,7 +3,9 @@
 import {
   $language,
   $loginStatus,
+  $permittedCodes,
   $session,
+  applyPermissionDirective,
   authDeps,
   changeLanguage,
   createGlobalPhinit,
@@ -41,6 +43,12 @@ const api = {
     loginPageUrl(location.href, {
       desktopClient: requireConfig().desktopClient || isElectronShell(navigator.userAgent),
     }),
+  /** §6 permission directive for legacy pages: removes `[data-permission]` elements whose code is not in `codes`. */
+  applyPermissions: (codes: Iterable<string>, root: ParentNode = document): number => {
+    const permitted = new Set(codes);
+    $permittedCodes.set(permitted);
+    return applyPermissionDirective(root, permitted);
+  },
   stores: { session: $session, loginStatus: $loginStatus, language: $language },
 };
 

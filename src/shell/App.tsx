@@ -1,64 +1,175 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
-import { $language, $translate, addStrings, LANGUAGES, type Language, notify } from '../core';
-import { PhModal } from '../elements/ph-modal/PhModal';
-import { SHELL_STRINGS } from './strings';
+import { type ReactElement, useEffect, useState } from 'react';
+import {
+  $language,
+  $permittedCodes,
+  $session,
+  $translate,
+  type AppItem,
+  authDeps,
+  decideEntry,
+  defaultClient,
+  fetchesPermissionTree,
+  fetchMe,
+  hashFor,
+  isContentMode,
+  isElectronShell,
+  landingPath,
+  loadPermissionTree,
+  loginPageUrl,
+  type MenuRoute,
+  NOT_FOUND_ROUTE,
+  openApp,
+  permittedCodes,
+  redirectAppPath,
+  requireConfig,
+  routesFromPermissionTree,
+} from '../core';
+import { Desktop } from './desktop/Desktop';
+import { LicenceDialog } from './desktop/LicenceDialog';
+import { Layout } from './Layout';
+import { NotFound } from './NotFound';
+import type { ShellPage } from './page';
+import { useHashLocation } from './use-hash';
+import { useLayoutKind } from './use-layout';
+import { SubAppViewport } from './viewport/SubAppViewport';
 
-addStrings(SHELL_STRINGS);
+type Phase = 'checking' | 'leaving' | 'ready';
 
-/**
- * The shell page. For now it composes the elements that exist as React components; the permission-tree router,
- * layouts and desktop arrive with the shell issue.
- */
-export function App() {
+const samePage = (a: string, b: string) => a.replace(/index\.html$/, '') === b.replace(/index\.html$/, '');
+
+/** After `me`: the user's own landing page (§2) when this is another one, else null. */
+function landingElsewhere(): string | null {
+  const config = requireConfig();
+  const session = $session.get();
+  const target = landingPath({ ...config, unitType: session.unitType, unitId: session.unitId });
+  return samePage(new URL(target, window.location.href).pathname, window.location.pathname) ? null : target;
+}
+
+/** The shell: who is signed in, the menu routes of the permission tree, then what the hash route decides. */
+export function App({ page }: { page: ShellPage }) {
   const translate = useStore($translate);
   const language = useStore($language);
-  const [first, setFirst] = useState(false);
-  const [second, setSecond] = useState(false);
+  const session = useStore($session);
+  const location = useHashLocation(page.routerBase);
+  const layoutKind = useLayoutKind();
+  const [phase, setPhase] = useState<Phase>('checking');
+  const [menu, setMenu] = useState<MenuRoute[]>([]);
+  const [expired, setExpired] = useState(false);
+  const title = translate(page.phinit.code === 'areaDesktop' ? 'page.landing.areaDesktop' : 'page.landing.desktop');
+
+  useEffect(() => {
+    (async () => {
+      const me = await fetchMe(authDeps());
+      if (!me) {
+        // §8: a failed login outside the login page goes to /login (the re-login page in a desktop client, §2).
+        setPhase('leaving');
+        const desktopClient = requireConfig().desktopClient || isElectronShell(navigator.userAgent);
+        window.location.assign(loginPageUrl(window.location.href, { desktopClient }));
+        return;
+      }
+      const elsewhere = page.isLanding ? landingElsewhere() : null;
+      if (elsewhere) {
+        setPhase('leaving');
+        window.location.replace(elsewhere + window.location.hash);
+        return;
+      }
+      if (fetchesPermissionTree(me.userType)) {
+        const tree = await loadPermissionTree(defaultClient(), page.treeCode).catch(() => []);
+        const codes = permittedCodes(tree);
+        $permittedCodes.set(codes);
+        setMenu(routesFromPermissionTree(tree, codes).filter((route) => route !== NOT_FOUND_ROUTE));
+      }
+      setPhase('ready');
+    })();
+  }, [page.treeCode, page.isLanding]);
+
+  useEffect(() => {
+    document.title = session.unitName
+      ? `${title} · ${language === 'en' && session.unitEnName ? session.unitEnName : session.unitName}`
+      : title;
+    document.documentElement.lang = language;
+  }, [title, language, session.unitName, session.unitEnName]);
+
+  useEffect(() => {
+    document.body.dataset.loginStatus = phase === 'ready' ? 'in' : 'unknown';
+  }, [phase]);
+
+  const decision =
+    phase === 'ready'
+      ? decideEntry(location, {
+          userType: session.userType,
+          menuRoutes: menu.map((route) => route.path),
+          exempt: page.exempt,
+        })
+      : null;
+
+  const redirectApp = decision?.kind === 'redirect' ? decision.app : '';
+  useEffect(() => {
+    if (!redirectApp) return;
+    const config = requireConfig();
+    const target = { device: config.device, userType: session.userType, rootPath: config.rootPath };
+    window.location.assign(redirectAppPath(redirectApp, target));
+  }, [redirectApp, session.userType]);
+
+  const open = async (app: AppItem) => {
+    const config = requireConfig();
+    const outcome = await openApp(app, {
+      http: defaultClient(),
+      user: { userId: session.userId, userType: session.userType, unitId: session.unitId },
+      language,
+      modules: {
+        env: config.env,
+        userType: session.userType,
+        rootPath: config.rootPath,
+        serverId: config.serverId,
+        ...(config.pre ? { pre: config.pre } : {}),
+      },
+    });
+    if (outcome.kind === 'expired') setExpired(true);
+    else window.location.assign(outcome.url);
+  };
+
+  const home = hashFor('/desktop/home', page.routerBase);
+  let content: ReactElement;
+  if (phase !== 'ready' || !decision) {
+    content = (
+      <p className="shell-status" role="status">
+        {translate(phase === 'leaving' ? 'page.landing.leaving' : 'page.landing.checking')}
+      </p>
+    );
+  } else if (decision.kind === 'home') {
+    content = <Desktop short={layoutKind === 'mobile'} onOpen={open} />;
+  } else if (decision.kind === 'subapp') {
+    content = <SubAppViewport app={decision.app} fileId={decision.fileId} keepAlive={page.keepAlive} />;
+  } else if (decision.kind === 'notFound') {
+    content = <NotFound homeHref={home} />;
+  } else if (decision.kind === 'redirect') {
+    content = <p className="shell-status">{translate('shell.loading')}</p>;
+  } else {
+    const route = menu.find((item) => item.path === decision.path);
+    content = (
+      <section className="route-page" aria-labelledby="route-title">
+        <h1 id="route-title">{route?.name ?? decision.path}</h1>
+      </section>
+    );
+  }
 
   return (
-    <main style={{ padding: 24 }}>
-      <h1 style={{ fontSize: 20 }}>{translate('shell.title')}</h1>
-      <p>
-        <label>
-          {translate('shell.language')}{' '}
-          <select value={language} onChange={(event) => $language.set(event.target.value as Language)}>
-            {LANGUAGES.map((code) => (
-              <option key={code} value={code}>
-                {translate(`language.${code}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </p>
-      <button type="button" onClick={() => setFirst(true)}>
-        {translate('shell.openDialog')}
-      </button>
-      <PhModal open={first} heading={translate('shell.firstDialog')} onRequestClose={() => setFirst(false)}>
-        <p>{translate('shell.firstBody')}</p>
-        <button type="button" onClick={() => setSecond(true)}>
-          {translate('shell.openSecond')}
-        </button>
-      </PhModal>
-      <PhModal
-        open={second}
-        width="420px"
-        heading={translate('shell.secondDialog')}
-        onRequestClose={() => setSecond(false)}
-        footer={
-          <button
-            type="button"
-            onClick={() => {
-              setSecond(false);
-              notify('success', translate('shell.saved'));
-            }}
-          >
-            {translate('shell.ok')}
-          </button>
-        }
+    <>
+      <Layout
+        title={title}
+        kind={layoutKind}
+        content={phase === 'ready' && isContentMode(location.query)}
+        userId={session.userId}
+        homeHref={home}
+        menu={menu}
+        base={page.routerBase}
+        current={location.path}
       >
-        <p>{translate('shell.secondBody')}</p>
-      </PhModal>
-    </main>
+        {content}
+      </Layout>
+      <LicenceDialog open={expired} />
+    </>
   );
 }

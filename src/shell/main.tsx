@@ -1,7 +1,25 @@
 import { createRoot } from 'react-dom/client';
+import { addStrings, initLanguage, PAGE_STRINGS, phinit } from '../core';
 import { ensureToastHost } from '../elements/common/toast-host';
 import { App } from './App';
+import { readShellPage } from './page';
+import { SHELL_STRINGS } from './strings';
+
+// The shell page: the landing pages of §2 and dist/shell/index.html load this module. The page's options are data-*
+// attributes of #root (see page.ts).
+addStrings(PAGE_STRINGS);
+addStrings(SHELL_STRINGS);
+
+async function start(root: HTMLElement): Promise<void> {
+  const page = readShellPage(root.dataset, window.location.pathname);
+  const config = phinit(page.phinit);
+  try {
+    await initLanguage({ href: window.location.href, config });
+  } finally {
+    createRoot(root).render(<App page={page} />);
+    ensureToastHost();
+  }
+}
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<App />);
-ensureToastHost();
+if (root) start(root);

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { openPage, type Stage, startStage } from './harness';
+import { type Stage, startStage } from './harness';
 
-// The React shell uses PhModal as a component (no custom element): the same rules, in a portal of its own.
-describe('the shell with PhModal as a React component', () => {
+// The bare shell (dist/shell/index.html) uses PhModal as a React component (no custom element): the sign-out
+// confirmation of its header region sits in a portal of its own, styled by adopted stylesheets only.
+describe('the bare shell with PhModal as a React component', () => {
   let stage: Stage;
   before(async () => {
     stage = await startStage();
@@ -12,38 +13,37 @@ describe('the shell with PhModal as a React component', () => {
     await stage.stop();
   });
 
-  it('stacks two dialogs, closes only the top one on Escape, and keeps page and dialog styles apart', async () => {
-    const { page, problems } = await openPage(stage, '/dist/shell/index.html');
-    await page.getByRole('button', { name: '打开对话框' }).click();
-    await page.getByRole('dialog', { name: '第一个对话框' }).waitFor();
-    await page.getByRole('button', { name: '再打开一个' }).click();
-    const second = page.getByRole('dialog', { name: '第二个对话框' });
-    await second.waitFor();
-
+  it('stays on the bare page, opens the confirmation in a styled portal, closes it on Escape with focus back', async () => {
+    const page = await stage.browser.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    const login = await page.request.post(stage.url('/api/uaa/oauth/login'), {
+      headers: { 'X-PH-Device': 'pc' },
+      data: { username: 'teacher', password: 'Demo@2026' },
+    });
+    assert.equal(login.status(), 200);
+    await page.goto(stage.url('/dist/shell/index.html'));
+    await page.locator('body[data-login-status="in"]').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/dist/shell/index.html');
+    await page.getByRole('button', { name: '退出登录' }).click();
+    const dialog = page.getByRole('dialog', { name: '提示' });
+    await dialog.waitFor();
     const levels = await page.$$eval('[data-ph-portal]', (hosts) =>
       hosts.map((host) => Number(getComputedStyle(host.shadowRoot!.querySelector('[part~="mask"]')!).zIndex)),
     );
-    assert.deepEqual(levels, [1500, 1501]);
-    // Dialog styles live in the portals' shadow roots (adopted stylesheets, shared by both): none reach the page.
+    assert.deepEqual(levels, [1500]);
     assert.equal(await page.$$eval('body > style, head style', (styles) => styles.length), 0);
-    const adopted = await page.$$eval('[data-ph-portal]', (hosts) => {
-      const [a, b] = hosts.map((host) => host.shadowRoot!);
-      const mask = a!.querySelector('[part~="mask"]')!;
+    const position = await page.$eval('[data-ph-portal]', (host) => {
+      const root = host.shadowRoot!;
       return {
-        position: getComputedStyle(mask).position,
-        shared:
-          a!.adoptedStyleSheets.length === 2 && a!.adoptedStyleSheets.every((s, i) => s === b!.adoptedStyleSheets[i]),
+        adopted: root.adoptedStyleSheets.length,
+        position: getComputedStyle(root.querySelector('[part~="mask"]')!).position,
       };
     });
-    assert.deepEqual(adopted, { position: 'fixed', shared: true });
-
+    assert.deepEqual(position, { adopted: 2, position: 'fixed' });
     await page.keyboard.press('Escape');
-    await second.waitFor({ state: 'detached' });
-    assert.equal(await page.getByRole('dialog', { name: '第一个对话框' }).isVisible(), true);
-
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog', { name: '第一个对话框' }).waitFor({ state: 'detached' });
-    assert.equal(await page.evaluate(() => document.activeElement?.textContent), '打开对话框');
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'logout');
     assert.deepEqual(problems, []);
     await page.close();
   });

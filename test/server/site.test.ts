@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../../demo/server/index';
 import { siteFiles } from '../../demo/server/routes/site';
@@ -95,9 +97,7 @@ describe('the login page', () => {
   it('serves the shared stylesheet and scripts with their types', async () => {
     const types: Record<string, string> = {
       '/shared/site.css': 'text/css; charset=utf-8',
-      '/shared/landing.css': 'text/css; charset=utf-8',
       '/shared/site.js': 'text/javascript; charset=utf-8',
-      '/shared/landing.js': 'text/javascript; charset=utf-8',
       '/shared/bind.js': 'text/javascript; charset=utf-8',
     };
     for (const [path, type] of Object.entries(types)) {
@@ -124,17 +124,26 @@ describe('the landing pages', () => {
       const dir = landing.path.replace(/index\.html$/, '');
       for (const path of [landing.path, dir, dir.slice(0, -1)]) {
         const html = await page(path);
-        expect(html, path).toContain('<script src="/dist/ph-widgets.js"></script>');
-        expect(html, path).toContain('src="/shared/landing.js"');
+        expect(html, path).toContain('<script type="module" src="/dist/shell/shell.js"></script>');
+        expect(html, path).toContain('<link rel="stylesheet" href="/dist/shell/shell.css" />');
         expect(html, path).toContain(`data-device="${landing.device}"`);
-        for (const id of ['status', 'who', 'real-name', 'login-name', 'user-type', 'unit-name', 'children', 'logout']) {
-          expect(html, `${path} #${id}`).toContain(`id="${id}"`);
-        }
-        expect(html).toMatch(/<ph-modal id="logout-confirm"/);
-        expect(html).toContain('您确认要退出吗？');
-        expect(html).toMatch(/<button id="logout-cancel" slot="footer"/);
-        expect(html).toMatch(/<button id="logout-ok" slot="footer"/);
+        expect(html, path).toContain(`data-code="${landing.unitType === '1' ? 'areaDesktop' : 'desktop'}"`);
+        expect(html, path).not.toContain('data-env=');
       }
+    }
+    for (const landing of LANDINGS) {
+      // The development forms of §2 (/pc_desktop_all.html …) run the same shell in development mode.
+      const built = landingPath({
+        env: 'development',
+        device: landing.device,
+        unitType: landing.unitType,
+        rootPath: 'pages',
+        base: 'base',
+        areaBase: 'areaBase',
+      });
+      const html = await page(built);
+      expect(html, built).toContain('<script type="module" src="/dist/shell/shell.js"></script>');
+      expect(html, built).toContain(`data-device="${landing.device}"`);
     }
     expect((await plain('/pages/base/')).status).toBe(404);
     expect((await plain('/pages/base/pc_nothing_all/index.html')).status).toBe(404);
@@ -229,7 +238,9 @@ describe('the site folder', () => {
     for (const file of html) {
       const text = readFileSync(join(siteRoot, file), 'utf8');
       expect(text, file).toContain('<link rel="icon" href="data:," />');
-      expect(text, file).toContain('<link rel="stylesheet" href="/shared/site.css" />');
+      const landing = LANDINGS.some((entry) => entry.path === `/${file}`);
+      const sheet = landing ? '/dist/shell/shell.css' : '/shared/site.css';
+      expect(text, file).toContain(`<link rel="stylesheet" href="${sheet}" />`);
       expect(text, file).toContain('<meta name="viewport" content="width=device-width, initial-scale=1" />');
       expect(text, file).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
     }
@@ -269,6 +280,47 @@ describe('site root configuration', () => {
       expect((await fetch(`${other.url}/login`, { redirect: 'manual' })).status).toBe(404);
     } finally {
       await other.stop();
+    }
+  });
+});
+
+describe('the legacy IE message (§2)', () => {
+  /** Runs a page's first inline script in a DOM that says it is IE (documentMode, user agent), then its onload. */
+  function runAs(html: string, documentMode: number | undefined, userAgent: string) {
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    const dom = new Window();
+    dom.document.body.innerHTML = '<div id="root"></div>';
+    Object.defineProperty(dom.document, 'documentMode', { value: documentMode });
+    const window: { onload?: () => void; phLegacyBrowser?: boolean } = {};
+    runInNewContext(script, { window, document: dom.document, navigator: { userAgent } });
+    window.onload?.();
+    const body = dom.document.body.innerHTML;
+    dom.close();
+    return { body, legacy: window.phLegacyBrowser === true };
+  }
+
+  it('replaces every landing page with the Chinese message and a download link in IE 6–8 only', async () => {
+    for (const landing of LANDINGS) {
+      const html = await page(landing.path);
+      expect(html.indexOf('<script>'), landing.path).toBeLessThan(html.indexOf('<script type="module"'));
+      for (const [mode, agent] of [
+        [undefined, 'Mozilla/4.0 (compatible; MSIE 6.0; Windows NT 5.1)'],
+        [7, 'Mozilla/4.0 (compatible; MSIE 7.0; Windows NT 6.0)'],
+        [8, 'Mozilla/4.0 (compatible; MSIE 8.0; Windows NT 6.1; Trident/4.0)'],
+      ] as const) {
+        const result = runAs(html, mode, agent);
+        expect(result.legacy, agent).toBe(true);
+        expect(result.body).toContain('您的浏览器版本过低，请升级到新版浏览器后再访问。');
+        expect(result.body).toContain('<a href="https://www.google.cn/chrome/">下载新版浏览器</a></p>');
+        expect(result.body).not.toContain('root');
+      }
+      for (const [mode, agent] of [
+        [9, 'Mozilla/5.0 (compatible; MSIE 9.0; Windows NT 6.1; Trident/5.0)'],
+        [11, 'Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko'],
+        [undefined, 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36'],
+      ] as const) {
+        expect(runAs(html, mode, agent), agent).toEqual({ body: '<div id="root"></div>', legacy: false });
+      }
     }
   });
 });

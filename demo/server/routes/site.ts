@@ -38,6 +38,17 @@ export const LOGIN_PAGE = 'login/index.html';
 /** More URLs answering the login page itself (no redirect, so `redirect_uri` or `client_id` stay in the query). */
 const LOGIN_ALIASES = ['/', '/authorize', '/authorize/'];
 
+/**
+ * §2 development forms of the landing pages (`/pc_desktop_all.html` …): the same pages, answered at the URL that
+ * core's landingPath builds in development (the shell reads its environment from that URL shape).
+ */
+export const DEVELOPMENT_FORMS: Record<string, string> = {
+  '/pc_desktop_all.html': 'pages/base/pc_desktop_all/index.html',
+  '/mobile_desktop_all.html': 'pages/base/mobile_desktop_all/index.html',
+  '/pc_areaDesktop_all.html': 'area/areaBase/pc_areaDesktop_all/index.html',
+  '/mobile_areaDesktop_all.html': 'area/areaBase/mobile_areaDesktop_all/index.html',
+};
+
 /** Every servable file under root as a `/`-separated relative path; dot files and symbolic links are left out. */
 export function siteFiles(root: string, dir = ''): string[] {
   const found: string[] = [];
@@ -65,7 +76,9 @@ export function siteRoutes(root: string): Map<string, string> {
       routes.set(`/${dir}`, file);
     }
   }
-  if ([...routes.values()].includes(LOGIN_PAGE)) for (const alias of LOGIN_ALIASES) routes.set(alias, LOGIN_PAGE);
+  const files = new Set(routes.values());
+  if (files.has(LOGIN_PAGE)) for (const alias of LOGIN_ALIASES) routes.set(alias, LOGIN_PAGE);
+  for (const [alias, file] of Object.entries(DEVELOPMENT_FORMS)) if (files.has(file)) routes.set(alias, file);
   return routes;
 }
 

@@ -9,7 +9,7 @@ export {
   saveIconOrder,
 } from './calls';
 export type { KeepAliveState } from './keep-alive';
-export { DEFAULT_KEEP_ALIVE, forgetKeepAlive, visitKeepAlive } from './keep-alive';
+export { DEFAULT_KEEP_ALIVE, visitKeepAlive } from './keep-alive';
 export type { LauncherGroup, LauncherUser } from './launcher';
 export {
   ALL_APPS_GROUP,

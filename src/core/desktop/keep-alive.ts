@@ -18,8 +18,3 @@ export function visitKeepAlive(kept: readonly string[], key: string, cap = DEFAU
   const evicted = next.splice(0, Math.max(0, next.length - limit));
   return { kept: next, evicted };
 }
-
-/** A sub-app dropped on purpose (a failed load retried from scratch). */
-export function forgetKeepAlive(kept: readonly string[], key: string): string[] {
-  return kept.filter((item) => item !== key);
-}

@@ -58,3 +58,24 @@ export function loadStyle(url: string, doc: Document = globalThis.document): Pro
     return link;
   });
 }
+
+/**
+ * Runs a classic script inside `container` (a sub-application's own box): every call runs it again, and removing
+ * the container removes the script with it. Resolves when it has run, rejects (script removed) when it cannot load.
+ */
+export function runScriptIn(url: string, container: Element): Promise<void> {
+  const script = container.ownerDocument.createElement('script');
+  script.src = url;
+  return new Promise<void>((resolve, reject) => {
+    script.addEventListener('load', () => resolve(), { once: true });
+    script.addEventListener(
+      'error',
+      () => {
+        script.remove();
+        reject(new Error(`Failed to load script ${url}`));
+      },
+      { once: true },
+    );
+    container.appendChild(script);
+  });
+}

@@ -1,3 +1,9 @@
+export {
+  $permittedCodes,
+  applyPermissionDirective,
+  isPermitted,
+  PERMISSION_ATTRIBUTE,
+} from './directive';
 export type {
   AppModuleContext,
   AppModuleRef,

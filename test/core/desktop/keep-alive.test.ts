@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_KEEP_ALIVE, forgetKeepAlive, visitKeepAlive } from '../../../src/core/desktop';
+import { DEFAULT_KEEP_ALIVE, visitKeepAlive } from '../../../src/core/desktop';
 
 describe('visitKeepAlive (§2 viewport: keep hidden sub-apps alive, LRU cap)', () => {
   it('keeps up to the cap (default 5), evicting the least recently shown', () => {
@@ -37,9 +37,5 @@ describe('visitKeepAlive (§2 viewport: keep hidden sub-apps alive, LRU cap)', (
         },
       ),
     );
-  });
-
-  it('forgetKeepAlive drops one', () => {
-    expect(forgetKeepAlive(['a', 'b'], 'a')).toEqual(['b']);
   });
 });

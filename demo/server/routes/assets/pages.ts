@@ -125,7 +125,10 @@ function appIcon(englishName: string, colour: string, variant: string | undefine
   return `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64" role="img" aria-label="${escapeHtml(englishName)}"><rect width="64" height="64" rx="${radius}" fill="${fill}"/><text x="32" y="42" font-family="system-ui,sans-serif" font-size="28" font-weight="600" fill="#fff" text-anchor="middle">${letter}</text></svg>`;
 }
 
-/** A tiny sub-application: renders into the container the shell keyed by its fileId (or after its own script). */
+/**
+ * A tiny sub-application: renders into the container the shell keyed by its fileId (or after its own script), with
+ * a counter button whose count lives in the sub-app's own DOM — it survives being hidden, not being unmounted.
+ */
 function subappScript(fileId: string, title: string): string {
   return `(function () {
   var fileId = ${JSON.stringify(fileId)};
@@ -134,7 +137,17 @@ function subappScript(fileId: string, title: string): string {
   var box = document.createElement('section');
   box.className = 'ph-subapp';
   box.setAttribute('data-subapp', fileId);
-  box.textContent = ${JSON.stringify(title)};
+  var heading = document.createElement('h2');
+  heading.textContent = ${JSON.stringify(title)};
+  var count = 0;
+  var button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'ph-subapp-counter';
+  var show = function () { button.textContent = '计数 Count: ' + count; };
+  button.addEventListener('click', function () { count++; show(); });
+  show();
+  box.appendChild(heading);
+  box.appendChild(button);
   host.appendChild(box);
   window.dispatchEvent(new CustomEvent('ph-subapp-loaded', { detail: { fileId: fileId } }));
 })();

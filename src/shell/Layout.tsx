@@ -1,0 +1,98 @@
+import { useStore } from '@nanostores/react';
+import { type ReactNode, useState } from 'react';
+import { $menuLock, $session, $translate, hashFor, type LayoutKind, type MenuRoute, setMenuLock } from '../core';
+import { HeaderRegion } from './header/HeaderRegion';
+import { Permitted } from './Permitted';
+
+export interface LayoutProps {
+  title: string;
+  kind: LayoutKind;
+  /** §2 content mode: the layout stripped, only the header. */
+  content: boolean;
+  userId: string;
+  homeHref: string;
+  menu: readonly MenuRoute[];
+  base: string;
+  current: string;
+  children: ReactNode;
+}
+
+/**
+ * §2 layout: top or left (the session's `currentLayout`, set by the header's theme settings); the left menu
+ * collapses and locks open (the lock kept per user); pc / ipad / mobile by width as `data-layout-kind`.
+ */
+export function Layout(props: LayoutProps) {
+  const translate = useStore($translate);
+  const session = useStore($session);
+  const locks = useStore($menuLock);
+  const locked = locks[props.userId] === true;
+  const [collapsed, setCollapsed] = useState(false);
+  const side = session.currentLayout === 'left' && !props.content && props.kind !== 'mobile';
+  const isCollapsed = side && collapsed && !locked;
+  // §9: the menu is at most 672 px wide, 780 for school teachers.
+  const teacher = [2, 4].includes(Number(session.userType)) && session.unitType === '2';
+
+  const nav = props.menu.length > 0 && !props.content && (
+    <nav className="shell-menu" aria-label={translate('shell.menu')} style={{ maxWidth: teacher ? 780 : 672 }}>
+      <ul>
+        {props.menu.map((route) => (
+          <Permitted key={route.code} code={route.code}>
+            <li>
+              <a
+                href={hashFor(route.path, props.base)}
+                aria-current={route.path === props.current ? 'page' : undefined}
+              >
+                {route.name}
+              </a>
+            </li>
+          </Permitted>
+        ))}
+      </ul>
+    </nav>
+  );
+
+  return (
+    <div
+      className="shell"
+      data-layout={side ? 'left' : 'top'}
+      data-layout-kind={props.kind}
+      data-content-mode={props.content || undefined}
+      data-collapsed={isCollapsed || undefined}
+    >
+      <a className="skip-link" href="#shell-main">
+        {translate('shell.skip')}
+      </a>
+      <HeaderRegion title={props.title} />
+      <div className="shell-body">
+        {side ? (
+          <aside className="shell-side">
+            <div className="shell-side-tools">
+              <button
+                type="button"
+                aria-expanded={!isCollapsed}
+                disabled={locked}
+                onClick={() => setCollapsed(!collapsed)}
+              >
+                {translate(isCollapsed ? 'shell.menuExpand' : 'shell.menuCollapse')}
+              </button>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={locked}
+                  onChange={(event) => setMenuLock(props.userId, event.target.checked)}
+                />{' '}
+                {translate('shell.menuLock')}
+              </label>
+            </div>
+            {isCollapsed ? null : nav}
+          </aside>
+        ) : (
+          nav
+        )}
+        <main id="shell-main" tabIndex={-1}>
+          {props.children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { DragEvent, KeyboardEvent } from 'react';
+import { type AppItem, appIcon, appName, badgeText, type Language, type Theme } from '../../core';
+
+export interface AppIconProps {
+  app: AppItem;
+  language: Language;
+  theme: Theme;
+  /** Short names where space is short (mobile). */
+  short: boolean;
+  unreadLabel: (count: number) => string;
+  onOpen: (app: AppItem) => void;
+  /** Present when the user may arrange icons: Alt+←/→ moves by one. */
+  onMove?: (app: AppItem, delta: number) => void;
+  onDragStart?: (app: AppItem) => void;
+  onDrop?: (app: AppItem) => void;
+  describedBy?: string;
+}
+
+/** One app: a button named by the app's name in the current language, its picture and its unread badge. */
+export function AppIcon(props: AppIconProps) {
+  const { app, language, onMove } = props;
+  const name = appName(app, language, props.short);
+  const count = Number(app.unReadCodeCount) || 0;
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!onMove || !event.altKey) return;
+    const delta = event.key === 'ArrowLeft' ? -1 : event.key === 'ArrowRight' ? 1 : 0;
+    if (delta === 0) return;
+    event.preventDefault();
+    onMove(app, delta);
+  };
+  const drag = onMove
+    ? {
+        draggable: true,
+        onDragStart: (event: DragEvent) => {
+          event.dataTransfer.setData('text/plain', app.code);
+          event.dataTransfer.effectAllowed = 'move';
+          props.onDragStart?.(app);
+        },
+        onDragOver: (event: DragEvent) => event.preventDefault(),
+        onDrop: (event: DragEvent) => {
+          event.preventDefault();
+          props.onDrop?.(app);
+        },
+      }
+    : {};
+  return (
+    <li className="app-icon" data-app={app.code} {...drag}>
+      <button
+        type="button"
+        aria-label={count > 0 ? `${name}, ${props.unreadLabel(count)}` : name}
+        aria-describedby={onMove ? props.describedBy : undefined}
+        title={appName(app, language)}
+        onClick={() => props.onOpen(app)}
+        onKeyDown={onKeyDown}
+      >
+        <img src={appIcon(app, props.theme)} alt="" width={48} height={48} draggable={false} />
+        <span className="app-name">{name}</span>
+        {count > 0 ? (
+          <span className="app-badge" aria-hidden="true">
+            {badgeText(count)}
+          </span>
+        ) : null}
+      </button>
+    </li>
+  );
+}

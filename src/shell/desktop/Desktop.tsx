@@ -1,0 +1,145 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useId, useState } from 'react';
+import {
+  $language,
+  $recentApps,
+  $session,
+  $translate,
+  type AppItem,
+  appName,
+  arrangesDesktop,
+  defaultClient,
+  type LauncherGroup,
+  launcherGroups,
+  loadIconGroups,
+  loadUnreadCounts,
+  type MenuGroup,
+  moveApp,
+  orderApps,
+  parseTheme,
+  saveIconOrder,
+  withUnreadCounts,
+} from '../../core';
+import { NoData } from '../../elements/common/NoData';
+import { AppIcon } from './AppIcon';
+
+export interface DesktopProps {
+  short: boolean;
+  onOpen: (app: AppItem) => void;
+}
+
+/**
+ * The desktop launcher (§2, §3, §6): icons grouped for school teachers (common apps first), one flat list for others;
+ * teachers reorder by drag or Alt+←/→, saved on the server; the user's recent apps (10) on top.
+ */
+export function Desktop({ short, onOpen }: DesktopProps) {
+  const translate = useStore($translate);
+  const language = useStore($language);
+  const session = useStore($session);
+  const recent = useStore($recentApps)[session.userId] ?? [];
+  const [groups, setGroups] = useState<MenuGroup[] | null>(null);
+  const [dragged, setDragged] = useState<AppItem | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const hintId = useId();
+  const arranges = arrangesDesktop(session);
+  const theme = parseTheme(session.theme);
+
+  useEffect(() => {
+    let live = true;
+    const http = defaultClient();
+    Promise.all([
+      loadIconGroups(http, { userId: session.userId, unitId: session.unitId }),
+      loadUnreadCounts(http).catch(() => null),
+    ]).then(
+      ([loaded, counts]) => live && setGroups(counts ? withUnreadCounts(loaded, counts) : loaded),
+      () => live && setGroups([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [session.userId, session.unitId]);
+
+  const move = useCallback(
+    (group: LauncherGroup, app: AppItem, delta: number) => {
+      const codes = moveApp(
+        group.apps.map((item) => item.code),
+        app.code,
+        delta,
+      );
+      if (!codes || !groups) return;
+      const previous = groups;
+      const all = previous.find((g) => g.code === group.code);
+      if (!all) return;
+      // The server wants every app of the group (hidden ones too): they keep their places after the visible ones.
+      const full = [...codes, ...all.iconVMs.map((item) => item.code).filter((code) => !codes.includes(code))];
+      setGroups(previous.map((g) => (g.code === group.code ? { ...g, iconVMs: orderApps(g.iconVMs, full) } : g)));
+      setAnnouncement(
+        translate('shell.moved', { name: appName(app, language), position: codes.indexOf(app.code) + 1 }),
+      );
+      saveIconOrder(defaultClient(), group.code, full).catch(() => setGroups(previous));
+    },
+    [groups, translate, language],
+  );
+
+  if (groups === null) return <p className="shell-status">{translate('shell.loading')}</p>;
+  const shown = launcherGroups(groups, session);
+  const byCode = new Map(shown.flatMap((group) => group.apps.map((app) => [app.code, app] as const)));
+  const recentApps = recent.map((entry) => byCode.get(entry.code)).filter((app): app is AppItem => Boolean(app));
+  const icon = (app: AppItem, group?: LauncherGroup) => (
+    <AppIcon
+      key={app.code}
+      app={app}
+      language={language}
+      theme={theme}
+      short={short}
+      unreadLabel={(count) => translate('shell.unread', { count })}
+      onOpen={onOpen}
+      describedBy={hintId}
+      {...(group && arranges
+        ? {
+            onMove: (item: AppItem, delta: number) => move(group, item, delta),
+            onDragStart: setDragged,
+            onDrop: (target: AppItem) => {
+              if (!dragged || dragged.code === target.code) return;
+              const from = group.apps.findIndex((item) => item.code === dragged.code);
+              const to = group.apps.findIndex((item) => item.code === target.code);
+              if (from >= 0 && to >= 0) move(group, dragged, to - from);
+              setDragged(null);
+            },
+          }
+        : {})}
+    />
+  );
+
+  return (
+    <div className="desktop">
+      {arranges ? (
+        <p id={hintId} className="shell-muted desktop-hint">
+          {translate('shell.arrangeHint')}
+        </p>
+      ) : null}
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+      {recentApps.length > 0 ? (
+        <section className="desktop-group" aria-labelledby={`${hintId}-recent`}>
+          <h2 id={`${hintId}-recent`}>{translate('shell.recent')}</h2>
+          <ul className="app-grid" data-group="recent">
+            {recentApps.map((app) => icon(app))}
+          </ul>
+        </section>
+      ) : null}
+      {shown.length === 0 ? <NoData text={translate('shell.noApps')} /> : null}
+      {shown.map((group) => (
+        <section key={group.code} className="desktop-group" aria-labelledby={`${hintId}-${group.code}`}>
+          <h2 id={`${hintId}-${group.code}`}>
+            {group.code === 'all' ? translate('shell.desktop') : translate(`shell.group.${group.code}`)}
+          </h2>
+          <ul className="app-grid" data-group={group.code}>
+            {group.apps.map((app) => icon(app, group))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,219 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { type Stage, startStage } from './harness';
+
+// The React shell as the landing pages (issue 10): each journey from the start URL's sign-in through the desktop.
+const PASSWORD = 'Demo@2026';
+const SCHOOL = '/pages/base/pc_desktop_all/index.html';
+const AREA = '/area/areaBase/pc_areaDesktop_all/index.html';
+
+async function signedInPage(stage: Stage, username: string, viewport = { width: 1366, height: 900 }) {
+  const page = await stage.browser.newPage({ viewport });
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  const answer = await page.request.post(stage.url('/api/uaa/oauth/login'), {
+    headers: { 'X-PH-Device': 'pc' },
+    data: { username, password: PASSWORD },
+  });
+  assert.equal(answer.status(), 200);
+  return { page, problems };
+}
+
+/** The codes of a group's icons, in order. */
+const groupCodes = (page: Page, group: string) =>
+  page.$$eval(`ul[data-group="${group}"] > li`, (items) => items.map((item) => item.getAttribute('data-app')));
+
+describe('the shell on the landing pages', () => {
+  let stage: Stage;
+  before(async () => {
+    stage = await startStage();
+  });
+  after(async () => {
+    await stage.stop();
+  });
+
+  it('teacher: grouped desktop, reorder by keyboard and mouse saved on the server, open an app, recent apps', async () => {
+    const { page, problems } = await signedInPage(stage, 'teacher');
+    await page.goto(stage.url(SCHOOL));
+    await page.locator('body[data-login-status="in"]').waitFor();
+    const headings = page.locator('.desktop-group h2');
+    await headings.first().waitFor();
+    assert.deepEqual(await headings.allTextContents(), [
+      '常用应用',
+      '行政办公',
+      '教务管理',
+      '数据中心',
+      '教职工管理',
+      '自主学习',
+      '教育科研',
+      '学生成长',
+      '总务后勤',
+    ]);
+    // Hidden apps (updateStatus 0) never show; unread counts are badges, and part of the button's name.
+    assert.deepEqual(await groupCodes(page, 'ZWHQ'), ['repair', 'assets']);
+    await page.getByRole('button', { name: '协同办公, 120 条未读' }).waitFor();
+    assert.equal(await page.locator('li[data-app="oa"] .app-badge').textContent(), '99+');
+
+    // Keyboard: Alt+→ moves 通知公告 one place right; the order is saved and survives a reload.
+    const saved = page.waitForResponse((r) => r.url().includes('/api/base/desktop/app_icon_order'));
+    await page.getByRole('button', { name: '通知公告, 3 条未读' }).focus();
+    await page.keyboard.press('Alt+ArrowRight');
+    assert.equal((await saved).status(), 200);
+    assert.deepEqual(await groupCodes(page, 'ZDYYYFL-CYYY'), ['schedule', 'notice']);
+    assert.equal(await page.locator('[role="status"]').filter({ hasText: '已将“通知公告”移到第 2 位' }).count(), 1);
+    // Mouse: drag 资产管理 onto 报修管理.
+    const dragged = page.waitForResponse((r) => r.url().includes('/api/base/desktop/app_icon_order'));
+    await page.locator('li[data-app="assets"]').dragTo(page.locator('li[data-app="repair"]'));
+    await dragged;
+    await page.reload();
+    await page.locator('ul[data-group="ZWHQ"]').waitFor();
+    assert.deepEqual(await groupCodes(page, 'ZDYYYFL-CYYY'), ['schedule', 'notice']);
+    assert.deepEqual(await groupCodes(page, 'ZWHQ'), ['assets', 'repair']);
+
+    // Opening an app logs the access, checks the licence and goes to its module URL.
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/base/user_access_detail') || path.startsWith('/api/base/license/unit'))
+        calls.push(path);
+    });
+    await page.getByRole('button', { name: '通知公告, 3 条未读' }).click();
+    await page.waitForURL((url) => url.pathname === '/pages/notice/pc_notice_tm/index.html');
+    assert.deepEqual(calls, ['/api/base/user_access_detail', '/api/base/license/unit']);
+    await page.goBack();
+    await page.locator('ul[data-group="recent"]').waitFor();
+    assert.deepEqual(await groupCodes(page, 'recent'), ['notice']);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('teacher: the sub-app viewport keeps a hidden sub-app alive, and retries a failed load', async () => {
+    const { page, problems } = await signedInPage(stage, 'teacher');
+    let failNext = true;
+    await page.route('**/subapps/grade/grade-query.js', (route) => {
+      if (!failNext) return route.continue();
+      failNext = false;
+      return route.abort();
+    });
+    await page.goto(stage.url(`${SCHOOL}#/subapp?app=grade&fileId=grade-entry`));
+    const entry = page.locator('[data-subapp-key="grade/grade-entry"]');
+    const counter = entry.getByRole('button', { name: /Count/ });
+    await counter.click();
+    await counter.click();
+    assert.equal(await counter.textContent(), '计数 Count: 2');
+    await page.evaluate(() => {
+      window.location.hash = '#/subapp?app=attendance&fileId=attendance-today';
+    });
+    await page.locator('[data-subapp-key="attendance/attendance-today"] .ph-subapp').waitFor();
+    assert.equal(await entry.isHidden(), true);
+    await page.goBack();
+    await entry.waitFor({ state: 'visible' });
+    assert.equal(await counter.textContent(), '计数 Count: 2');
+
+    await page.evaluate(() => {
+      window.location.hash = '#/subapp?app=grade&fileId=grade-query';
+    });
+    const failed = page.locator('[data-subapp-key="grade/grade-query"]').getByRole('alert');
+    await failed.filter({ hasText: '子应用“grade-query”加载失败。' }).waitFor();
+    await failed.getByRole('button', { name: '重试' }).click();
+    await page.locator('[data-subapp-key="grade/grade-query"] .ph-subapp').waitFor();
+    assert.equal(await page.locator('[data-subapp-key="grade/grade-query"] [role="alert"]').count(), 0);
+    assert.equal(await page.locator('[data-subapp-key="grade/grade-query"] script').count(), 1);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('an LRU cap of 1 unmounts the hidden sub-app and frees its DOM', async () => {
+    const { page } = await signedInPage(stage, 'teacher');
+    // The page option `data-keep-alive` on #root, set before the shell module reads it.
+    await page.addInitScript({
+      content: `new MutationObserver((_, observer) => {
+        const root = document.getElementById('root');
+        if (root) { root.dataset.keepAlive = '1'; observer.disconnect(); }
+      }).observe(document, { childList: true, subtree: true });`,
+    });
+    await page.goto(stage.url(`${SCHOOL}#/subapp?app=grade&fileId=grade-entry`));
+    await page.locator('[data-subapp-key="grade/grade-entry"] .ph-subapp').waitFor();
+    await page.evaluate(() => {
+      window.location.hash = '#/subapp?app=attendance&fileId=attendance-today';
+    });
+    await page.locator('[data-subapp-key="attendance/attendance-today"] .ph-subapp').waitFor();
+    assert.equal(await page.locator('[data-subapp-key="grade/grade-entry"]').count(), 0);
+    assert.equal(await page.locator('[data-subapp]').count(), 1);
+    await page.close();
+  });
+
+  it('teacher: the layout switched to left and back; the left menu collapses, and its lock is kept per user', async () => {
+    const { page, problems } = await signedInPage(stage, 'teacher');
+    await page.goto(stage.url(`${SCHOOL}?language=en`));
+    const shell = page.locator('.shell');
+    await page.locator('ul[data-group="ZWHQ"]').waitFor();
+    assert.equal(await shell.getAttribute('data-layout'), 'top');
+    // The menu routes of the permission tree (app code desktop) are links of the hash router.
+    assert.deepEqual(await page.getByRole('navigation', { name: 'Menu' }).getByRole('link').allTextContents(), [
+      '我的桌面',
+      '主题设置',
+    ]);
+    // ph-header's theme dialog sets the session's layout (issue 9); the shell follows the shared store.
+    const setLayout = (layout: string) =>
+      page.evaluate((value) => {
+        const registry = (globalThis as unknown as Record<symbol, Map<string, { setKey(k: string, v: string): void }>>)[
+          Symbol.for('ph-widgets.singletons')
+        ];
+        registry?.get('session')?.setKey('currentLayout', value);
+      }, layout);
+    await setLayout('left');
+    await page.locator('.shell[data-layout="left"] aside').waitFor();
+    await page.getByRole('button', { name: 'Collapse the menu' }).click();
+    await page.locator('.shell[data-collapsed]').waitFor();
+    assert.equal(await page.getByRole('navigation', { name: 'Menu' }).count(), 0);
+    await page.getByRole('button', { name: 'Expand the menu' }).click();
+    await page.getByRole('checkbox', { name: 'Keep the menu open' }).check();
+    assert.equal(await page.getByRole('button', { name: 'Collapse the menu' }).isDisabled(), true);
+    assert.deepEqual(JSON.parse((await page.evaluate(() => localStorage.getItem('leftMenuLock'))) ?? '{}'), {
+      'u-teacher': true,
+    });
+    await setLayout('top');
+    await page.locator('.shell[data-layout="top"]').waitFor();
+    assert.equal(await page.locator('aside').count(), 0);
+    // A menu link goes through the router: the theme settings route is a page of the menu.
+    await page.getByRole('link', { name: '主题设置' }).click();
+    await page.getByRole('heading', { name: '主题设置' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: '主题设置' }).getAttribute('aria-current'), 'page');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('student: a typed tm path is not found, with the way home', async () => {
+    const { page, problems } = await signedInPage(stage, 'student');
+    await page.goto(stage.url(`${SCHOOL}?language=en#/pages/grade/pc_grade_tm/index.html`));
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to the desktop' }).click();
+    await page.locator('ul[data-group="all"]').waitFor();
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('areauser: lands on the area desktop from the school one', async () => {
+    const { page } = await signedInPage(stage, 'areauser');
+    await page.goto(stage.url(`${SCHOOL}#/desktop/home`));
+    await page.waitForURL((url) => url.pathname === AREA);
+    await page.locator('ul[data-group="all"]').waitFor();
+    assert.equal(await page.title(), '区域桌面 · 示范区教育局');
+    await page.close();
+  });
+
+  it('expired: opening an app meets the blocking licence dialog', async () => {
+    const { page } = await signedInPage(stage, 'expired');
+    await page.goto(stage.url(SCHOOL));
+    await page.getByRole('button', { name: '成绩管理' }).click();
+    const dialog = page.getByRole('dialog', { name: '提示' });
+    await dialog.getByText('该模块已到期，请联系管理员！').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button').first().click();
+    assert.equal(await dialog.isVisible(), true);
+    assert.equal(new URL(page.url()).pathname, SCHOOL);
+    await page.close();
+  });
+});
