@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { type Stage, startStage } from './harness';
@@ -7,6 +8,21 @@ import { type Stage, startStage } from './harness';
 const PASSWORD = 'Demo@2026';
 const SCHOOL = '/pages/base/pc_desktop_all/index.html';
 const AREA = '/area/areaBase/pc_areaDesktop_all/index.html';
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's violations on the page as it is now (rule id and the first offending node), WCAG 2 A/AA rules. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run(o: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe;
+    const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
+  });
+}
 
 async function signedInPage(stage: Stage, username: string, viewport = { width: 1366, height: 900 }) {
   const page = await stage.browser.newPage({ viewport });
@@ -214,6 +230,32 @@ describe('the shell on the landing pages', () => {
     await dialog.getByRole('button').first().click();
     assert.equal(await dialog.isVisible(), true);
     assert.equal(new URL(page.url()).pathname, SCHOOL);
+    await page.close();
+  });
+
+  it('axe-core finds no WCAG A/AA violation on the desktop (both layouts, mobile width), the viewport or not-found', async () => {
+    const { page } = await signedInPage(stage, 'teacher');
+    await page.goto(stage.url(SCHOOL));
+    await page.locator('ul[data-group="ZWHQ"]').waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    await page.evaluate(() => {
+      const registry = (globalThis as unknown as Record<symbol, Map<string, { setKey(k: string, v: string): void }>>)[
+        Symbol.for('ph-widgets.singletons')
+      ];
+      registry?.get('session')?.setKey('currentLayout', 'left');
+    });
+    await page.locator('.shell[data-layout="left"] aside').waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    await page.goto(stage.url(`${SCHOOL}#/subapp?app=grade&fileId=grade-entry`));
+    await page.locator('.ph-subapp').waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    await page.goto(stage.url(`${SCHOOL}?language=en#/nowhere`));
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(stage.url(SCHOOL));
+    await page.locator('.shell[data-layout-kind="mobile"] ul[data-group="ZWHQ"]').waitFor();
+    assert.deepEqual(await axeViolations(page), []);
     await page.close();
   });
 });
