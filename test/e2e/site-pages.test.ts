@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { openPage, type Stage, startStage } from './harness';
 
 // The demo site's page scripts (demo/site/shared/*.js) against the real bundles and the reference server: what each
