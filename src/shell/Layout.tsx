@@ -59,9 +59,10 @@ export function Layout(props: LayoutProps) {
       data-content-mode={props.content || undefined}
       data-collapsed={isCollapsed || undefined}
     >
-      <a className="skip-link" href="#shell-main">
+      {/* The hash belongs to the router: skipping moves focus without changing it, so it is a button. */}
+      <button type="button" className="skip-link" onClick={() => document.getElementById('shell-main')?.focus()}>
         {translate('shell.skip')}
-      </a>
+      </button>
       <HeaderRegion title={props.title} />
       <div className="shell-body">
         {side ? (

@@ -119,7 +119,7 @@ describe('landing pages (the shell) around the session', () => {
     assert.equal(await text(page, 'unit-name'), '示范区教育局');
     assert.equal(await page.title(), '區域桌面 · 示范区教育局');
     assert.equal(await page.getAttribute('html', 'lang'), 'zh-HK');
-    await page.getByRole('button', { name: '退出登錄' }).click();
+    await page.getByRole('button', { name: '登出' }).click();
     await page.getByRole('dialog').getByText('您確認要退出嗎？').waitFor();
     await page.close();
   });
