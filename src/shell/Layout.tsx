@@ -1,6 +1,15 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useState } from 'react';
-import { $menuLock, $session, $translate, hashFor, type LayoutKind, type MenuRoute, setMenuLock } from '../core';
+import { type CSSProperties, type ReactNode, useState } from 'react';
+import {
+  $menuLock,
+  $session,
+  $translate,
+  hashFor,
+  type LayoutKind,
+  type MenuRoute,
+  setMenuLock,
+  themePrimaryColor,
+} from '../core';
 import { HeaderRegion } from './header/HeaderRegion';
 import { Permitted } from './Permitted';
 
@@ -58,6 +67,7 @@ export function Layout(props: LayoutProps) {
       data-layout-kind={props.kind}
       data-content-mode={props.content || undefined}
       data-collapsed={isCollapsed || undefined}
+      style={{ '--ph-color-primary': themePrimaryColor(session.theme) } as CSSProperties}
     >
       {/* The hash belongs to the router: skipping moves focus without changing it, so it is a button. */}
       <button type="button" className="skip-link" onClick={() => document.getElementById('shell-main')?.focus()}>
