@@ -158,7 +158,6 @@ export function App({ page }: { page: ShellPage }) {
   return (
     <>
       <Layout
-        title={title}
         kind={layoutKind}
         content={phase === 'ready' && isContentMode(location.query)}
         userId={session.userId}

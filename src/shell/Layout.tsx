@@ -10,11 +10,11 @@ import {
   setMenuLock,
   themePrimaryColor,
 } from '../core';
+import { PhFooter } from '../elements/ph-footer/react';
 import { HeaderRegion } from './header/HeaderRegion';
 import { Permitted } from './Permitted';
 
 export interface LayoutProps {
-  title: string;
   kind: LayoutKind;
   /** §2 content mode: the layout stripped, only the header. */
   content: boolean;
@@ -73,7 +73,10 @@ export function Layout(props: LayoutProps) {
       <button type="button" className="skip-link" onClick={() => document.getElementById('shell-main')?.focus()}>
         {translate('shell.skip')}
       </button>
-      <HeaderRegion title={props.title} />
+      <HeaderRegion
+        onHome={() => window.location.assign(props.homeHref)}
+        onRoute={(path) => window.location.assign(hashFor(path, props.base))}
+      />
       <div className="shell-body">
         {side ? (
           <aside className="shell-side">
@@ -104,6 +107,7 @@ export function Layout(props: LayoutProps) {
           {props.children}
         </main>
       </div>
+      {props.content ? null : <PhFooter className="shell-footer" />}
     </div>
   );
 }

@@ -129,9 +129,10 @@ describe('the session elsewhere', () => {
     const { page } = await openPage(stage, '/');
     await signInWithKeyboard(page, 'teacher', PASSWORD);
     await landedOn(page, SCHOOL_LANDING);
-    await page.locator('#logout').click();
-    await page.getByText('您确认要退出吗？').waitFor();
-    await page.locator('#logout-ok').click();
+    await page.getByRole('button', { name: '退出' }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: '您确认要退出吗？' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: '确定' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     const stored = await page.evaluate(() => ({
       flag: localStorage.getItem('IS_LOGOUTED'),

@@ -49,6 +49,9 @@ async function signIn(page: Page, stage: Stage, username: string): Promise<void>
 }
 
 const text = (page: Page, id: string) => page.locator(`#${id}`).textContent();
+/** A part of the landing page's header (ph-header in the shell, inside its shadow root). */
+const headerPart = (page: Page, part: string) =>
+  page.locator('[data-ph-component="ph-header"]').locator(`[part~="${part}"]`).first().textContent();
 
 describe('landing pages (the shell) around the session', () => {
   let stage: Stage;
@@ -86,9 +89,9 @@ describe('landing pages (the shell) around the session', () => {
 
     release();
     await page.locator('body[data-login-status="in"]').waitFor();
-    assert.equal(await text(page, 'welcome-name'), `陈家长${HOSTILE}`);
-    assert.equal(await text(page, 'user-type'), 'Parent');
-    assert.equal(await text(page, 'unit-name'), 'Demo Experimental School');
+    await page.locator('[data-ph-component="ph-header"] [part~="welcome"]').waitFor();
+    assert.equal(await headerPart(page, 'welcome'), `Welcome, 陈家长${HOSTILE}`);
+    assert.equal(await headerPart(page, 'unit'), 'Demo Experimental School');
     assert.equal(await page.locator('img[src="x"]').count(), 0);
     assert.equal(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked), undefined);
     assert.equal(await page.title(), 'School desktop · Demo Experimental School');
@@ -99,7 +102,7 @@ describe('landing pages (the shell) around the session', () => {
     });
     await page.getByRole('button', { name: 'Sign out' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('Are you sure you want to log out?').waitFor();
+    await dialog.getByText('Do you really want to sign out?').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     assert.deepEqual(logouts, []);
@@ -115,12 +118,13 @@ describe('landing pages (the shell) around the session', () => {
     await signIn(page, stage, 'areauser');
     await page.goto(stage.url('/area/areaBase/mobile_areaDesktop_all/index.html?language=zh-HK'));
     await page.locator('body[data-login-status="in"]').waitFor();
-    assert.equal(await text(page, 'user-type'), '教師');
-    assert.equal(await text(page, 'unit-name'), '示范区教育局');
+    await page.locator('[data-ph-component="ph-header"] [part~="welcome"]').waitFor();
+    assert.match((await headerPart(page, 'welcome')) ?? '', /^歡迎您，/);
+    assert.equal(await headerPart(page, 'unit'), '示范区教育局');
     assert.equal(await page.title(), '區域桌面 · 示范区教育局');
     assert.equal(await page.getAttribute('html', 'lang'), 'zh-HK');
     await page.getByRole('button', { name: '登出' }).click();
-    await page.getByRole('dialog').getByText('您確認要退出嗎？').waitFor();
+    await page.getByRole('dialog').getByText('您確認要登出嗎？').waitFor();
     await page.close();
   });
 
@@ -299,7 +303,8 @@ describe('bind page script', () => {
     // On to `/`, where the login page sends the now signed-in parent to the landing page.
     await page.waitForURL((url) => url.pathname === '/pages/base/pc_desktop_all/index.html');
     await page.locator('body[data-login-status="in"]').waitFor();
-    assert.equal(await text(page, 'welcome-name'), '陈家长');
+    await page.locator('[data-ph-component="ph-header"] [part~="welcome"]').waitFor();
+    assert.equal(await headerPart(page, 'welcome'), '欢迎您，陈家长');
     assert.equal(posts.length, 2);
     await page.close();
   });

@@ -8,8 +8,8 @@ import { openPage, type Stage, startStage } from './harness';
 // A teacher commands the platform by voice (spec §2 voice button, §4 Voice recording), everything real: Chromium's
 // fake microphone plays a wav that espeak-ng made at test time, the widget records it through its AudioWorklet and
 // streams it over the NLS protocol to the reference server's speech gateway, where pocketsphinx recognises it; the
-// skill lookup answers `/redirect/grade`. The shell (issue 10) is not built yet: the voice button sits in the header
-// of the demo page /demo/voice/, which routes /redirect/{app} as §2 says.
+// skill lookup answers `/redirect/grade`. The demo page /demo/voice/ routes /redirect/{app} itself, as §2 says; on the
+// landing pages the shell's router does (its header region holds the button).
 const PAGE = '/demo/voice/index.html?language=en';
 const GRADE_APP = '/pages/grade/pc_grade_tm/index.html';
 const media = speechMedia();
@@ -115,6 +115,34 @@ describe('voice commands with a fake microphone', () => {
     console.log(
       `voice: release → skill found ${Math.round(marks.result - marks.released)} ms, → grade app shown ${landed} ms (loopback)`,
     );
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it("on the school desktop, the shell header's voice button routes /redirect/grade to the grade app", async () => {
+    const { stage, frames } = await stageSaying('open grade management', 'grade-shell');
+    const { page, problems } = await openPage(stage, '/demo/');
+    const answer = await page.request.post(stage.url('/api/uaa/oauth/login'), {
+      data: { username: 'teacher', password: 'Demo@2026' },
+      headers: { 'X-PH-Device': 'pc' },
+    });
+    assert.equal(answer.status(), 200);
+    await page.goto(stage.url('/pages/base/pc_desktop_all/index.html?language=en'));
+    const shellVoice = page.locator('[data-ph-component="ph-voice"]').getByRole('button', { name: 'Voice command' });
+    await page.locator('[data-ph-component="ph-header"] [part~="welcome"]').waitFor();
+    const streamed = pcmFramesSent(page, frames);
+    const box = await shellVoice.boundingBox();
+    assert.ok(box);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page
+      .locator('[data-ph-component="ph-voice"]')
+      .getByText(/\d+ s left/)
+      .waitFor();
+    await streamed;
+    await page.mouse.up();
+    await page.waitForURL((url) => url.pathname === GRADE_APP);
+    await page.getByRole('heading', { name: 'Grade management' }).waitFor();
     assert.deepEqual(problems, []);
     await page.close();
   });
