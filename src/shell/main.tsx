@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { addStrings, initLanguage, PAGE_STRINGS, phinit } from '../core';
 import { ensureToastHost } from '../elements/common/toast-host';
+import { installGlobals } from '../elements/global';
 import { App } from './App';
 import { readShellPage } from './page';
 import { SHELL_STRINGS } from './strings';
@@ -9,6 +10,8 @@ import { SHELL_STRINGS } from './strings';
 // attributes of #root (see page.ts).
 addStrings(PAGE_STRINGS);
 addStrings(SHELL_STRINGS);
+// window.PH, as on every page with an element: sub-apps and page scripts call PH.request, PH.t, PH.stores.
+installGlobals();
 
 async function start(root: HTMLElement): Promise<void> {
   const page = readShellPage(root.dataset, window.location.pathname);

@@ -50,7 +50,8 @@ describe('signing in at the start URL', () => {
     const { page, problems } = await openPage(stage, '/');
     await signInWithKeyboard(page, 'teacher', PASSWORD);
     await landedOn(page, SCHOOL_LANDING);
-    assert.equal(await page.locator('#login-name').textContent(), 'teacher');
+    const welcome = page.locator('[data-ph-component="ph-header"] [part~="welcome"]');
+    assert.equal(await welcome.textContent(), '欢迎您，王老师');
     assert.deepEqual(problems, []);
 
     // Signed in, the start URL goes straight on to the landing page.
@@ -70,12 +71,18 @@ describe('signing in at the start URL', () => {
     const { page } = await openPage(stage, '/');
     await signInWithKeyboard(page, 'parent', PASSWORD);
     await landedOn(page, SCHOOL_LANDING);
-    const children = await page.$$eval('#children li', (items) =>
-      items.map((item) => item.getAttribute('data-child-id')),
+    // The header's child selector opens by itself and lists the children with status 1 only.
+    const rows = page.locator('[data-ph-component="ph-header"] [part~="children"] tbody tr');
+    await rows.first().waitFor();
+    const names = await rows.locator('td:first-child').allTextContents();
+    const stored = await page.evaluate(() =>
+      window.PH!.stores.session.get().chirdenList.map((child) => child.realName),
     );
-    const stored = await page.evaluate(() => window.PH!.stores.session.get().chirdenList.map((child) => child.id));
-    assert.equal(children.length, 2);
-    assert.deepEqual(children, stored);
+    assert.equal(names.length, 2);
+    assert.deepEqual(
+      names.map((name) => name.replace(/当前$/, '')),
+      stored,
+    );
     await page.close();
   });
 

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type Stage, startStage } from './harness';
 
-// The bare shell (dist/shell/index.html) uses PhModal as a React component (no custom element): the sign-out
-// confirmation of its header region sits in a portal of its own, styled by adopted stylesheets only.
-describe('the bare shell with PhModal as a React component', () => {
+// The bare shell (dist/shell/index.html) uses the elements' components as React components (no custom element): the
+// header's sign-out confirmation opens in its shadow root and gives focus back on Escape.
+describe('the bare shell with the header as a React component', () => {
   let stage: Stage;
   before(async () => {
     stage = await startStage();
@@ -13,7 +13,7 @@ describe('the bare shell with PhModal as a React component', () => {
     await stage.stop();
   });
 
-  it('stays on the bare page, opens the confirmation in a styled portal, closes it on Escape with focus back', async () => {
+  it('stays on the bare page, opens the sign-out confirmation, closes it on Escape with focus back', async () => {
     const page = await stage.browser.newPage();
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
@@ -25,25 +25,14 @@ describe('the bare shell with PhModal as a React component', () => {
     await page.goto(stage.url('/dist/shell/index.html'));
     await page.locator('body[data-login-status="in"]').waitFor();
     assert.equal(new URL(page.url()).pathname, '/dist/shell/index.html');
-    await page.getByRole('button', { name: '退出登录' }).click();
-    const dialog = page.getByRole('dialog', { name: '提示' });
-    await dialog.waitFor();
-    const levels = await page.$$eval('[data-ph-portal]', (hosts) =>
-      hosts.map((host) => Number(getComputedStyle(host.shadowRoot!.querySelector('[part~="mask"]')!).zIndex)),
-    );
-    assert.deepEqual(levels, [1500]);
-    assert.equal(await page.$$eval('body > style, head style', (styles) => styles.length), 0);
-    const position = await page.$eval('[data-ph-portal]', (host) => {
-      const root = host.shadowRoot!;
-      return {
-        adopted: root.adoptedStyleSheets.length,
-        position: getComputedStyle(root.querySelector('[part~="mask"]')!).position,
-      };
-    });
-    assert.deepEqual(position, { adopted: 2, position: 'fixed' });
+    const header = page.locator('[data-ph-component="ph-header"]');
+    await header.getByRole('button', { name: '退出' }).click();
+    const dialog = header.getByRole('dialog', { name: '提示' });
+    await dialog.getByText('您确认要退出吗？').waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    assert.equal(await page.evaluate(() => document.activeElement?.id), 'logout');
+    const focused = await header.evaluate((host) => host.shadowRoot?.activeElement?.getAttribute('part'));
+    assert.match(focused ?? '', /action-logout/);
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -100,6 +100,13 @@ describe('landing pages (the shell) around the session', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/uaa/oauth/logout') logouts.push(request.method());
     });
+    // The parent's child selector opens by itself (the remembered child is not the current one): enter one first.
+    const selector = page.getByRole('dialog', { name: 'Choose a child' });
+    await selector
+      .getByRole('button', { name: /^Enter: / })
+      .first()
+      .click();
+    await selector.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Sign out' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Do you really want to sign out?').waitFor();
@@ -304,7 +311,7 @@ describe('bind page script', () => {
     await page.waitForURL((url) => url.pathname === '/pages/base/pc_desktop_all/index.html');
     await page.locator('body[data-login-status="in"]').waitFor();
     await page.locator('[data-ph-component="ph-header"] [part~="welcome"]').waitFor();
-    assert.equal(await headerPart(page, 'welcome'), '欢迎您，陈家长');
+    assert.match((await headerPart(page, 'welcome')) ?? '', /陈家长$/);
     assert.equal(posts.length, 2);
     await page.close();
   });

@@ -16,10 +16,11 @@ const WECHAT =
 const SCHOOL_LANDING = '/pages/base/pc_desktop_all/index.html';
 const STAND_IN = '/sso/social/authorize';
 
-async function landedAs(page: Page, path: string, loginName: string): Promise<void> {
+async function landedAs(page: Page, path: string, expected: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path);
   await page.locator('body[data-login-status="in"]').waitFor();
-  await page.locator('#login-name').filter({ hasText: loginName }).waitFor();
+  const loginName = await page.evaluate(() => window.PH?.stores.session.get().loginName);
+  assert.equal(loginName, expected);
 }
 
 /** Every visit of the stand-in provider page, as the browser asked for it. */

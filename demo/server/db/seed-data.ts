@@ -235,6 +235,7 @@ export const LICENCES: [string, string, string, string, number][] = [
   [SCHOOL_ID, 'notice', '通知公告', 'Notices', 200],
   [SCHOOL_ID, 'growth', '成长档案', 'Growth records', 200],
   [AREA_ID, 'base', '基础平台', 'Base platform', 365],
+  [AREA_ID, 'areaBase', '区域平台', 'Area platform', 365],
   [OLD_SCHOOL_ID, 'base', '基础平台', 'Base platform', -30],
   [OLD_SCHOOL_ID, 'grade', '成绩管理', 'Grade management', -30],
 ];
@@ -386,6 +387,7 @@ export const MESSAGES: MessageSeed[] = [
 /** [code, name, appVersion, serverVersion, webCodeVersion] */
 export const VERSIONS: [string, string, string, string, string][] = [
   ['base', '基础平台', '1.6.0', '1.6.0', '1.6.0'],
+  ['areaBase', '区域平台', '1.6.0', '1.6.0', '1.6.0'],
   ['grade', '成绩管理', '2.3.1', '2.3.1', '2.3.1'],
   ['attendance', '学生考勤', '1.2.0', '1.2.0', '1.2.0'],
   ['notice', '通知公告', '1.1.0', '1.1.0', '1.1.0'],

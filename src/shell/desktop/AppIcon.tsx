@@ -47,7 +47,6 @@ export function AppIcon(props: AppIconProps) {
     <li className="app-icon" data-app={app.code} {...drag}>
       <button
         type="button"
-        aria-label={count > 0 ? `${name}, ${props.unreadLabel(count)}` : name}
         aria-describedby={onMove ? props.describedBy : undefined}
         title={appName(app, language)}
         onClick={() => props.onOpen(app)}
@@ -55,6 +54,9 @@ export function AppIcon(props: AppIconProps) {
       >
         <img src={appIcon(app, props.theme)} alt="" width={48} height={48} draggable={false} />
         <span className="app-name">{name}</span>
+        {/* The name comes from the content, so the visible name starts it (WCAG 2.5.3); the count is read, the
+            badge (99+) is only seen. */}
+        {count > 0 ? <span className="visually-hidden">, {props.unreadLabel(count)}</span> : null}
         {count > 0 ? (
           <span className="app-badge" aria-hidden="true">
             {badgeText(count)}
