@@ -73,12 +73,12 @@ describe('the shell on the landing pages', () => {
     ]);
     // Hidden apps (updateStatus 0) never show; unread counts are badges, and part of the button's name.
     assert.deepEqual(await groupCodes(page, 'ZWHQ'), ['repair', 'assets']);
-    await page.getByRole('button', { name: '协同办公, 120 条未读' }).waitFor();
+    await page.getByRole('button', { name: '协同办公 120 条未读' }).waitFor();
     assert.equal(await page.locator('li[data-app="oa"] .app-badge').textContent(), '99+');
 
     // Keyboard: Alt+→ moves 通知公告 one place right; the order is saved and survives a reload.
     const saved = page.waitForResponse((r) => r.url().includes('/api/base/desktop/app_icon_order'));
-    await page.getByRole('button', { name: '通知公告, 3 条未读' }).focus();
+    await page.getByRole('button', { name: '通知公告 3 条未读' }).focus();
     await page.keyboard.press('Alt+ArrowRight');
     assert.equal((await saved).status(), 200);
     assert.deepEqual(await groupCodes(page, 'ZDYYYFL-CYYY'), ['schedule', 'notice']);
@@ -99,7 +99,7 @@ describe('the shell on the landing pages', () => {
       if (path.startsWith('/api/base/user_access_detail') || path.startsWith('/api/base/license/unit'))
         calls.push(path);
     });
-    await page.getByRole('button', { name: '通知公告, 3 条未读' }).click();
+    await page.getByRole('button', { name: '通知公告 3 条未读' }).click();
     await page.waitForURL((url) => url.pathname === '/pages/notice/pc_notice_tm/index.html');
     assert.deepEqual(calls, ['/api/base/user_access_detail', '/api/base/license/unit']);
     await page.goBack();

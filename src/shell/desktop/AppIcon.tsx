@@ -53,10 +53,12 @@ export function AppIcon(props: AppIconProps) {
         onKeyDown={onKeyDown}
       >
         <img src={appIcon(app, props.theme)} alt="" width={48} height={48} draggable={false} />
-        <span className="app-name">{name}</span>
         {/* The name comes from the content, so the visible name starts it (WCAG 2.5.3); the count is read, the
-            badge (99+) is only seen. */}
-        {count > 0 ? <span className="visually-hidden">, {props.unreadLabel(count)}</span> : null}
+            badge (99+) is only seen. Chromium reads the hidden span as a block of its own: a space, no comma. */}
+        <span className="app-name">
+          {name}
+          {count > 0 ? <span className="visually-hidden">{props.unreadLabel(count)}</span> : null}
+        </span>
         {count > 0 ? (
           <span className="app-badge" aria-hidden="true">
             {badgeText(count)}
