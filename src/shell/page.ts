@@ -32,6 +32,7 @@ export function readShellPage(data: DOMStringMap, pathname: string): ShellPage {
       routerBase,
       appPath: pathname.split('/').slice(0, 3).join('/') || '/',
       ...(data.specialUnitId ? { specialUnitId: data.specialUnitId } : {}),
+      ...(data.voiceAppKeys ? { voice: { appKeys: voiceAppKeys(data.voiceAppKeys) } } : {}),
     },
     treeCode: data.treeCode || code,
     routerBase,
@@ -39,4 +40,14 @@ export function readShellPage(data: DOMStringMap, pathname: string): ShellPage {
     keepAlive: Number(data.keepAlive) || DEFAULT_KEEP_ALIVE,
     isLanding: Boolean(data.code),
   };
+}
+
+/** `data-voice-app-keys="zh-CN:key,en:key,zh-HK:key"`: the speech service's app key per language (README › Voice). */
+function voiceAppKeys(text: string): Record<string, string> {
+  return Object.fromEntries(
+    text
+      .split(',')
+      .map((pair) => pair.split(':').map((part) => part.trim()))
+      .filter((pair): pair is [string, string] => pair.length === 2 && Boolean(pair[0]) && Boolean(pair[1])),
+  );
 }
