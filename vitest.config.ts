@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'core', include: ['test/core/**/*.test.ts'], environment: 'node' } },
+      // The shell's framework-free helpers (what a landing page's data-* attributes say); its React runs in Chromium.
+      { test: { name: 'shell', include: ['test/shell/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'build', include: ['test/build/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       {
         test: {

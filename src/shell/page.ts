@@ -32,7 +32,7 @@ export function readShellPage(data: DOMStringMap, pathname: string): ShellPage {
       routerBase,
       appPath: pathname.split('/').slice(0, 3).join('/') || '/',
       ...(data.specialUnitId ? { specialUnitId: data.specialUnitId } : {}),
-      ...(data.voiceAppKeys ? { voice: { appKeys: voiceAppKeys(data.voiceAppKeys) } } : {}),
+      ...voiceOptions(data),
     },
     treeCode: data.treeCode || code,
     routerBase,
@@ -40,6 +40,18 @@ export function readShellPage(data: DOMStringMap, pathname: string): ShellPage {
     keepAlive: Number(data.keepAlive) || DEFAULT_KEEP_ALIVE,
     isLanding: Boolean(data.code),
   };
+}
+
+/**
+ * The speech service: `data-voice-nls-url` (the NLS gateway; a path is taken on the page's own host, as the reference
+ * server's `/nls-gateway/ws/v1`) and `data-voice-app-keys`. Without them phinit's defaults hold (the cloud gateway).
+ */
+function voiceOptions(data: DOMStringMap): Pick<PhinitOptions, 'voice'> {
+  const voice = {
+    ...(data.voiceNlsUrl ? { nlsUrl: data.voiceNlsUrl } : {}),
+    ...(data.voiceAppKeys ? { appKeys: voiceAppKeys(data.voiceAppKeys) } : {}),
+  };
+  return Object.keys(voice).length > 0 ? { voice } : {};
 }
 
 /** `data-voice-app-keys="zh-CN:key,en:key,zh-HK:key"`: the speech service's app key per language (README › Voice). */
