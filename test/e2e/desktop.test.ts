@@ -206,6 +206,25 @@ describe('the shell on the landing pages', () => {
     await page.close();
   });
 
+  it('parent: picks a child in the selector that opens by itself, and the header names that child', async () => {
+    const { page, problems } = await signedInPage(stage, 'parent');
+    await page.goto(stage.url(SCHOOL));
+    const header = page.locator('[data-ph-component="ph-header"]');
+    const current = header.locator('[part~="current-child"]');
+    const before = (await current.textContent()) ?? '';
+    const other = before.endsWith('陈小红') ? '陈小明' : '陈小红';
+    const selector = header.getByRole('dialog', { name: '选择孩子' });
+    await selector.getByRole('button', { name: `进入: ${other}` }).click();
+    await selector.waitFor({ state: 'detached' });
+    await current.filter({ hasText: `当前孩子：${other}` }).waitFor();
+    // Remembered: after a reload the selector stays shut and the header still names the chosen child.
+    await page.reload();
+    await current.filter({ hasText: `当前孩子：${other}` }).waitFor();
+    assert.equal(await selector.count(), 0);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('student: a typed tm path is not found, with the way home', async () => {
     const { page, problems } = await signedInPage(stage, 'student');
     await page.goto(stage.url(`${SCHOOL}?language=en#/pages/grade/pc_grade_tm/index.html`));

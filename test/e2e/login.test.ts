@@ -52,6 +52,18 @@ describe('signing in at the start URL', () => {
     await landedOn(page, SCHOOL_LANDING);
     const welcome = page.locator('[data-ph-component="ph-header"] [part~="welcome"]');
     assert.equal(await welcome.textContent(), '欢迎您，王老师');
+
+    // The rest of the teacher's journey, keyboard only: Tab to an app icon, move it with Alt+→, open it with Enter.
+    const onNotice = () => page.evaluate(() => document.activeElement?.closest('li')?.dataset.app === 'notice');
+    for (let step = 0; step < 40 && !(await onNotice()); step++) await page.keyboard.press('Tab');
+    assert.equal(await onNotice(), true, 'Tab never reached 通知公告');
+    await page.keyboard.press('Alt+ArrowRight');
+    await page.locator('[role="status"]').filter({ hasText: '已将“通知公告”移到第 2 位' }).waitFor();
+    assert.equal(await onNotice(), true, 'the moved icon keeps the focus');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/pages/notice/pc_notice_tm/index.html');
+    await page.goBack();
+    await page.locator('ul[data-group="recent"] li[data-app="notice"]').waitFor();
     assert.deepEqual(problems, []);
 
     // Signed in, the start URL goes straight on to the landing page.

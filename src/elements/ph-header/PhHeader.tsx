@@ -272,6 +272,11 @@ export function PhHeader(props: PhHeaderProps) {
       <p className="welcome" part="welcome">
         {translate('header.welcome', { name: session.realName })}
       </p>
+      {session.currentChirden ? (
+        <p className="current-child" part="current-child">
+          {translate('header.currentChild', { name: session.currentChirden.realName })}
+        </p>
+      ) : null}
       <div className="actions" part="actions">
         {shown.map((action) => (
           <ActionControl key={action.id} action={action} />

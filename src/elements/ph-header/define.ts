@@ -83,6 +83,7 @@ function HeaderElement({ container, ...props }: HeaderElementProps) {
  * @csspart unit - Unit logo and name.
  * @csspart logo - The unit logo.
  * @csspart welcome - The welcome text.
+ * @csspart current-child - For a parent, the current child's name (当前孩子：… / Child: …).
  * @csspart actions - The icon row.
  * @csspart action-messages - The message bell.
  * @csspart action-reminders - The to-do reminders button.

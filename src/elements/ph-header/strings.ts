@@ -4,6 +4,7 @@ import type { StringTable } from '../../core';
 export const HEADER_STRINGS: StringTable = {
   'zh-CN': {
     'header.welcome': '欢迎您，{name}',
+    'header.currentChild': '当前孩子：{name}',
     'header.messages': '消息',
     'header.messagesCount': '消息，{count} 条未读',
     'header.messagesDot': '消息，有未读',
@@ -76,6 +77,7 @@ export const HEADER_STRINGS: StringTable = {
   },
   en: {
     'header.welcome': 'Welcome, {name}',
+    'header.currentChild': 'Child: {name}',
     'header.messages': 'Messages',
     'header.messagesCount': 'Messages, {count} unread',
     'header.messagesDot': 'Messages, unread',
@@ -148,6 +150,7 @@ export const HEADER_STRINGS: StringTable = {
   },
   'zh-HK': {
     'header.welcome': '歡迎您，{name}',
+    'header.currentChild': '目前子女：{name}',
     'header.messages': '訊息',
     'header.messagesCount': '訊息，{count} 條未讀',
     'header.messagesDot': '訊息，有未讀',
