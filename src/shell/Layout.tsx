@@ -10,6 +10,7 @@ import {
   setMenuLock,
   themePrimaryColor,
 } from '../core';
+import { ScrollArea } from '../elements/common/ScrollArea';
 import { PhFooter } from '../elements/ph-footer/react';
 import { HeaderRegion } from './header/HeaderRegion';
 import { Permitted } from './Permitted';
@@ -98,7 +99,7 @@ export function Layout(props: LayoutProps) {
                 {translate('shell.menuLock')}
               </label>
             </div>
-            {isCollapsed ? null : nav}
+            {isCollapsed ? null : <ScrollArea className="shell-side-scroll">{nav}</ScrollArea>}
           </aside>
         ) : (
           nav

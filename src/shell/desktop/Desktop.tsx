@@ -20,6 +20,7 @@ import {
   saveIconOrder,
   withUnreadCounts,
 } from '../../core';
+import { Card } from '../../elements/common/Card';
 import { NoData } from '../../elements/common/NoData';
 import { AppIcon } from './AppIcon';
 
@@ -122,23 +123,24 @@ export function Desktop({ short, onOpen }: DesktopProps) {
         {announcement}
       </p>
       {recentApps.length > 0 ? (
-        <section className="desktop-group" aria-labelledby={`${hintId}-recent`}>
-          <h2 id={`${hintId}-recent`}>{translate('shell.recent')}</h2>
+        <Card className="desktop-group" heading={translate('shell.recent')} headingId={`${hintId}-recent`}>
           <ul className="app-grid" data-group="recent">
             {recentApps.map((app) => icon(app))}
           </ul>
-        </section>
+        </Card>
       ) : null}
       {shown.length === 0 ? <NoData text={translate('shell.noApps')} /> : null}
       {shown.map((group) => (
-        <section key={group.code} className="desktop-group" aria-labelledby={`${hintId}-${group.code}`}>
-          <h2 id={`${hintId}-${group.code}`}>
-            {group.code === 'all' ? translate('shell.desktop') : translate(`shell.group.${group.code}`)}
-          </h2>
+        <Card
+          key={group.code}
+          className="desktop-group"
+          heading={group.code === 'all' ? translate('shell.desktop') : translate(`shell.group.${group.code}`)}
+          headingId={`${hintId}-${group.code}`}
+        >
           <ul className="app-grid" data-group={group.code}>
             {group.apps.map((app) => icon(app, group))}
           </ul>
-        </section>
+        </Card>
       ))}
     </div>
   );
