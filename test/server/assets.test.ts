@@ -87,6 +87,9 @@ describe('language files and theme stylesheets', () => {
       'grade.welcome': 'Welcome to Grade management',
     });
     expect((await plain('/area/pc_areaDesktop_all/lang/zh-HK-desktop.json')).status).toBe(200);
+    // The area platform's own pack (app code areaBase), in each language the area landing pages ask for.
+    for (const language of ['zh-CN', 'en', 'zh-HK'])
+      expect((await plain(`/area/areaDesktop/lang/${language}-areaBase.json`)).status).toBe(200);
     expect((await plain('/pages/x/lang/fr-grade.json')).status).toBe(404);
     expect((await plain('/pages/x/lang/en-nothing.json')).status).toBe(404);
     expect((await plain('/common/plugins/common-ph/1.6.0/lang/..%2F..%2Fph.db')).status).toBe(400);
