@@ -7,7 +7,7 @@ export interface CardProps {
   className?: string;
   /** Attributes the card's section carries besides (e.g. `data-group`). */
   data?: Record<`data-${string}`, string>;
-  children: ReactNode;
+  children?: ReactNode;
 }
 
 /** §2 "Other widgets": a card, a titled section with its own surface, named by its heading. */

@@ -9,7 +9,7 @@ export interface ScrollAreaProps {
    * keyboard can scroll it (WCAG 2.1.1). Areas of links or buttons need none: their items take the focus.
    */
   label?: string;
-  children: ReactNode;
+  children?: ReactNode;
 }
 
 /** §2 "Other widgets": a scroll area for a list that can be long, scrolling by itself instead of the page. */
