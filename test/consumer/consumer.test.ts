@@ -185,7 +185,7 @@ describe('the built consumer pages', () => {
     await login.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((url) => url.pathname === SCHOOL_LANDING);
     await page.locator('body[data-login-status="in"]').waitFor();
-    assert.equal(await page.locator('#login-name').textContent(), 'teacher');
+    await page.locator('[data-ph-component="ph-header"] [part~="welcome"]').filter({ hasText: '王老师' }).waitFor();
     const signedIn = await page.evaluate(() => sessionStorage.getItem('consumer.signedIn'));
     const userId = await page.evaluate(
       () =>

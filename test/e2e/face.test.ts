@@ -115,8 +115,7 @@ describe('ph-face on a camera', () => {
     const { page, problems } = await openPage(stage, '/demo/work-chat/index.html', undefined, faceCamera);
     await page.getByRole('button', { name: '人脸登录' }).click();
     await page.waitForURL((url) => url.pathname === SCHOOL_LANDING, { timeout: FACE_WAIT });
-    await page.locator('body[data-login-status="in"]').waitFor();
-    assert.equal(await page.locator('#login-name').textContent(), 'teacher');
+    await page.locator('[data-ph-component="ph-header"] [part~="welcome"]').filter({ hasText: '王老师' }).waitFor();
     assert.deepEqual(problems, []);
     await page.close();
   });

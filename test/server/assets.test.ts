@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,6 +72,26 @@ describe('manifests and sub-apps', () => {
     expect(script).toContain('data-file-id');
     expect((await plain('/subapps/grade/grade-query.css')).status).toBe(404);
     expect((await plain('/nothing/manifest.json')).status).toBe(404);
+  });
+});
+
+describe('module pages', () => {
+  it("answers every seeded app's module page, and nothing else", async () => {
+    const notice = await plain('/pages/notice/pc_notice_tm/index.html');
+    expect(notice.status).toBe(200);
+    expect(notice.headers.get('content-type')).toContain('text/html');
+    const html = await notice.text();
+    expect(html).toContain('<title>通知公告</title>');
+    expect(html).toContain('<ph-header></ph-header>');
+    expect(html).toContain('"Notices"');
+    // Its inline script runs under the page's CSP: the server hashes it like any other page's.
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    const hash = createHash('sha256').update(script).digest('base64');
+    expect(notice.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
+    expect((await plain('/pages/attendance/mobile_attendance_spm/index.html')).status).toBe(200);
+    expect((await plain('/pages/notice/pc_grade_tm/index.html')).status).toBe(404);
+    expect((await plain('/pages/nothing/pc_nothing_tm/index.html')).status).toBe(404);
+    expect((await plain('/pages/notice/pc_notice_xx/index.html')).status).toBe(404);
   });
 });
 

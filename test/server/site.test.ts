@@ -151,6 +151,11 @@ describe('the landing pages', () => {
 });
 
 describe('the pages around login', () => {
+  it("prefers a module page the site has (grade's) to the server's stand-in", async () => {
+    expect(await page('/pages/grade/pc_grade_tm/index.html')).toContain('成绩录入');
+    expect(await page('/pages/notice/pc_notice_tm/index.html')).toContain('(a demo module page)');
+  });
+
   it('answers the re-login, forgotten-password and bind pages', async () => {
     for (const path of ['/needtologinpagerelogin', '/needtologinpagerelogin/']) {
       const html = await page(path);

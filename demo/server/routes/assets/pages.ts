@@ -53,6 +53,22 @@ export function registerPageAssetRoutes(app: FastifyInstance, ctx: ServerContext
     },
   );
 
+  // §2 module pages (`/pages/{app}/pc_{app}_tm/index.html`, `_spm` for parents and students, `mobile_` forms): where
+  // opening an app on the desktop lands. A site file wins (the grade app's own page); every other seeded app gets a
+  // stand-in legacy module page, so that no icon of the demo leads to a 404.
+  app.get<{ Params: { app: string; page: string } }>(
+    '/pages/:app/:page/index.html',
+    { schema: { params: object({ app: segment, page: segment }, ['app', 'page']) } },
+    async (request, reply) => {
+      const { app: code, page } = request.params;
+      const row = ctx.db.prepare('SELECT zname, english_name FROM apps WHERE code = ?').get(code) as
+        | { zname: string; english_name: string }
+        | undefined;
+      if (!row || !new RegExp(`^(?:pc|mobile)_${code}_(?:tm|spm)$`).test(page)) return reply.callNotFound();
+      return reply.type('text/html; charset=utf-8').send(modulePage(code, row.zname, row.english_name));
+    },
+  );
+
   app.get<{ Params: { file: string } }>(
     ENDPOINTS.themeStylesheet,
     { schema: { params: object({ file: fileName }, ['file']) } },
@@ -129,6 +145,43 @@ function appIcon(englishName: string, colour: string, variant: string | undefine
  * A tiny sub-application: renders into the container the shell keyed by its fileId (or after its own script), with
  * a counter button whose count lives in the sub-app's own DOM — it survives being hidden, not being unmounted.
  */
+/** A stand-in module page: the classic bundle with the header and the footer around the app's name. */
+function modulePage(code: string, zname: string, englishName: string): string {
+  // In a script, `<` is written \u003c so that no name can end the script element early.
+  const text = JSON.stringify({
+    'zh-CN': { title: zname, intro: `${zname}（演示模块页面）。` },
+    en: { title: englishName, intro: `${englishName} (a demo module page).` },
+    'zh-HK': { title: zname, intro: `${zname}（演示模塊頁面）。` },
+  }).replaceAll('<', '\\u003c');
+  return `<!doctype html>
+<html lang="zh-CN">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <link rel="icon" href="data:," />
+    <title>${escapeHtml(zname)}</title>
+    <script src="/dist/ph-widgets.js"></script>
+    <link rel="stylesheet" href="/shared/site.css" />
+  </head>
+  <body>
+    <ph-header></ph-header>
+    <main class="site-main"><h1 data-text="title">${escapeHtml(zname)}</h1><p data-text="intro"></p></main>
+    <ph-footer></ph-footer>
+    <script>
+      const TEXT = ${text};
+      phinit({ code: ${JSON.stringify(code)}, appCode: ${JSON.stringify(code)}, env: 'production', device: 'pc', languagePack: {} });
+      PH.initLanguage().then((language) => {
+        const text = TEXT[language] || TEXT['zh-CN'];
+        document.documentElement.lang = language;
+        document.title = text.title;
+        for (const node of document.querySelectorAll('[data-text]')) node.textContent = text[node.dataset.text];
+      });
+    </script>
+  </body>
+</html>
+`;
+}
+
 function subappScript(fileId: string, title: string): string {
   return `(function () {
   var fileId = ${JSON.stringify(fileId)};
