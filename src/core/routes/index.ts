@@ -51,5 +51,4 @@ export {
   parseHash,
   redirectRouteApp,
   SHELL_ROUTES,
-  suppressesMessagesPopup,
 } from './router';

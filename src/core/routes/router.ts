@@ -106,11 +106,6 @@ export function decideEntry(location: HashLocation, ctx: EntryContext): EntryDec
   return { kind: 'page', path };
 }
 
-/** §2: the user-messages popup stays closed on the desktop home. */
-export function suppressesMessagesPopup(path: string): boolean {
-  return path === SHELL_ROUTES.home;
-}
-
 /** §6: types 2 and 4 fetch the permission tree by app code; others get no permission routes. */
 export function fetchesPermissionTree(userType: number | string): boolean {
   const type = Number(userType);

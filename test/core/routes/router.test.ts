@@ -11,7 +11,6 @@ import {
   parseHash,
   redirectRouteApp,
   routesFromPermissionTree,
-  suppressesMessagesPopup,
 } from '../../../src/core/routes';
 
 /**
@@ -182,11 +181,6 @@ describe('small route rules', () => {
       true,
       true,
     ]);
-  });
-
-  it('/desktop/home suppresses the messages popup; other routes do not', () => {
-    expect(suppressesMessagesPopup('/desktop/home')).toBe(true);
-    expect(suppressesMessagesPopup('/grade/entry')).toBe(false);
   });
 
   it('content mode comes from the query', () => {
