@@ -3,6 +3,7 @@
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { CHROMIUM, chromiumArgs } from './scripts/chromium.mjs';
+import { reactEsm } from './test/elements/react-esm.mjs';
 import { referenceServer } from './test/elements/reference-server.mjs';
 
 /** Packages such as nanostores read process.env.NODE_ENV, which browsers lack: serve them as production builds. */
@@ -20,7 +21,14 @@ const platform = referenceServer();
 export default {
   files: ['test/elements/**/*.test.ts'],
   nodeResolve: true,
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022' }), nodeEnvProduction, platform.plugin],
+  plugins: [
+    // tsconfig.json gives esbuild the automatic JSX runtime of the shell's .tsx files.
+    esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
+    // React as ES modules for the shell's components rendered from src/ (test/elements/react-esm.mjs).
+    reactEsm(),
+    nodeEnvProduction,
+    platform.plugin,
+  ],
   middleware: [platform.proxy],
   browsers: [
     chromeLauncher({

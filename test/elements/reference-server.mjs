@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { register } from 'tsx/esm/api';
 
-const PROXIED = ['/api/', '/zuul/', '/common/', '/sso/', '/assets/face-models/'];
+const PROXIED = ['/api/', '/zuul/', '/common/', '/sso/', '/assets/face-models/', '/subapps/'];
+/** Sub-app manifests (`/{app}/manifest.json`): the shell's viewport tests load the seeded demo sub-apps. */
+const MANIFEST = /^\/[A-Za-z0-9_-]+\/manifest\.json$/;
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding']);
 
 export function referenceServer() {
@@ -75,7 +77,8 @@ export function referenceServer() {
   /** Koa middleware: forwards the platform paths to the reference server with the page's Host, cookies kept. */
   async function proxy(context, next) {
     if (context.path.startsWith('/__traffic')) return trafficControl(context);
-    if (!server || !PROXIED.some((prefix) => context.path.startsWith(prefix))) return next();
+    const platformPath = PROXIED.some((prefix) => context.path.startsWith(prefix)) || MANIFEST.test(context.path);
+    if (!server || !platformPath) return next();
     if (await injectedFault(context)) return;
     const target = new URL(server.url);
     await new Promise((resolve, reject) => {
