@@ -2,7 +2,7 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { core, loadElements } from './bundles';
 import { control, dialog, findControl, mountHeader, root, signedInPage, unreadOnServer } from './header-helpers';
-import { api, freshPage, requestsTo } from './login-helpers';
+import { api, freshPage, noticeTexts, requestsTo } from './login-helpers';
 
 await loadElements('ph-header', 'ph-footer');
 // A desktop window: all 10 icons fit (narrower windows move some into the overflow menu).
@@ -131,6 +131,146 @@ describe('ph-header', () => {
     });
   });
 
+  describe('controls (§2)', () => {
+    it('fires ph-header-desktop: the page may keep the user, else the landing page opens', async () => {
+      const location = await signedInPage('teacher');
+      const header = await mountHeader();
+      header.addEventListener('ph-header-desktop', (event) => event.preventDefault(), { once: true });
+      control(header, '桌面').click();
+      expect(location.visited).to.deep.equal([]);
+      control(header, '桌面').click();
+      await waitUntil(() => location.visited.length > 0, 'the landing page did not open');
+      expect(new URL(location.visited[0] ?? '', window.location.origin).pathname).to.equal(
+        '/pages/base/pc_desktop_all/index.html',
+      );
+    });
+
+    it('offers a switch-account button in the logout confirmation during development, to the plain login page', async () => {
+      const location = await signedInPage('teacher');
+      core.phinit({ code: 'notice', appCode: 'notice', env: 'development', device: 'pc', languagePack: {} });
+      const header = await mountHeader();
+      await waitUntil(() => findControl(header, '切换身份'), 'the header did not settle');
+      control(header, '退出').click();
+      await waitUntil(() => findControl(header, '切换账号'), 'no switch-account button in development');
+      control(header, '切换账号').click();
+      // To the plain login page, without the way back of the 确定 button.
+      await waitUntil(
+        () => location.visited.some((href) => new URL(href, window.location.origin).href.endsWith('/login')),
+        'the page did not go to /login',
+      );
+    });
+
+    it('has no language control with no-language', async () => {
+      await signedInPage('teacher');
+      const header = await mountHeader(html`<ph-header no-language></ph-header>`);
+      await waitUntil(() => findControl(header, '主题与布局'));
+      expect(findControl(header, '语言')).to.equal(undefined);
+      expect(findControl(header, '退出')).to.not.equal(undefined);
+    });
+
+    it('names the child selector in every language', async () => {
+      await signedInPage('parent');
+      core.$language.set('en');
+      const header = await mountHeader();
+      await waitUntil(() => findControl(header, 'Switch child'), 'no Switch child');
+      core.$language.set('zh-HK');
+      await waitUntil(() => findControl(header, '切換孩子'), 'no 切換孩子');
+    });
+
+    it('warns in the page language when the browser zoom is outside 80–120 %', async () => {
+      await signedInPage('teacher');
+      core.$language.set('en');
+      const own = Object.getOwnPropertyDescriptor(window, 'devicePixelRatio');
+      Object.defineProperty(window, 'devicePixelRatio', { value: 1.5, configurable: true });
+      try {
+        await mountHeader();
+        await waitUntil(() => noticeTexts().some((text) => text.startsWith('Your browser is zoomed to 150%')));
+      } finally {
+        if (own) Object.defineProperty(window, 'devicePixelRatio', own);
+        else delete (window as { devicePixelRatio?: number }).devicePixelRatio;
+      }
+    });
+
+    it('is all reachable by Tab; Enter opens the message list, Escape closes it and focus returns to the bell', async () => {
+      await signedInPage('teacher');
+      const header = await mountHeader(html`<ph-header style="--ph-modal-fade: 0s"></ph-header>`);
+      await waitUntil(() => badgeOf(header) === '5' && findControl(header, '切换身份'));
+      const names = [...root(header).querySelectorAll('[part~="actions"] button')].map((button) =>
+        button.getAttribute('aria-label'),
+      );
+      expect(names.length).to.equal(8);
+      const before = document.createElement('button');
+      header.before(before);
+      before.focus();
+      const reached = new Set<string | null>();
+      for (let step = 0; step < names.length + 4; step++) {
+        await sendKeys({ press: 'Tab' });
+        reached.add(root(header).activeElement?.getAttribute('aria-label') ?? null);
+      }
+      before.remove();
+      expect(names.filter((name) => !reached.has(name))).to.deep.equal([]);
+
+      control(header, '消息，5 条未读').focus();
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => dialog(header, '未读消息')?.querySelector('.message'), 'Enter did not open the list');
+      await sendKeys({ press: 'Escape' });
+      await waitUntil(() => !dialog(header, '未读消息'), 'Escape did not close the list');
+      await waitUntil(() => root(header).activeElement?.getAttribute('aria-label') === '消息，5 条未读');
+    });
+  });
+
+  describe('live unread counts (§2)', () => {
+    it('reads again on focus and after a mark-read, with never two count requests in flight', async () => {
+      // Not staff or teacher: the messages tests below count their unread messages.
+      await signedInPage('student');
+      // Every count request waits here until the test lets it through, so that overlapping ones would show.
+      const held: (() => void)[] = [];
+      let started = 0;
+      let inFlight = 0;
+      let most = 0;
+      const pageFetch = window.fetch;
+      window.fetch = async (input, init) => {
+        if (new URL(new Request(input, init).url).pathname === '/api/base/desktop/unhandlecount') {
+          started++;
+          most = Math.max(most, ++inFlight);
+          await new Promise<void>((release) => held.push(release));
+          try {
+            return await pageFetch(input, init);
+          } finally {
+            inFlight--;
+          }
+        }
+        return pageFetch(input, init);
+      };
+      const releaseAll = () => {
+        for (const release of held.splice(0)) release();
+      };
+      try {
+        const header = await mountHeader();
+        await waitUntil(() => started === 1, 'no first read');
+        for (let focus = 0; focus < 3; focus++) window.dispatchEvent(new Event('focus'));
+        expect(started).to.equal(1);
+        releaseAll();
+        // The focus events asked while the first read ran: one more read, after it.
+        await waitUntil(() => started === 2, 'focus did not read the counts again');
+        releaseAll();
+        await waitUntil(() => badgeOf(header) !== '' && inFlight === 0);
+        const unread = Number(badgeOf(header));
+
+        control(header, /^消息，/).click();
+        await waitUntil(() => findControl(header, '忽略: 消防演练安排'));
+        control(header, '忽略: 消防演练安排').click();
+        await waitUntil(() => started === 3, 'the mark-read did not read the counts again');
+        releaseAll();
+        await waitUntil(() => badgeOf(header) === String(unread - 1));
+        expect(most).to.equal(1);
+      } finally {
+        window.fetch = pageFetch;
+        releaseAll();
+      }
+    });
+  });
+
   describe('messages (§4)', () => {
     it('view marks read, drops the count and opens the url; ignore and ignore all mark read only', async () => {
       await signedInPage('staff');
@@ -179,6 +319,19 @@ describe('ph-header', () => {
       core.$language.set('en');
       await waitUntil(() => dialog(header, 'Module expiry'));
       await expect(header).to.be.accessible();
+    });
+
+    it('shows markup in a message as text, never as HTML', async () => {
+      await signedInPage('areauser', 'notice');
+      const header = await mountHeader();
+      await waitUntil(() => badgeOf(header) === '•');
+      control(header, '消息，有未读').click();
+      await waitUntil(() => dialog(header, '未读消息')?.querySelectorAll('.message').length === 2);
+      const list = dialog(header, '未读消息') as HTMLElement;
+      const texts = [...list.querySelectorAll('.message-text')].map((node) => node.textContent);
+      expect(texts).to.include('<b>督导</b>通知<img src=x onerror="window.__phInjected=1">');
+      expect(list.querySelector('.messages b, .messages img')).to.equal(null);
+      expect((window as { __phInjected?: number }).__phInjected).to.equal(undefined);
     });
 
     it('shows only a dot when the unit message config has pcOpen 1', async () => {

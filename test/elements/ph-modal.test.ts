@@ -184,6 +184,25 @@ describe('ph-modal', () => {
       expect(body.clientHeight).to.be.at.most(VIEWPORT.height - 180);
       expect(body.scrollHeight).to.be.greaterThan(body.clientHeight);
     });
+
+    it('keeps the footer of a tall dialog on screen, 8 px above the bottom, at any top', async () => {
+      for (const top of ['15%', '300px']) {
+        const modal = await fixture<ModalElement>(
+          html`<ph-modal open heading="A" top=${top}>
+            <div style="height: 3000px">tall</div>
+            <button slot="footer">OK</button>
+          </ph-modal>`,
+        );
+        await waitShown(modal);
+        const footer = part(modal, 'footer').getBoundingClientRect();
+        expect(footer.height).to.be.greaterThan(30);
+        expect(rectOf(modal).bottom).to.be.closeTo(VIEWPORT.height - 8, 1);
+        const body = part(modal, 'body');
+        expect(body.scrollHeight).to.be.greaterThan(body.clientHeight);
+        modal.removeAttribute('open');
+        await waitHidden(modal);
+      }
+    });
   });
 
   describe('slots and text', () => {

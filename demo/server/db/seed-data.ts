@@ -371,6 +371,18 @@ export const MESSAGES: MessageSeed[] = [
     url: '/redirect/report',
   },
   {
+    // Markup typed into a message by its sender: the header must show it as text, never run it (issue 9).
+    id: 'msg-area-2',
+    unitId: AREA_ID,
+    kind: 'message',
+    meno: '<b>督导</b>通知<img src=x onerror="window.__phInjected=1">|||<b>Inspection</b> notice<img src=x onerror="window.__phInjected=1">',
+    module: '督导评估',
+    daysAgo: 2,
+    importance: 2,
+    openWay: 0,
+    url: '/redirect/inspection',
+  },
+  {
     id: 'msg-old-1',
     unitId: OLD_SCHOOL_ID,
     kind: 'message',

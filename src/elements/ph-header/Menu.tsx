@@ -7,7 +7,7 @@ export interface MenuItem {
   id: string;
   label: string;
   icon?: ReactNode;
-  /** Shown as `menuitemradio` checked. */
+  /** One of a set of choices (`menuitemradio`), chosen or not; left out for a plain command. */
   checked?: boolean;
   /** A short note after the label (an unread count). */
   note?: string;
@@ -21,10 +21,9 @@ export interface MenuProps {
   items: MenuItem[];
   /** Names the button's part: `action-{name}`. */
   name: string;
-  radio?: boolean;
 }
 
-export function Menu({ label, button, items, name, radio }: MenuProps) {
+export function Menu({ label, button, items, name }: MenuProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -121,16 +120,15 @@ export function Menu({ label, button, items, name, radio }: MenuProps) {
                 {item.icon}
                 <span>{item.label}</span>
                 {item.note ? <span className="badge">{item.note}</span> : null}
+                {item.checked ? (
+                  <span className="check" aria-hidden="true">
+                    ✓
+                  </span>
+                ) : null}
               </>
             );
-            return radio ? (
-              <div
-                key={item.id}
-                role="menuitemradio"
-                aria-checked={Boolean(item.checked)}
-                tabIndex={tabIndex}
-                {...common}
-              >
+            return item.checked !== undefined ? (
+              <div key={item.id} role="menuitemradio" aria-checked={item.checked} tabIndex={tabIndex} {...common}>
                 {inside}
               </div>
             ) : (

@@ -105,7 +105,6 @@ interface Action {
   onSelect?: () => void;
   /** A menu button: its items (in the overflow menu they are listed under the action). */
   items?: MenuItem[];
-  radio?: boolean;
 }
 
 function useViewportWidth(): number {
@@ -230,7 +229,6 @@ export function PhHeader(props: PhHeaderProps) {
       id: 'language',
       label: translate('header.language'),
       icon: <LanguageIcon />,
-      radio: true,
       items: languages.map((value) => ({
         id: value,
         label: LANGUAGE_NAMES[value],
@@ -292,6 +290,7 @@ export function PhHeader(props: PhHeaderProps) {
                     ...item,
                     id: `${action.id}-${item.id}`,
                     label: `${action.label}: ${item.label}`,
+                    icon: action.icon,
                   }))
                 : [
                     {
@@ -404,10 +403,7 @@ export function PhHeader(props: PhHeaderProps) {
 }
 
 function ActionControl({ action }: { action: Action }) {
-  if (action.items)
-    return (
-      <Menu label={action.label} name={action.id} button={action.icon} items={action.items} radio={action.radio} />
-    );
+  if (action.items) return <Menu label={action.label} name={action.id} button={action.icon} items={action.items} />;
   return (
     <button
       type="button"

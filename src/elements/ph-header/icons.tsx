@@ -14,6 +14,13 @@ export const LogoutIcon = icon('M6 2H3v12h3M10.5 5L13.5 8l-3 3M13.5 8H6');
 export const FullscreenIcon = icon('M2 6V2h4M10 2h4v4M14 10v4h-4M6 14H2v-4');
 export const RoleIcon = icon('M3 5h9l-2.5-2.5M13 11H4l2.5 2.5');
 export const LanguageIcon = icon('M8 14A6 6 0 108 2a6 6 0 000 12zM2 8h12M8 2c-2 2-2 10 0 12M8 2c2 2 2 10 0 12');
-export const MoreIcon = icon('M3 8h.01M8 8h.01M13 8h.01');
+/** Three filled dots: as 1.4 px strokes they were specks too faint to see on the bar. */
+export const MoreIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 16 16" aria-hidden="true" focusable="false" fill="currentColor">
+    <circle cx="3" cy="8" r="1.5" />
+    <circle cx="8" cy="8" r="1.5" />
+    <circle cx="13" cy="8" r="1.5" />
+  </svg>
+);
 export const TodoIcon = icon('M3 3h10v10H3zM5.5 8l1.8 1.8L10.5 6');
 export const DownloadIcon = icon('M8 2v8M4.5 6.5L8 10l3.5-3.5M3 13.5h10');

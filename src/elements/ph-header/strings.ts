@@ -73,7 +73,6 @@ export const HEADER_STRINGS: StringTable = {
     'header.theme.siroBlue': '天蓝',
     'header.theme.green': '绿色',
     'header.theme.custom': '自定义',
-    'header.zoom': '当前页面缩放为 {zoom}%，可能导致显示错乱，建议恢复为 100%',
   },
   en: {
     'header.welcome': 'Welcome, {name}',
@@ -146,7 +145,6 @@ export const HEADER_STRINGS: StringTable = {
     'header.theme.siroBlue': 'Sky blue',
     'header.theme.green': 'Green',
     'header.theme.custom': 'Custom',
-    'header.zoom': 'The page is zoomed to {zoom}%, which may break the layout; 100% is recommended',
   },
   'zh-HK': {
     'header.welcome': '歡迎您，{name}',
@@ -219,6 +217,5 @@ export const HEADER_STRINGS: StringTable = {
     'header.theme.siroBlue': '天藍',
     'header.theme.green': '綠色',
     'header.theme.custom': '自訂',
-    'header.zoom': '當前頁面縮放為 {zoom}%，可能導致顯示錯亂，建議恢復為 100%',
   },
 };

@@ -19,6 +19,7 @@ import {
   MODAL_DEFAULT_TOP,
   MODAL_DEFAULT_WIDTH,
   MODAL_FADE_MS,
+  MODAL_WINDOW_GAP_PX,
   modalZIndex,
   type Point,
   pushModal,
@@ -231,6 +232,12 @@ function ModalFrame(props: FrameProps) {
   const dialogStyle: CSSProperties & { '--ph-modal-width': string } = {
     '--ph-modal-width': props.width || MODAL_DEFAULT_WIDTH,
     ...placement,
+    // The body's own limit (window minus 180 px) leaves the footer off a short window when the dialog sits 15 %
+    // down: the whole dialog also ends 8 px above the window's bottom, and the body scrolls to make room. A dragged
+    // dialog is kept inside the window by its position instead (limiting it by its top would shrink it on each drag).
+    maxHeight: position
+      ? `calc(100% - ${2 * MODAL_WINDOW_GAP_PX}px)`
+      : `calc(100% - ${placement.top} - ${MODAL_WINDOW_GAP_PX}px)`,
   };
   const showFooter = props.showFooter ?? Boolean(footer);
 
