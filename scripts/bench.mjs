@@ -2,43 +2,14 @@
 // Gzip size of every bundle, and the work-chat page, against React + ReactDOM alone, built here now; then the
 // MD5 of a 256 MB File in Chromium, the uploader's worker against spark-md5 on the main thread (bench-md5.mjs);
 // then the reference server's face descriptor time against the same call with digests (bench-face.mjs); then ph-face
-// on a fake camera in Chromium (bench-face-camera.ts).
+// on a fake camera in Chromium (bench-face-camera.ts); then the shell's desktop with 300 apps against the seeded one,
+// and the shell's own chunks against React alone (bench-desktop.ts).
 import { execFileSync } from 'node:child_process';
-import commonjs from '@rollup/plugin-commonjs';
-import nodeResolve from '@rollup/plugin-node-resolve';
-import replace from '@rollup/plugin-replace';
-import terser from '@rollup/plugin-terser';
-import { rollup } from 'rollup';
 import { faceServerFigures } from './bench-face.mjs';
 import { benchMd5 } from './bench-md5.mjs';
 import { benchRoutes } from './bench-routes.mjs';
-import { elementFiles, gzipBytes, gzipFile, kb, readBudgets, sharedChunks, workChatBundle } from './bundle-sizes.mjs';
-
-/** React + ReactDOM (client) alone, bundled and minified the way our bundles are. */
-async function reactAloneGzip() {
-  const entry = 'virtual:react-alone';
-  const bundle = await rollup({
-    input: entry,
-    plugins: [
-      {
-        name: 'react-alone-entry',
-        resolveId: (id) => (id === entry ? id : null),
-        load: (id) =>
-          id === entry
-            ? "export { createElement, useState } from 'react'; export { createRoot } from 'react-dom/client';"
-            : null,
-      },
-      replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
-      nodeResolve({ browser: true }),
-      commonjs(),
-      terser({ format: { comments: false } }),
-    ],
-    onwarn: () => {},
-  });
-  const { output } = await bundle.generate({ format: 'es' });
-  await bundle.close();
-  return gzipBytes(output[0].code);
-}
+import { elementFiles, gzipFile, kb, readBudgets, sharedChunks, workChatBundle } from './bundle-sizes.mjs';
+import { reactAloneGzip } from './react-alone.mjs';
 
 const baseline = await reactAloneGzip();
 const budgets = readBudgets();
@@ -54,7 +25,7 @@ const rows = [
     workChat.gzip,
   ],
   ['dist/core/index.js (framework-free core)', gzipFile('dist/core/index.js')],
-  ['dist/shell/shell.js (shell page)', gzipFile('dist/shell/shell.js')],
+  ['dist/shell/shell.js (shell page, React in its own chunk beside it)', gzipFile('dist/shell/shell.js')],
 ];
 
 console.log('Bundle sizes (gzip -9), ratio to React + ReactDOM alone built in this run');
@@ -67,3 +38,5 @@ await benchMd5();
 await faceServerFigures();
 // ph-face on a fake camera in Chromium (a TypeScript script: it starts the reference server through the e2e harness).
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-face-camera.ts'], { stdio: 'inherit' });
+// The desktop with 300 apps (issue 10), also a TypeScript script on the e2e harness.
+execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-desktop.ts'], { stdio: 'inherit' });

@@ -75,6 +75,12 @@ export interface ServerOptions {
   nlsAppKeys?: Partial<Record<SpeechLanguage, string>>;
   /** The recogniser behind the speech gateway; default pocketsphinx (speech/pocketsphinx.ts). */
   speechRecognizer?: SpeechRecognizer;
+  /**
+   * A large desktop (issue 10 bench): when a database is first seeded, generated apps are added over the nine groups
+   * until the desktop holds this many, each with an icon, and a route node in the `desktop` permission tree.
+   * Default 0 (only the seeded apps).
+   */
+  desktopApps?: number;
 }
 
 export interface LoginLimitOptions {
@@ -128,6 +134,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     ),
     deviceClientIds: options.deviceClientIds ?? {},
     nlsAppKeys: { ...DEMO_NLS_APP_KEYS, ...options.nlsAppKeys },
+    desktopApps: options.desktopApps ?? 0,
   };
 }
 

@@ -36,7 +36,11 @@ export const STATIC_DIR = join(dirname(fileURLToPath(import.meta.url)), 'static'
 
 export async function createServer(options: ServerOptions): Promise<PhServer> {
   const resolved = resolveOptions(options);
-  const db = openDatabase(resolved.dataDir, { now: resolved.now, deviceClientIds: resolved.deviceClientIds });
+  const db = openDatabase(resolved.dataDir, {
+    now: resolved.now,
+    deviceClientIds: resolved.deviceClientIds,
+    desktopApps: resolved.desktopApps,
+  });
   const dirs = {
     files: join(resolved.dataDir, 'files'),
     chunks: join(resolved.dataDir, 'chunks'),

@@ -70,6 +70,7 @@ const server = await createServer({
   staticRoots: repositoryStaticRoots(repo),
   faceMatcher,
   nlsAppKeys: appKeysEnv('PH_NLS_APP_KEYS'),
+  desktopApps: intEnv('PH_DESKTOP_APPS', 0),
 });
 
 console.log(`\nph-widgets reference server: ${server.url}/`);

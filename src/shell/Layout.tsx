@@ -43,8 +43,9 @@ export function Layout(props: LayoutProps) {
   const teacher = [2, 4].includes(Number(session.userType)) && session.unitType === '2';
 
   const nav = props.menu.length > 0 && !props.content && (
-    <nav className="shell-menu" aria-label={translate('shell.menu')} style={{ maxWidth: teacher ? 780 : 672 }}>
-      <ul>
+    <nav className="shell-menu" aria-label={translate('shell.menu')}>
+      {/* The bar spans the page; its entries keep to the §9 width. */}
+      <ul style={{ maxWidth: teacher ? 780 : 672 }}>
         {props.menu.map((route) => (
           <Permitted key={route.code} code={route.code}>
             <li>

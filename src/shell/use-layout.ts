@@ -7,6 +7,8 @@ export function useLayoutKind(): LayoutKind {
   useEffect(() => {
     const check = throttle(() => setKind(layoutForWidth(window.innerWidth)), RESIZE_THROTTLE_MS);
     window.addEventListener('resize', check);
+    // A resize between the first render and this listener would go unseen: read the width once more now.
+    setKind(layoutForWidth(window.innerWidth));
     return () => window.removeEventListener('resize', check);
   }, []);
   return kind;

@@ -176,6 +176,11 @@ describe('the shell on the landing pages', () => {
       '我的桌面',
       '主题设置',
     ]);
+    // Seen in screenshots: the top menu bar spans the page (it had stopped at the §9 menu width).
+    const widths = await page.evaluate(() =>
+      ['.shell-menu', '.shell-body'].map((selector) => document.querySelector(selector)?.getBoundingClientRect().width),
+    );
+    assert.equal(widths[0], widths[1]);
     // ph-header's theme dialog sets the session's layout (issue 9); the shell follows the shared store.
     const setLayout = (layout: string) =>
       page.evaluate((value) => {
@@ -186,6 +191,11 @@ describe('the shell on the landing pages', () => {
       }, layout);
     await setLayout('left');
     await page.locator('.shell[data-layout="left"] aside').waitFor();
+    // The side menu runs the height of the desktop beside it (it had stopped at the window's height).
+    const heights = await page.evaluate(() =>
+      ['aside', 'main'].map((selector) => document.querySelector(selector)?.getBoundingClientRect().height),
+    );
+    assert.equal(heights[0], heights[1]);
     await page.getByRole('button', { name: 'Collapse the menu' }).click();
     await page.locator('.shell[data-collapsed]').waitFor();
     assert.equal(await page.getByRole('navigation', { name: 'Menu' }).count(), 0);
@@ -202,6 +212,12 @@ describe('the shell on the landing pages', () => {
     await page.getByRole('link', { name: '主题设置' }).click();
     await page.getByRole('heading', { name: '主题设置' }).waitFor();
     assert.equal(await page.getByRole('link', { name: '主题设置' }).getAttribute('aria-current'), 'page');
+    // A short page keeps the footer at the bottom of the window (it had floated under the content).
+    const [footerBottom, windowHeight] = await page.evaluate(() => [
+      document.querySelector('.shell-footer')?.getBoundingClientRect().bottom ?? 0,
+      window.innerHeight,
+    ]);
+    assert.ok(footerBottom >= windowHeight - 1, `footer ends at ${footerBottom} of ${windowHeight}`);
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -278,9 +294,27 @@ describe('the shell on the landing pages', () => {
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     assert.deepEqual(await axeViolations(page), []);
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto(stage.url(SCHOOL));
+    await page.goto(stage.url(`${SCHOOL}?language=en`));
     await page.locator('.shell[data-layout-kind="mobile"] ul[data-group="ZWHQ"]').waitFor();
     assert.deepEqual(await axeViolations(page), []);
+    // At 375 px every word of an app's name stays on one line (screenshots showed "Attendan-ce").
+    const brokenWords = await page.$$eval('.app-name', (names) =>
+      names.flatMap((name) => {
+        const text = name.firstChild;
+        if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+        const range = document.createRange();
+        const broken: string[] = [];
+        let start = 0;
+        for (const word of (text.textContent ?? '').split(' ')) {
+          range.setStart(text, start);
+          range.setEnd(text, start + word.length);
+          if (range.getClientRects().length > 1) broken.push(word);
+          start += word.length + 1;
+        }
+        return broken;
+      }),
+    );
+    assert.deepEqual(brokenWords, []);
     await page.close();
   });
 });

@@ -409,6 +409,44 @@ describe('desktop icons and permissions', () => {
     expect((await client.get('/api/base/resource/user/code/tree')).status).toBe(400);
   });
 
+  it('pads the desktop to desktopApps on first seeding: icons, icon pictures and desktop routes; once only', async () => {
+    const large = await startServer({ desktopApps: 300 });
+    try {
+      const apps = async () =>
+        (await (await signedIn(large.url, 'teacher')).get<MenuGroup[]>('/api/base/desktop/my_app_icon')).body.data;
+      const groups = await apps();
+      const all = groups.flatMap((group) => group.iconVMs);
+      expect(all).toHaveLength(300);
+      expect(new Set(all.map((app) => app.code)).size).toBe(300);
+      // 281 generated apps over the nine groups in turn: 31 or 32 more in each.
+      for (const group of groups) expect(group.iconVMs.length, group.code).toBeGreaterThan(31);
+      const generated = all.find((app) => app.code === 'app001');
+      expect(generated).toMatchObject({
+        zname: '扩展应用001',
+        englishName: 'Extra app 001',
+        menuRoute: '/app001/index',
+      });
+      expect((await new Client(large.url).raw('GET', generated?.imgCartoonPath ?? '')).status).toBe(200);
+      const tree = (
+        await (await signedIn(large.url, 'teacher')).get<MenuNode[]>('/api/base/resource/user/code/tree?code=desktop')
+      ).body.data;
+      const extra = tree.find((node) => node.code === 'desktop-apps');
+      expect(extra?.children).toHaveLength(281);
+      expect(extra?.children[280]).toMatchObject({
+        code: 'desktop-app-app281',
+        resourceType: 2,
+        menuRoute: '/app281/index',
+      });
+      await large.restart({ desktopApps: 400 });
+      expect((await apps()).flatMap((group) => group.iconVMs)).toHaveLength(300);
+    } finally {
+      await large.stop();
+    }
+    // The default server has only the seeded apps.
+    const seeded = await (await signedIn(t.url, 'teacher')).get<MenuGroup[]>('/api/base/desktop/my_app_icon');
+    expect(seeded.body.data.flatMap((group) => group.iconVMs)).toHaveLength(19);
+  });
+
   it('records a user access detail for the caller only', async () => {
     const teacher = await signedIn(t.url, 'teacher');
     const body = {

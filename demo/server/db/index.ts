@@ -11,6 +11,8 @@ export interface SeedOptions {
   now: () => number;
   /** Device-client ids by user id; random per database when not given. */
   deviceClientIds: Record<string, string>;
+  /** Pad the seeded desktop to this many apps (ServerOptions.desktopApps); 0 or less adds none. */
+  desktopApps?: number;
 }
 
 /** Opens (creating when new) `dataDir/ph.db`, migrates it and seeds the demo data once. */
@@ -21,7 +23,7 @@ export function openDatabase(dataDir: string, options: SeedOptions): Database {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
-  seed(db, new Date(options.now()), options.deviceClientIds);
+  seed(db, new Date(options.now()), options.deviceClientIds, options.desktopApps);
   return db;
 }
 

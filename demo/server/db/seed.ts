@@ -29,13 +29,14 @@ import {
 const SEED_KEY = 'seeded_at';
 
 /** Inserts the demo world once; later starts find the marker and leave every row (and every change) alone. */
-export function seed(db: Database, now: Date, deviceClientIds: Record<string, string> = {}): boolean {
+export function seed(db: Database, now: Date, deviceClientIds: Record<string, string> = {}, desktopApps = 0): boolean {
   if (db.prepare('SELECT 1 FROM meta WHERE key = ?').get(SEED_KEY)) return false;
   db.transaction(() => {
     seedUnits(db, now);
     seedUsers(db);
     seedLogins(db, deviceClientIds);
     seedDesktop(db, now);
+    seedLargeDesktop(db, desktopApps);
     seedMessages(db, now);
     seedVersions(db, now);
     db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run(SEED_KEY, now.toISOString());
@@ -154,6 +155,42 @@ function seedDesktop(db: Database, now: Date): void {
   for (const [vocabulary, url] of SKILLS) skill.run(vocabulary, url);
   const subapp = db.prepare('INSERT OR IGNORE INTO subapps (app, file_id, title, has_css) VALUES (?, ?, ?, ?)');
   for (const [appCode, fileId, title, hasCss] of SUBAPPS) subapp.run(appCode, fileId, title, hasCss ? 1 : 0);
+}
+
+/**
+ * The large desktop of the bench (ServerOptions.desktopApps): generated apps `app001`, `app002`… over the nine groups
+ * in turn until the desktop holds `total` apps, each a route node under 全部应用 in the `desktop` permission tree.
+ */
+function seedLargeDesktop(db: Database, total: number): void {
+  const have = (db.prepare('SELECT COUNT(*) AS n FROM apps').get() as { n: number }).n;
+  if (total <= have) return;
+  const groups = Object.keys(GROUPS);
+  const app = db.prepare(`INSERT INTO apps (code, group_code, zname, name, short_name, english_name,
+    english_short_name, color, menu_route, server_id, deploy_path, front_user_type, limit_user_type, update_status,
+    sort) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'base', 'pages', '2,4', '', 1, ?)`);
+  const resource = db.prepare(`INSERT INTO resources (app_code, code, parent_code, name, resource_type, menu_route,
+    sort, admin_only) VALUES ('desktop', ?, ?, ?, ?, ?, ?, 0)`);
+  resource.run('desktop-apps', null, '全部应用', 1, '', RESOURCES.length);
+  for (let index = 0; index < total - have; index++) {
+    const number = String(index + 1).padStart(3, '0');
+    const code = `app${number}`;
+    const zname = `扩展应用${number}`;
+    const route = `/${code}/index`;
+    const color = APPS[index % APPS.length]?.[4] ?? '#457CD6';
+    app.run(
+      code,
+      groups[index % groups.length],
+      zname,
+      zname,
+      `应用${number}`,
+      `Extra app ${number}`,
+      `App ${number}`,
+      color,
+      route,
+      have + index,
+    );
+    resource.run(`desktop-app-${code}`, 'desktop-apps', zname, 2, route, RESOURCES.length + 1 + index);
+  }
 }
 
 function seedMessages(db: Database, now: Date): void {

@@ -9,7 +9,10 @@ import type { PickerFontFamily, PickerFontSize } from './picker';
 // the page, those added later included, without touching any of them. Named themes also bring their common-plugin
 // stylesheet (§7 notes), whose text is cached in session storage.
 
-/** Hosts of every ph-* element and of the React components' shadow roots (`data-ph-portal`, `data-ph-host`). */
+/**
+ * Hosts of every ph-* element and of the React components' shadow roots (`data-ph-portal`, and the
+ * `<div data-ph-component>` of src/elements/common/shadow-host.tsx, as in the shell).
+ */
 export const ELEMENT_HOSTS = [
   'ph-login',
   'ph-header',
@@ -20,7 +23,7 @@ export const ELEMENT_HOSTS = [
   'ph-voice',
   'ph-toast-host',
   '[data-ph-portal]',
-  '[data-ph-host]',
+  '[data-ph-component]',
 ] as const;
 
 export const THEME_STYLE_ID = 'ph-theme';

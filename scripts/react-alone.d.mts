@@ -1,0 +1,1 @@
+export function reactAloneGzip(): Promise<number>;
