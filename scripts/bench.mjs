@@ -1,8 +1,9 @@
 // `npm run bench`: performance figures as ratios against a baseline measured in the same run (README §Performance).
 // Gzip size of every bundle, and the work-chat page, against React + ReactDOM alone, built here now; then the
 // MD5 of a 256 MB File in Chromium, the uploader's worker against spark-md5 on the main thread (bench-md5.mjs);
-// then a 512 MB upload to the reference server against hash + one plain POST (bench-upload.ts); then the reference server's face descriptor time against the same call with digests (bench-face.mjs); then ph-face
-// on a fake camera in Chromium (bench-face-camera.ts).
+// then a 512 MB upload to the reference server against hash + one plain POST (bench-upload.ts); then the reference
+// server's face descriptor time against the same call with digests (bench-face.mjs); then ph-face on a fake camera
+// in Chromium (bench-face-camera.ts).
 import { execFileSync } from 'node:child_process';
 import commonjs from '@rollup/plugin-commonjs';
 import nodeResolve from '@rollup/plugin-node-resolve';
