@@ -132,6 +132,30 @@ describe('ph-uploader', () => {
       await expect(uploader).to.be.accessible();
     });
 
+    it('fits a narrow column: a long name is cut with an ellipsis; a refused file shows why, without bars', async () => {
+      const holder = await fixture<HTMLDivElement>(
+        '<div style="width: 320px"><ph-uploader multiple></ph-uploader></div>',
+      );
+      const uploader = holder.querySelector('ph-uploader') as UploaderElement;
+      await waitUntil(() => picker(uploader), 'the uploader rendered');
+      const long = `${'2026春季学期三年级二班语文公开课《荷塘月色》课堂实录'.repeat(3)}.mp4`;
+      choose(uploader, [randomFile(1000, long), randomFile(100, 'setup.exe')]);
+      await waitUntil(() => rows(uploader).length === 2 && rows(uploader)[1]?.querySelector('[part~="file-error"]'));
+      expect(uploader.getBoundingClientRect().width).to.equal(320);
+      for (const part of ['uploader', 'list', 'file', 'file-name']) {
+        for (const node of shadow(uploader).querySelectorAll<HTMLElement>(`[part~="${part}"]`)) {
+          expect(node.getBoundingClientRect().right, part).to.be.at.most(uploader.getBoundingClientRect().right);
+        }
+      }
+      const name = rows(uploader)[0]?.querySelector('[part~="file-name"]') as HTMLElement;
+      expect(name.scrollWidth).to.be.above(name.clientWidth);
+      expect(getComputedStyle(name).textOverflow).to.equal('ellipsis');
+      expect(name.title).to.equal(long);
+      const refused = rows(uploader)[1] as HTMLElement;
+      expect(refused.querySelectorAll('progress')).to.have.length(0);
+      expect(rows(uploader)[0]?.querySelectorAll('progress')).to.have.length(2);
+    });
+
     it('reaches the picker and every action with the keyboard', async () => {
       const uploader = await uploaderWith('');
       const before = document.createElement('button');
