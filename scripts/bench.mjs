@@ -1,9 +1,10 @@
 // `npm run bench`: performance figures as ratios against a baseline measured in the same run (README §Performance).
 // Gzip size of every bundle, and the work-chat page, against React + ReactDOM alone, built here now; then the
 // MD5 of a 256 MB File in Chromium, the uploader's worker against spark-md5 on the main thread (bench-md5.mjs);
-// then the reference server's face descriptor time against the same call with digests (bench-face.mjs); then ph-face
-// on a fake camera in Chromium (bench-face-camera.ts); then the shell's desktop with 300 apps against the seeded one,
-// and the shell's own chunks against React alone (bench-desktop.ts).
+// then a 512 MB upload to the reference server against hash + one plain POST (bench-upload.ts); then the reference
+// server's face descriptor time against the same call with digests (bench-face.mjs); then ph-face on a fake camera
+// in Chromium (bench-face-camera.ts); then the shell's desktop with 300 apps against the seeded one, and the shell's
+// own chunks against React alone (bench-desktop.ts).
 import { execFileSync } from 'node:child_process';
 import { faceServerFigures } from './bench-face.mjs';
 import { benchMd5 } from './bench-md5.mjs';
@@ -35,6 +36,9 @@ for (const [name, bytes] of rows) {
 
 await benchRoutes();
 await benchMd5();
+// A 512 MB upload to the reference server on loopback: end to end against hash + one plain POST, bytes re-sent after an
+// abort at 50 %, bytes sent for an identical file (a TypeScript script: it starts the reference server itself).
+execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-upload.ts'], { stdio: 'inherit' });
 await faceServerFigures();
 // ph-face on a fake camera in Chromium (a TypeScript script: it starts the reference server through the e2e harness).
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-face-camera.ts'], { stdio: 'inherit' });

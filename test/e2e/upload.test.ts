@@ -7,9 +7,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../../demo/server/db/seed-data';
 import { CHROMIUM, chromiumArgs } from '../../scripts/chromium.mjs';
 import { ENDPOINTS } from '../../src/core/api/wire';
-import { openPage, type Stage, startStage } from './harness';
+import { openPage, type Stage, startStage, watchProblems } from './harness';
 
 // A person uploads through /demo/upload/ (the classic script's <ph-uploader>) against the reference server: a
 // 50 MB file with progress, pause and resume; a reload in the middle; and the server process killed (SIGKILL)
@@ -116,6 +117,37 @@ describe('uploading through /demo/upload/', () => {
     assert.equal(await stored.getAttribute('data-md5'), file.md5);
     assert.equal(await downloadedMd5(page, await stored.locator('a').getAttribute('href')), file.md5);
     assert.ok(sent.length < 25, `${sent.length} chunks sent after the pause (the file has 25)`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('in a browser without workers, the classic page loads its uploader and MD5 engine scripts, and hashes right', async () => {
+    const file = makeFile('作业讲评.mp4', 3);
+    const page = await stage.browser.newPage();
+    const problems = watchProblems(page);
+    // No Worker (an old embedded browser, or a CSP without worker-src): the hash runs on the page, its engines
+    // coming from ph-widgets.md5-engine.js beside the classic bundle, as the uploader from ph-widgets.uploader.js.
+    await page.addInitScript(() => Reflect.deleteProperty(window, 'Worker'));
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      const name = new URL(request.url()).pathname.split('/').at(-1) ?? '';
+      if (name.endsWith('.js')) scripts.push(name);
+    });
+    const login = await page.request.post(stage.url(ENDPOINTS.login), {
+      headers: { 'X-PH-Device': 'pc' },
+      data: { username: 'teacher', password: DEMO_PASSWORD },
+    });
+    assert.equal(login.ok(), true);
+    await page.goto(stage.url(PAGE));
+    await page.getByText(/已登录：/).waitFor();
+    assert.deepEqual(scripts, ['ph-widgets.js', 'ph-widgets.uploader.js']);
+    await page.getByLabel('选择文件', { exact: true }).setInputFiles(file.path);
+    await page.getByRole('button', { name: '开始：作业讲评.mp4' }).click();
+    const stored = page.locator('#stored li');
+    await stored.waitFor();
+    // Our MD5 (sent with every chunk and the merge, which the server checks) is the file's.
+    assert.equal(await stored.getAttribute('data-md5'), file.md5);
+    assert.deepEqual(scripts, ['ph-widgets.js', 'ph-widgets.uploader.js', 'ph-widgets.md5-engine.js']);
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -132,6 +132,30 @@ describe('ph-uploader', () => {
       await expect(uploader).to.be.accessible();
     });
 
+    it('fits a narrow column: a long name is cut with an ellipsis; a refused file shows why, without bars', async () => {
+      const holder = await fixture<HTMLDivElement>(
+        '<div style="width: 320px"><ph-uploader multiple></ph-uploader></div>',
+      );
+      const uploader = holder.querySelector('ph-uploader') as UploaderElement;
+      await waitUntil(() => picker(uploader), 'the uploader rendered');
+      const long = `${'2026春季学期三年级二班语文公开课《荷塘月色》课堂实录'.repeat(3)}.mp4`;
+      choose(uploader, [randomFile(1000, long), randomFile(100, 'setup.exe')]);
+      await waitUntil(() => rows(uploader).length === 2 && rows(uploader)[1]?.querySelector('[part~="file-error"]'));
+      expect(uploader.getBoundingClientRect().width).to.equal(320);
+      for (const part of ['uploader', 'list', 'file', 'file-name']) {
+        for (const node of shadow(uploader).querySelectorAll<HTMLElement>(`[part~="${part}"]`)) {
+          expect(node.getBoundingClientRect().right, part).to.be.at.most(uploader.getBoundingClientRect().right);
+        }
+      }
+      const name = rows(uploader)[0]?.querySelector('[part~="file-name"]') as HTMLElement;
+      expect(name.scrollWidth).to.be.above(name.clientWidth);
+      expect(getComputedStyle(name).textOverflow).to.equal('ellipsis');
+      expect(name.title).to.equal(long);
+      const refused = rows(uploader)[1] as HTMLElement;
+      expect(refused.querySelectorAll('progress')).to.have.length(0);
+      expect(rows(uploader)[0]?.querySelectorAll('progress')).to.have.length(2);
+    });
+
     it('reaches the picker and every action with the keyboard', async () => {
       const uploader = await uploaderWith('');
       const before = document.createElement('button');
@@ -333,6 +357,105 @@ describe('ph-uploader', () => {
       expect(big?.querySelector('[part~="file-error"]')?.textContent).to.equal(errors[1]?.message);
       expect([...(big?.querySelectorAll('button') ?? [])].map((node) => node.dataset.action)).to.deep.equal(['remove']);
       expect((await traffic()).requests).to.deep.equal({});
+    });
+  });
+
+  describe('the details of its events', () => {
+    const fileKeys = ['uid', 'fileName', 'relativePath'];
+
+    it("ph-uploader-success: which file, its md5 and the server's stored-file answer; ph-uploader-progress: every field", async () => {
+      const uploader = await uploaderWith('auto-start');
+      const file = randomFile(5 * MB, '期中复习.mp4', 'video/mp4');
+      const md5 = await md5Of(file);
+      const progress: HTMLElementEventMap['ph-uploader-progress']['detail'][] = [];
+      uploader.addEventListener('ph-uploader-progress', (event) => progress.push(event.detail));
+      const success = oneEvent(uploader, 'ph-uploader-success');
+      choose(uploader, [file]);
+      const { detail } = await success;
+
+      // The server's own answer for this file: what its second-upload check now says it stores.
+      const stored = await core.request({
+        url: secondUploadCheck,
+        method: 'post',
+        data: { md5, name: '期中复习.mp4', serverid: 'base' },
+        noIntercept: true,
+      });
+      expect(stored.data).to.deep.equal({
+        fileId: md5,
+        md5,
+        name: '期中复习.mp4',
+        size: 5 * MB,
+        url: core.ENDPOINTS.storedFile.replace(':md5', md5),
+      });
+      expect(detail).to.deep.equal({
+        uid: detail.uid,
+        fileName: '期中复习.mp4',
+        relativePath: '',
+        md5,
+        file: stored.data,
+        instant: false,
+      });
+      expect(detail.uid).to.match(/^\S{8,}$/);
+
+      // Progress: the same file, every field, bytes that only grow, then the end.
+      for (const event of progress) {
+        expect(Object.keys(event).sort()).to.deep.equal(
+          [...fileKeys, 'status', 'phase', 'size', 'hashedBytes', 'uploadedBytes', 'speed', 'remainingSeconds'].sort(),
+        );
+        expect(event).to.deep.include({ uid: detail.uid, fileName: '期中复习.mp4', relativePath: '', size: 5 * MB });
+        expect(event.speed).to.be.at.least(0);
+        if (event.remainingSeconds !== undefined) expect(event.remainingSeconds).to.be.at.least(0);
+      }
+      const series = (key: 'hashedBytes' | 'uploadedBytes') => progress.map((event) => event[key]);
+      for (const key of ['hashedBytes', 'uploadedBytes'] as const) {
+        expect(series(key)).to.deep.equal([...series(key)].sort((a, b) => a - b));
+      }
+      expect(progress.some((event) => event.status === 'hashing' && event.hashedBytes === 2 * MB)).to.equal(true);
+      expect(
+        progress.some((event) => event.status === 'uploading' && event.phase === 'chunks' && event.uploadedBytes > 0),
+      ).to.equal(true);
+      expect([...new Set(progress.map((event) => event.phase))]).to.include.members([
+        'hash',
+        'secondCheck',
+        'chunks',
+        'merge',
+        'done',
+      ]);
+      expect(progress.at(-1)).to.deep.include({
+        status: 'success',
+        phase: 'done',
+        hashedBytes: 5 * MB,
+        uploadedBytes: 5 * MB,
+      });
+    });
+
+    it('ph-uploader-error: which file, the §8 type, the status and the message in the current language', async () => {
+      core.$language.set('en');
+      const uploader = await uploaderWith('multiple retry-delays="[]" auto-start');
+      const errors: PhUploaderErrorDetail[] = [];
+      uploader.addEventListener('ph-uploader-error', (event) => errors.push(event.detail));
+      await failNext(chunkUpload, 1);
+      choose(uploader, [randomFile(100, 'setup.exe'), randomFile(3 * MB, 'video.mp4')]);
+      await waitUntil(() => errors.length === 2, 'two errors', { timeout: 8000 });
+      const [refused, failed] = errors;
+      expect(refused).to.deep.equal({
+        uid: refused?.uid,
+        fileName: 'setup.exe',
+        relativePath: '',
+        type: 'validation',
+        status: undefined,
+        message: 'Files of this type cannot be uploaded (.exe)',
+      });
+      expect(failed).to.deep.equal({
+        uid: failed?.uid,
+        fileName: 'video.mp4',
+        relativePath: '',
+        type: 'uploadunkerror',
+        status: 500,
+        message: 'Injected fault',
+      });
+      expect(Object.keys(failed ?? {}).sort()).to.deep.equal([...fileKeys, 'type', 'status', 'message'].sort());
+      expect(refused?.uid).to.not.equal(failed?.uid);
     });
   });
 });

@@ -107,6 +107,75 @@ describe('MD5 in a Web Worker (hash-wasm), from the built bundle', () => {
   });
 });
 
+/** Runs `body` with no WebAssembly on the page (as under a CSP without 'wasm-unsafe-eval'), then puts it back. */
+async function withoutWebAssembly<T>(body: () => Promise<T>): Promise<T> {
+  const saved = Object.getOwnPropertyDescriptor(globalThis, 'WebAssembly') as PropertyDescriptor;
+  Reflect.deleteProperty(globalThis, 'WebAssembly');
+  try {
+    return await body();
+  } finally {
+    Object.defineProperty(globalThis, 'WebAssembly', saved);
+  }
+}
+
+/** A worker that starts with no WebAssembly, then loads the MD5 worker script at `url` (as a blob worker). */
+function workerWithoutWebAssembly(url: string): Worker {
+  const source = `delete self.WebAssembly; importScripts(${JSON.stringify(new URL(url, location.href).href)});`;
+  const blobUrl = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+  try {
+    return new Worker(blobUrl);
+  } finally {
+    URL.revokeObjectURL(blobUrl);
+  }
+}
+
+describe('MD5 where WebAssembly is unavailable (the spark-md5 engine)', () => {
+  const fox = () => new Blob(['The quick brown fox jumps over the lazy dog']);
+
+  it('the MD5 worker picks spark-md5 and knows the MD5 of known inputs, across slices', async () => {
+    const hashIn = async (blob: Blob) => {
+      const worker = workerWithoutWebAssembly('/dist/ph-widgets.md5-worker.js');
+      try {
+        return await new Promise<{ type: string; md5?: string; engine?: string }>((resolve) => {
+          worker.onmessage = (event) => event.data.type !== 'progress' && resolve(event.data);
+          worker.postMessage({ type: 'run', file: blob, sliceSize: 2 * MB });
+        });
+      } finally {
+        worker.terminate();
+      }
+    };
+    expect(await hashIn(fox())).to.deep.equal({
+      type: 'done',
+      md5: '9e107d9d372bb6826bd81d3542a419d6',
+      engine: 'spark-md5',
+    });
+    // 5 MB of a known pattern (byte i is i mod 251): three slices, the MD5 of node:crypto for the same bytes.
+    const pattern = new Uint8Array(5 * MB).map((_, index) => index % 251);
+    expect(await hashIn(new Blob([pattern]))).to.deep.equal({
+      type: 'done',
+      md5: '4c28640dc8df1933aaea192100d50ae0',
+      engine: 'spark-md5',
+    });
+  });
+
+  it('the main-thread hasher (auto) falls back to spark-md5 and gives the same MD5', async () => {
+    const blob = randomBlob(5 * MB);
+    const expected = await spark(blob);
+    const [known, random] = await withoutWebAssembly(() =>
+      Promise.all(
+        [fox(), blob].map((input) =>
+          core
+            .createMainThreadHasher({ engine: 'auto' })
+            .open(input, 2 * MB)
+            .run(never, () => {}),
+        ),
+      ),
+    );
+    expect(known).to.equal('9e107d9d372bb6826bd81d3542a419d6');
+    expect(random).to.equal(expected);
+  });
+});
+
 describe('stored upload states in IndexedDB', () => {
   it('puts, gets and deletes a state by file fingerprint', async () => {
     const store = core.indexedDbStateStore(`ph-upload-test-${Date.now()}`);

@@ -17,6 +17,8 @@ export function FileRow({
   const hashed = state.md5 ? 100 : percent(state.hashedBytes, state.size);
   const uploaded = state.status === 'success' ? 100 : percent(state.uploadedBytes, state.size);
   const active = state.status === 'hashing' || state.status === 'uploading';
+  // Refused before anything was read or sent: no bar to show, only why.
+  const refused = state.error?.type === 'validation';
   const hashLabel = translate('uploader.hashing');
   const uploadLabel = translate('uploader.uploading');
   return (
@@ -30,10 +32,12 @@ export function FileRow({
           {translate(`uploader.status.${status}`)}
         </span>
       </div>
-      <div className="bars">
-        <Bar kind="hash" label={hashLabel} name={name} value={hashed} />
-        <Bar kind="upload" label={uploadLabel} name={name} value={uploaded} />
-      </div>
+      {refused ? null : (
+        <div className="bars">
+          <Bar kind="hash" label={hashLabel} name={name} value={hashed} />
+          <Bar kind="upload" label={uploadLabel} name={name} value={uploaded} />
+        </div>
+      )}
       {active && state.speed > 0 ? (
         <p className="rate" part="rate">
           <span>{translate('uploader.speed', { speed: formatBytes(state.speed, 1) })}</span>

@@ -5,6 +5,7 @@ import {
   createMainThreadHasher,
   createUpload,
   fileFingerprint,
+  isTransient,
   type Md5Hasher,
   memoryStateStore,
   toUploadItem,
@@ -164,7 +165,7 @@ describe('retries', () => {
     expect(storage.calls(ENDPOINTS.singleUpload)).toHaveLength(2);
   });
 
-  it.each([400, 403, 404, 413])('treats status %d as permanent: no retry, an uploaderror', async (status) => {
+  it.each([400, 401, 403, 404, 413, 422])('treats status %d as permanent: no retry, an uploaderror', async (status) => {
     const { storage, upload } = setUp(1 * MB);
     storage.fail(ENDPOINTS.singleUpload, answer(status));
     const end = await upload.start();
@@ -173,6 +174,41 @@ describe('retries', () => {
     expect(end.error).toBeInstanceOf(UploadError);
     expect(end.error).toMatchObject({ type: 'uploaderror', status, message: 'Upload failed: Something failed' });
     expect(end.error?.warning).toBe(`${status}：Upload failed: Something failed`);
+  });
+
+  // Every step, every permanent status: the one refused request is all that is sent to that step, and the §8 type
+  // names the step. The delays are left (three, of 0 ms): only the rule stops a retry that would succeed.
+  it.each(
+    [400, 401, 403, 404, 413, 422].flatMap((status) =>
+      (
+        [
+          ['the second-upload check', ENDPOINTS.secondUploadCheck, 'checkerror', 3 * MB],
+          ['the single upload', ENDPOINTS.singleUpload, 'uploaderror', 1 * MB],
+          ['a chunk check', ENDPOINTS.chunkCheck, 'checkchunkerror', 3 * MB],
+          ['a chunk upload', ENDPOINTS.chunkUpload, 'uploadunkerror', 3 * MB],
+          ['the merge', ENDPOINTS.mergeChunks, 'chunkmerge', 3 * MB],
+        ] as const
+      ).map(([step, path, type, size]) => ({ status, step, path, type, size })),
+    ),
+  )('a $status answer to $step is permanent: one request, a $type', async ({ status, path, type, size }) => {
+    const { storage, upload } = setUp(size, { parallel: 1 });
+    storage.fail(path, answer(status));
+    const end = await upload.start();
+    expect(end.status).toBe('error');
+    expect(end.error).toBeInstanceOf(UploadError);
+    expect(end.error).toMatchObject({ type, kind: 'status', status });
+    expect(storage.calls(path)).toHaveLength(1);
+  });
+
+  it('calls transient exactly no answer, 408, 429 and 5xx (isTransient over every status)', () => {
+    const failure = (status: number) => new UploadError({ type: 'uploaderror', kind: 'status', status, message: '' });
+    for (let status = 400; status < 600; status++) {
+      expect(isTransient(failure(status)), String(status)).toBe(status === 408 || status === 429 || status >= 500);
+    }
+    for (const kind of ['network', 'timeout'] as const) {
+      expect(isTransient(new UploadError({ type: 'uploaderror', kind, message: '' }))).toBe(true);
+    }
+    expect(isTransient(new UploadError({ type: 'validation', kind: 'rule', status: 501, message: '' }))).toBe(false);
   });
 
   it('gives up when the delays are used up, and a should-retry hook decides instead of the default', async () => {
