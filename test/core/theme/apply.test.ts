@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { setPersistentEngine } from '@nanostores/persistent';
 import { Window } from 'happy-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -42,6 +43,17 @@ describe('theme tokens for the whole page (§4, DESIGN §10)', () => {
     expect(ELEMENT_HOSTS).toEqual(expect.arrayContaining(['ph-header', 'ph-footer', 'ph-login', 'ph-modal']));
     expect(themeTokensCss('#123abc')).toContain('--ph-color-primary:#123abc');
     expect(themeTokensCss('default')).toContain('--ph-color-primary:#457CD6');
+  });
+
+  it("reaches the React components' hosts too (the shell's header and footer)", () => {
+    // The host that src/elements/common/shadow-host.tsx renders for PhHeader, PhFooter … in a React app.
+    const source = readFileSync(new URL('../../../src/elements/common/shadow-host.tsx', import.meta.url), 'utf8');
+    expect(source).toContain('<div ref={host} data-ph-component={tag}');
+    const doc = dom();
+    doc.body.innerHTML = '<div data-ph-component="ph-header"></div><div data-ph-component="ph-footer"></div>';
+    for (const host of doc.querySelectorAll('[data-ph-component]')) {
+      expect(host.matches(ELEMENT_HOSTS.join(','))).toBe(true);
+    }
   });
 
   it('adds the font of the picker when one was chosen', () => {
