@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type ReactElement, useEffect, useState } from 'react';
+import { type ReactElement, useCallback, useEffect, useRef, useState } from 'react';
 import {
   $language,
   $permittedCodes,
@@ -14,10 +14,14 @@ import {
   hashFor,
   isContentMode,
   isElectronShell,
+  isHomeRoute,
   landingPath,
+  loadDesktopGroups,
   loadPermissionTree,
   loginPageUrl,
+  type MenuGroup,
   type MenuRoute,
+  menuRouteName,
   NOT_FOUND_ROUTE,
   openApp,
   permittedCodes,
@@ -56,6 +60,14 @@ export function App({ page }: { page: ShellPage }) {
   const [phase, setPhase] = useState<Phase>('checking');
   const [menu, setMenu] = useState<MenuRoute[]>([]);
   const [expired, setExpired] = useState(false);
+  // The desktop's icons, asked for as soon as `me` answers when the entry route is the desktop; taken once.
+  const desktopAhead = useRef<Promise<MenuGroup[]> | null>(null);
+  const entryPath = useRef(location.path);
+  const takeDesktopAhead = useCallback(() => {
+    const ahead = desktopAhead.current;
+    desktopAhead.current = null;
+    return ahead;
+  }, []);
   const title = translate(page.phinit.code === 'areaDesktop' ? 'page.landing.areaDesktop' : 'page.landing.desktop');
 
   useEffect(() => {
@@ -73,6 +85,11 @@ export function App({ page }: { page: ShellPage }) {
         setPhase('leaving');
         window.location.replace(elsewhere + window.location.hash);
         return;
+      }
+      if (isHomeRoute(entryPath.current)) {
+        const { userId, unitId } = $session.get();
+        desktopAhead.current = loadDesktopGroups(defaultClient(), { userId, unitId });
+        desktopAhead.current.catch(() => undefined);
       }
       if (fetchesPermissionTree(me.userType)) {
         const tree = await loadPermissionTree(defaultClient(), page.treeCode).catch(() => []);
@@ -139,7 +156,7 @@ export function App({ page }: { page: ShellPage }) {
       </p>
     );
   } else if (decision.kind === 'home') {
-    content = <Desktop short={layoutKind === 'mobile'} onOpen={open} />;
+    content = <Desktop short={layoutKind === 'mobile'} onOpen={open} preloaded={takeDesktopAhead} />;
   } else if (decision.kind === 'subapp') {
     content = <SubAppViewport app={decision.app} fileId={decision.fileId} keepAlive={page.keepAlive} />;
   } else if (decision.kind === 'notFound') {
@@ -150,7 +167,7 @@ export function App({ page }: { page: ShellPage }) {
     const route = menu.find((item) => item.path === decision.path);
     content = (
       <section className="route-page" aria-labelledby="route-title">
-        <h1 id="route-title">{route?.name ?? decision.path}</h1>
+        <h1 id="route-title">{route ? menuRouteName(route, translate) : decision.path}</h1>
       </section>
     );
   }

@@ -7,6 +7,7 @@ import {
   hashFor,
   type LayoutKind,
   type MenuRoute,
+  menuRouteName,
   setMenuLock,
   themePrimaryColor,
 } from '../core';
@@ -53,7 +54,7 @@ export function Layout(props: LayoutProps) {
                 href={hashFor(route.path, props.base)}
                 aria-current={route.path === props.current ? 'page' : undefined}
               >
-                {route.name}
+                {menuRouteName(route, translate)}
               </a>
             </li>
           </Permitted>

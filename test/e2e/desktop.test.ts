@@ -171,11 +171,15 @@ describe('the shell on the landing pages', () => {
     const shell = page.locator('.shell');
     await page.locator('ul[data-group="ZWHQ"]').waitFor();
     assert.equal(await shell.getAttribute('data-layout'), 'top');
-    // The menu routes of the permission tree (app code desktop) are links of the hash router.
+    // The menu routes of the permission tree (app code desktop) are links of the hash router, named in English
+    // (the tree names them in Chinese only; the shell's table has their English names).
     assert.deepEqual(await page.getByRole('navigation', { name: 'Menu' }).getByRole('link').allTextContents(), [
-      '我的桌面',
-      '主题设置',
+      'My desktop',
+      'Theme settings',
     ]);
+    // At 1366 px the groups tile in rows (seen in screenshots: one group a row left two thirds of the page empty).
+    const tops = await page.$$eval('.desktop-group', (groups) => groups.map((g) => g.getBoundingClientRect().top));
+    assert.ok(tops.length >= 4 && tops.slice(0, 4).every((top) => top === tops[0]), `group tops: ${tops.join(', ')}`);
     // Seen in screenshots: the top menu bar spans the page (it had stopped at the §9 menu width).
     const widths = await page.evaluate(() =>
       ['.shell-menu', '.shell-body'].map((selector) => document.querySelector(selector)?.getBoundingClientRect().width),
@@ -209,9 +213,9 @@ describe('the shell on the landing pages', () => {
     await page.locator('.shell[data-layout="top"]').waitFor();
     assert.equal(await page.locator('aside').count(), 0);
     // A menu link goes through the router: the theme settings route is a page of the menu.
-    await page.getByRole('link', { name: '主题设置' }).click();
-    await page.getByRole('heading', { name: '主题设置' }).waitFor();
-    assert.equal(await page.getByRole('link', { name: '主题设置' }).getAttribute('aria-current'), 'page');
+    await page.getByRole('link', { name: 'Theme settings' }).click();
+    await page.getByRole('heading', { name: 'Theme settings' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Theme settings' }).getAttribute('aria-current'), 'page');
     // A short page keeps the footer at the bottom of the window (it had floated under the content).
     const [footerBottom, windowHeight] = await page.evaluate(() => [
       document.querySelector('.shell-footer')?.getBoundingClientRect().bottom ?? 0,
@@ -315,6 +319,55 @@ describe('the shell on the landing pages', () => {
       }),
     );
     assert.deepEqual(brokenWords, []);
+    await page.close();
+  });
+});
+
+describe('the desktop of a unit with 300 apps', () => {
+  let stage: Stage;
+  before(async () => {
+    stage = await startStage({ desktopApps: 300 });
+  });
+  after(async () => {
+    await stage.stop();
+  });
+
+  it('asks for the icons beside the permission tree, and loads only the pictures near the window', async () => {
+    const { page, problems } = await signedInPage(stage, 'teacher');
+    // The tree is held back until the icons have been asked for: the shell must not wait for one to ask the other.
+    let iconsAsked: () => void = () => undefined;
+    const asked = new Promise<void>((resolve) => {
+      iconsAsked = resolve;
+    });
+    page.on('request', (request) => {
+      if (request.url().includes('/api/base/desktop/my_app_icon')) iconsAsked();
+    });
+    await page.route('**/api/base/resource/user/code/tree*', async (route) => {
+      await asked;
+      await route.continue();
+    });
+    await page.goto(stage.url(`${SCHOOL}?language=en`));
+    await page.locator('.app-icon button').nth(250).waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    // The pictures load lazily: those far below the window wait until it scrolls to them.
+    const loaded = () =>
+      page.$$eval('.app-icon img', (images) => images.filter((image) => (image as HTMLImageElement).complete).length);
+    const before = await loaded();
+    assert.ok(before < 150, `${before} of 300 pictures loaded before scrolling`);
+    await page.locator('.app-icon').last().scrollIntoViewIfNeeded();
+    await page
+      .locator('.app-icon img')
+      .last()
+      .evaluate((image: HTMLImageElement) =>
+        image.complete ? undefined : new Promise((resolve) => image.addEventListener('load', resolve, { once: true })),
+      );
+    // A group of many apps takes a row of its own.
+    const wide = await page.$$eval('.desktop-group[data-wide]', (groups) =>
+      groups.map((group) => Math.round(group.getBoundingClientRect().width)),
+    );
+    const desktopWidth = await page.$eval('.desktop', (desktop) => Math.round(desktop.getBoundingClientRect().width));
+    assert.ok(wide.length > 0 && wide.every((width) => width === desktopWidth), `wide groups: ${wide.join(', ')}`);
+    assert.deepEqual(problems, []);
     await page.close();
   });
 });

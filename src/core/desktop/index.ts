@@ -1,6 +1,7 @@
 export type { AccessUser, DesktopHttp } from './calls';
 export {
   checkLicence,
+  loadDesktopGroups,
   loadIconGroups,
   loadManifest,
   loadPermissionTree,

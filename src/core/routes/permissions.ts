@@ -30,6 +30,16 @@ export function routesFromPermissionTree(tree: readonly MenuNode[], permittedCod
   return routes.length > 0 ? routes : [NOT_FOUND_ROUTE];
 }
 
+/**
+ * A menu route's name in the current language. The tree names a route in one language only (§3 Menu node), so the
+ * language table's `menu.{code}` wins when it has one; else the tree's name.
+ */
+export function menuRouteName(route: MenuRoute, translate: (key: string) => string): string {
+  const key = `menu.${route.code}`;
+  const text = translate(key);
+  return text === key ? route.name : text;
+}
+
 export interface RouteCheckContext {
   userType: number | string;
   /** Paths of the user's menu routes. */

@@ -81,6 +81,11 @@ export type EntryDecision =
   | { kind: 'page'; path: string }
   | { kind: 'notFound'; reason: 'blocked' | 'notInMenu' };
 
+/** `/` and the two desktop homes: the routes that show the desktop launcher. */
+export function isHomeRoute(path: string): boolean {
+  return path === '/' || path === SHELL_ROUTES.home || path === SHELL_ROUTES.areaHome;
+}
+
 /**
  * §2 on entry and on every hash change: types 1 and 3 never reach a tm app path, typed or not; a route outside
  * the user's menu routes is not found unless exempt; `/` and the desktop home are the desktop.
@@ -92,7 +97,7 @@ export function decideEntry(location: HashLocation, ctx: EntryContext): EntryDec
   if (!isRouteAllowed(path, { userType: ctx.userType, menuRoutes: ctx.menuRoutes, exempt })) {
     return { kind: 'notFound', reason: 'notInMenu' };
   }
-  if (path === '/' || path === SHELL_ROUTES.home || path === SHELL_ROUTES.areaHome) return { kind: 'home' };
+  if (isHomeRoute(path)) return { kind: 'home' };
   const app = redirectRouteApp(path);
   if (app) return { kind: 'redirect', app };
   if (path === SHELL_ROUTES.subapp) {

@@ -52,7 +52,15 @@ export function AppIcon(props: AppIconProps) {
         onClick={() => props.onOpen(app)}
         onKeyDown={onKeyDown}
       >
-        <img src={appIcon(app, props.theme)} alt="" width={48} height={48} draggable={false} />
+        <img
+          src={appIcon(app, props.theme)}
+          alt=""
+          width={48}
+          height={48}
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+        />
         {/* The name comes from the content, so the visible name starts it (WCAG 2.5.3); the count is read, the
             badge (99+) is only seen. Chromium reads the hidden span as a block of its own: a space, no comma. */}
         <span className="app-name">

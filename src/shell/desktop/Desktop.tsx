@@ -11,29 +11,32 @@ import {
   defaultClient,
   type LauncherGroup,
   launcherGroups,
-  loadIconGroups,
-  loadUnreadCounts,
+  loadDesktopGroups,
   type MenuGroup,
   moveApp,
   orderApps,
   parseTheme,
   saveIconOrder,
-  withUnreadCounts,
 } from '../../core';
 import { Card } from '../../elements/common/Card';
 import { NoData } from '../../elements/common/NoData';
 import { AppIcon } from './AppIcon';
 
+/** A group of more apps than this takes a row of its own on a wide desktop. */
+const WIDE_GROUP_APPS = 6;
+
 export interface DesktopProps {
   short: boolean;
   onOpen: (app: AppItem) => void;
+  /** The groups the shell already asked for (once: a later mount asks again, so counts are fresh). */
+  preloaded?: () => Promise<MenuGroup[]> | null;
 }
 
 /**
  * The desktop launcher (§2, §3, §6): icons grouped for school teachers (common apps first), one flat list for others;
  * teachers reorder by drag or Alt+←/→, saved on the server; the user's recent apps (10) on top.
  */
-export function Desktop({ short, onOpen }: DesktopProps) {
+export function Desktop({ short, onOpen, preloaded }: DesktopProps) {
   const translate = useStore($translate);
   const language = useStore($language);
   const session = useStore($session);
@@ -47,18 +50,16 @@ export function Desktop({ short, onOpen }: DesktopProps) {
 
   useEffect(() => {
     let live = true;
-    const http = defaultClient();
-    Promise.all([
-      loadIconGroups(http, { userId: session.userId, unitId: session.unitId }),
-      loadUnreadCounts(http).catch(() => null),
-    ]).then(
-      ([loaded, counts]) => live && setGroups(counts ? withUnreadCounts(loaded, counts) : loaded),
+    const loading =
+      preloaded?.() ?? loadDesktopGroups(defaultClient(), { userId: session.userId, unitId: session.unitId });
+    loading.then(
+      (loaded) => live && setGroups(loaded),
       () => live && setGroups([]),
     );
     return () => {
       live = false;
     };
-  }, [session.userId, session.unitId]);
+  }, [session.userId, session.unitId, preloaded]);
 
   const move = useCallback(
     (group: LauncherGroup, app: AppItem, delta: number) => {
@@ -123,7 +124,12 @@ export function Desktop({ short, onOpen }: DesktopProps) {
         {announcement}
       </p>
       {recentApps.length > 0 ? (
-        <Card className="desktop-group" heading={translate('shell.recent')} headingId={`${hintId}-recent`}>
+        <Card
+          className="desktop-group"
+          heading={translate('shell.recent')}
+          headingId={`${hintId}-recent`}
+          data={{ 'data-wide': '' }}
+        >
           <ul className="app-grid" data-group="recent">
             {recentApps.map((app) => icon(app))}
           </ul>
@@ -136,6 +142,7 @@ export function Desktop({ short, onOpen }: DesktopProps) {
           className="desktop-group"
           heading={group.code === 'all' ? translate('shell.desktop') : translate(`shell.group.${group.code}`)}
           headingId={`${hintId}-${group.code}`}
+          {...(group.apps.length > WIDE_GROUP_APPS ? { data: { 'data-wide': '' } } : {})}
         >
           <ul className="app-grid" data-group={group.code}>
             {group.apps.map((app) => icon(app, group))}

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '../../../src/core/api/types';
-import { isRouteAllowed, NOT_FOUND_ROUTE, routesFromPermissionTree } from '../../../src/core/routes';
+import { isRouteAllowed, menuRouteName, NOT_FOUND_ROUTE, routesFromPermissionTree } from '../../../src/core/routes';
 
 const node = (code: string, resourceType: number, children: MenuNode[] = []): MenuNode => ({
   code,
@@ -114,5 +114,19 @@ describe('isRouteAllowed (§2)', () => {
         return isRouteAllowed(route, { userType: type, menuRoutes }) === false;
       }),
     );
+  });
+});
+
+describe('menuRouteName', () => {
+  const route = { path: '/desktop/home', code: 'desktop-home', name: '我的桌面' };
+  const table: Record<string, string> = { 'menu.desktop-home': 'My desktop' };
+  const translate = (key: string) => table[key] ?? key;
+
+  it("takes the language table's menu.{code} when it has one", () => {
+    expect(menuRouteName(route, translate)).toBe('My desktop');
+  });
+
+  it("keeps the tree's name for a code the table lacks", () => {
+    expect(menuRouteName({ ...route, code: 'grade-entry', name: '成绩录入' }, translate)).toBe('成绩录入');
   });
 });
