@@ -130,6 +130,19 @@ describe('chunked upload', () => {
     expect(md5(readFileSync(blobPath(t.dataDir, data)))).toBe(fileMd5);
   });
 
+  it('merges the chunks on disk when one was sent again with other bytes after it arrived', async () => {
+    const data = randomBytes(5 * 1024 * 1024);
+    const fileMd5 = md5(data);
+    const parts = slices(data);
+    const damaged = [randomBytes(CHUNK_SIZE), ...parts.slice(1)];
+    for (let chunk = 1; chunk <= parts.length; chunk++) await uploadChunk(fileMd5, chunk, damaged);
+    await uploadChunk(fileMd5, 1, parts);
+    const merged = await merge(fileMd5, parts.length, data.length);
+    expect(merged.body.data.md5).toBe(fileMd5);
+    expect(readFileSync(blobPath(t.dataDir, data)).equals(data)).toBe(true);
+    expect(readdirSync(join(t.dataDir, 'tmp'))).toEqual([]);
+  });
+
   it('shares one merge between concurrent merge calls for the same file', async () => {
     // Many small chunks make the merge's checks take several event-loop turns, so the calls really overlap.
     const data = randomBytes(300 * 1024);

@@ -59,7 +59,7 @@ export async function mergeRoutes(app: FastifyInstance, { store, merges }: Stora
       const text = { zh: '分片不完整，无法合并', en: 'Chunks are missing, cannot merge' };
       throw new ApiError(400, 'chunk_missing', text, undefined, { missing });
     }
-    const temp = await store.concatenate(info, fileMd5, chunks);
+    const temp = await store.assemble(info, fileMd5, chunks);
     if (temp.md5 !== fileMd5 || (size !== undefined && temp.size !== size)) {
       await store.discard(temp);
       throw md5Mismatch();

@@ -1,10 +1,11 @@
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, errors, fieldError } from '../../envelope';
-import type { FileStore, TempFile } from './store';
+import type { ReceivedFile } from './store';
 
-export interface ParsedUpload {
+export interface ParsedUpload<File extends ReceivedFile> {
   fields: Record<string, string>;
-  file: (TempFile & { filename: string }) | null;
+  file: (File & { filename: string }) | null;
 }
 
 const TOO_LARGE_CODES = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
@@ -13,21 +14,23 @@ const badMultipart = () =>
   new ApiError(400, 'bad_multipart', { zh: '上传数据格式错误', en: 'Malformed multipart upload' });
 
 /**
- * Reads every part, in whatever order the client sent them: the file goes to a temp file (so fields that arrive
- * after it still decide where it belongs), fields are kept as strings. On any failure the temp file is removed.
+ * Reads every part, in whatever order the client sent them: the file goes to a temp file through `write` (so fields
+ * that arrive after it still decide where it belongs), fields are kept as strings. On any failure the temp file is
+ * removed.
  */
-export async function readMultipart(
+export async function readMultipart<File extends ReceivedFile>(
   request: FastifyRequest,
-  store: FileStore,
+  write: (source: Readable) => Promise<File>,
+  discard: (file: ReceivedFile) => Promise<void>,
   maxFileBytes: number,
-): Promise<ParsedUpload> {
+): Promise<ParsedUpload<File>> {
   if (!request.isMultipart()) throw badMultipart();
   const fields: Record<string, string> = {};
-  let file: ParsedUpload['file'] = null;
+  let file: ParsedUpload<File>['file'] = null;
   try {
     for await (const part of request.parts({ limits: { fileSize: maxFileBytes, files: 1 } })) {
       if (part.type === 'file') {
-        const temp = await store.writeTemp(part.file);
+        const temp = await write(part.file);
         file = { ...temp, filename: part.filename };
         if (part.file.truncated) throw errors.tooLarge();
       } else {
@@ -41,7 +44,7 @@ export async function readMultipart(
       }
     }
   } catch (error) {
-    if (file) await store.discard(file);
+    if (file) await discard(file);
     if (error instanceof ApiError) throw error;
     const code = (error as { code?: string }).code ?? '';
     if (TOO_LARGE_CODES.has(code)) throw errors.tooLarge();

@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, unlink, utimes } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, unlink, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -9,12 +9,18 @@ import { ENDPOINTS, endpointPath } from '../../../../src/core/api/wire';
 import type { ServerContext } from '../../context';
 import { ApiError } from '../../envelope';
 import { sha256 } from '../../util/ids';
+import { Assemblies, appendChunks, hashing } from './assembly';
 
 export type { StoredFile };
 
-export interface TempFile {
+/** Bytes received into a temp file, not yet anywhere they count. */
+export interface ReceivedFile {
   path: string;
   size: number;
+}
+
+/** A received file with its hashes: ready to be committed as a stored file. */
+export interface TempFile extends ReceivedFile {
   md5: string;
   sha256: string;
 }
@@ -50,7 +56,11 @@ export const md5Conflict = () =>
  * and MD5; anything being written goes to `tmp/` first and is renamed into place when whole.
  */
 export class FileStore {
-  constructor(private readonly ctx: ServerContext) {}
+  private readonly assemblies: Assemblies;
+
+  constructor(private readonly ctx: ServerContext) {
+    this.assemblies = new Assemblies(() => this.tempPath());
+  }
 
   tempPath(): string {
     return join(this.ctx.dirs.tmp, `${this.ctx.now()}-${randomBytes(8).toString('hex')}.part`);
@@ -92,16 +102,26 @@ export class FileStore {
 
   /** Streams into a temp file while hashing (MD5 and SHA-256); the caller commits or discards it. */
   async writeTemp(source: Readable): Promise<TempFile> {
-    const path = this.tempPath();
     const hashes = hashing();
     source.on('data', hashes.update);
+    const { path } = await this.receive(source);
+    return { path, ...hashes.result() };
+  }
+
+  /** Streams a chunk into a temp file. Nothing is hashed here: the merge hashes the whole file once. */
+  async receive(source: Readable): Promise<ReceivedFile> {
+    const path = this.tempPath();
+    let size = 0;
+    source.on('data', (bytes: Buffer) => {
+      size += bytes.length;
+    });
     try {
       await pipeline(source, createWriteStream(path));
     } catch (error) {
       await rm(path, { force: true });
       throw error;
     }
-    return { path, ...hashes.result() };
+    return { path, size };
   }
 
   /**
@@ -129,8 +149,11 @@ export class FileStore {
     return toStored(row);
   }
 
-  /** Moves a received chunk into place (atomic rename) and dates it by the server clock, which the sweep reads. */
-  async placeChunk(temp: TempFile, owner: Owner, md5: string, chunk: number): Promise<void> {
+  /**
+   * Moves a received chunk into place (atomic rename) and dates it by the server clock, which the sweep reads; the
+   * upload's assembly takes it when it is next in line.
+   */
+  async placeChunk(temp: ReceivedFile, owner: Owner, md5: string, chunk: number): Promise<void> {
     const dir = this.chunkDir(owner, md5);
     await mkdir(dir, { recursive: true });
     const path = this.chunkPath(owner, md5, chunk);
@@ -138,6 +161,8 @@ export class FileStore {
     const at = new Date(this.ctx.now());
     await utimes(path, at, at);
     await utimes(dir, at, at);
+    const chunkPath = (n: number) => this.chunkPath(owner, md5, n);
+    void this.assemblies.advance({ folder: this.chunkFolder(owner, md5), chunkPath });
   }
 
   async chunkExists(owner: Owner, md5: string, chunk: number, expectedSize?: number): Promise<boolean> {
@@ -149,27 +174,29 @@ export class FileStore {
     }
   }
 
+  /**
+   * Chunks 1..count as one temp file with its hashes: the upload's assembly when it holds exactly them and they give
+   * `md5` (the usual case: nearly nothing left to do), else a concatenation of the chunk files.
+   */
+  async assemble(owner: Owner, md5: string, count: number): Promise<TempFile> {
+    const assembled = await this.assemblies.finish(this.chunkFolder(owner, md5), count, md5);
+    return assembled ?? this.concatenate(owner, md5, count);
+  }
+
   /** Concatenates chunks 1..count into a temp file, hashing on the way; never touches the chunks themselves. */
   async concatenate(owner: Owner, md5: string, count: number): Promise<TempFile> {
     const path = this.tempPath();
     const hashes = hashing();
-    const out = createWriteStream(path);
+    const out = await open(path, 'w');
     try {
-      for (let chunk = 1; chunk <= count; chunk++) {
-        const source = createReadStream(this.chunkPath(owner, md5, chunk));
-        source.on('data', (data) => hashes.update(typeof data === 'string' ? Buffer.from(data) : data));
-        await pipeline(source, out, { end: false });
-      }
-      out.end();
-      await new Promise<void>((resolve, reject) => {
-        out.once('finish', resolve);
-        out.once('error', reject);
-      });
+      const next = await appendChunks(out, hashes, (chunk) => this.chunkPath(owner, md5, chunk), 1, count);
+      if (next !== count + 1) throw new Error(`chunk ${next} is missing`);
     } catch (error) {
-      out.destroy();
+      await out.close();
       await rm(path, { force: true });
       throw error;
     }
+    await out.close();
     return { path, ...hashes.result() };
   }
 
@@ -177,8 +204,14 @@ export class FileStore {
     return unlink(temp.path).catch(() => undefined);
   }
 
-  removeChunks(owner: Owner, md5: string): Promise<void> {
-    return rm(this.chunkDir(owner, md5), { recursive: true, force: true });
+  async removeChunks(owner: Owner, md5: string): Promise<void> {
+    await this.assemblies.drop(this.chunkFolder(owner, md5));
+    await rm(this.chunkDir(owner, md5), { recursive: true, force: true });
+  }
+
+  /** Ends the assemblies of uploads in progress (the server is closing). */
+  close(): Promise<void> {
+    return this.assemblies.close();
   }
 
   /**
@@ -196,6 +229,7 @@ export class FileStore {
       const times = [await mtime(dir)];
       for (const chunk of await entries(dir)) times.push(await mtime(join(dir, chunk)));
       if (Math.max(...times) >= olderThan || busy(name)) continue;
+      await this.assemblies.drop(name);
       await rm(dir, { recursive: true, force: true });
       removed.chunkDirs.push(name);
     }
@@ -250,20 +284,6 @@ export class FileStore {
 /** The chunk folder of one upload: named by its owner (hashed) and the file's MD5, flat under `chunks/`. */
 export function chunkFolderName(owner: Owner, md5: string): string {
   return `${sha256(`${owner.unitId}\n${owner.userId}`).slice(0, 16)}-${md5.toLowerCase()}`;
-}
-
-function hashing() {
-  const md5 = createHash('md5');
-  const sha = createHash('sha256');
-  let size = 0;
-  return {
-    update: (chunk: Buffer) => {
-      md5.update(chunk);
-      sha.update(chunk);
-      size += chunk.length;
-    },
-    result: () => ({ size, md5: md5.digest('hex'), sha256: sha.digest('hex') }),
-  };
 }
 
 async function entries(dir: string): Promise<string[]> {

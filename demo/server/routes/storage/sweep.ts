@@ -23,5 +23,8 @@ export async function sweepRoutes(app: FastifyInstance, { ctx, store, merges }: 
     timer = setInterval(sweep, Math.min(SWEEP_INTERVAL_MS, Math.max(ttlMs, 1000)));
     timer.unref();
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await store.close();
+  });
 }

@@ -30,7 +30,12 @@ export async function uploadRoutes(app: FastifyInstance, { store }: StorageDeps)
 
   app.post(ENDPOINTS.singleUpload, async (request) => {
     const owner = ownerOf(request);
-    const { fields, file } = await readMultipart(request, store, MAX_SINGLE_UPLOAD_BYTES);
+    const { fields, file } = await readMultipart(
+      request,
+      (source) => store.writeTemp(source),
+      (temp) => store.discard(temp),
+      MAX_SINGLE_UPLOAD_BYTES,
+    );
     if (!file) throw noFile();
     try {
       const checked = checkFields<{ md5?: string; serverid?: string }>(singleUploadFields, fields);
@@ -72,7 +77,12 @@ export async function uploadRoutes(app: FastifyInstance, { store }: StorageDeps)
 
   app.post(ENDPOINTS.chunkUpload, async (request) => {
     const owner = ownerOf(request);
-    const { fields, file } = await readMultipart(request, store, MAX_CHUNK_BYTES);
+    const { fields, file } = await readMultipart(
+      request,
+      (source) => store.receive(source),
+      (temp) => store.discard(temp),
+      MAX_CHUNK_BYTES,
+    );
     if (!file) throw noFile();
     try {
       const checked = checkFields<ChunkFields>(chunkUploadFields, fields);
