@@ -71,7 +71,11 @@ const WHOLE_FILE_STEP: Partial<Record<UploadPhase, UploadStep>> = {
   merge: { kind: 'merge' },
 };
 
-/** The steps to start now, and the state with them marked as started. */
+/**
+ * The steps to start now, and the state with them marked as started. Up to `parallel` chunk uploads run at once;
+ * checks run beside them, just ahead: at most `parallel` of them, and only while fewer than `parallel` chunks are
+ * checked and waiting, so a free upload slot never waits for a check's round trip.
+ */
 export function takeUploadSteps(
   state: UploadFlowState,
   parallel: number,
@@ -79,18 +83,25 @@ export function takeUploadSteps(
   const whole = WHOLE_FILE_STEP[state.phase];
   if (whole) return state.busy ? { state, steps: [] } : { state: { ...state, busy: true }, steps: [whole] };
   if (state.phase !== 'chunks') return { state, steps: [] };
+  const limit = Math.max(1, parallel);
   const chunks = [...state.chunks];
-  let inFlight = chunks.filter((chunk) => chunk === 'checking' || chunk === 'uploading').length;
+  const count = (value: ChunkState) => chunks.filter((chunk) => chunk === value).length;
+  let uploading = count('uploading');
+  let checking = count('checking');
+  let waiting = count('missing');
   const steps: UploadStep[] = [];
-  for (let index = 0; index < chunks.length && inFlight < Math.max(1, parallel); index++) {
-    if (chunks[index] === 'pending') {
-      chunks[index] = 'checking';
-      steps.push({ kind: 'checkChunk', chunk: index + 1 });
-    } else if (chunks[index] === 'missing') {
-      chunks[index] = 'uploading';
-      steps.push({ kind: 'uploadChunk', chunk: index + 1 });
-    } else continue;
-    inFlight++;
+  for (let index = 0; index < chunks.length && uploading < limit; index++) {
+    if (chunks[index] !== 'missing') continue;
+    chunks[index] = 'uploading';
+    steps.push({ kind: 'uploadChunk', chunk: index + 1 });
+    uploading++;
+    waiting--;
+  }
+  for (let index = 0; index < chunks.length && checking < limit && checking + waiting < limit; index++) {
+    if (chunks[index] !== 'pending') continue;
+    chunks[index] = 'checking';
+    steps.push({ kind: 'checkChunk', chunk: index + 1 });
+    checking++;
   }
   return { state: { ...state, chunks }, steps };
 }

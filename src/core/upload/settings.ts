@@ -24,7 +24,7 @@ export interface UploaderSettings {
   serverid?: string;
   /** Chunk size, with a unit or in bytes (`2MB`, `512k`; default 2 MB, kept between 64 KB and the server's limit). */
   chunkSize?: string | number;
-  /** Chunks of one file in flight at once (default 3). */
+  /** Chunk uploads of one file in flight at once (default 3); as many checks run just ahead of them. */
   parallel?: string | number;
   /** Largest file taken, with a unit or in bytes (`500MB`; default 1 GB, the store's limit). */
   maxSize?: string | number;

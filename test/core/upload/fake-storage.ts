@@ -40,8 +40,9 @@ export function fakeStorage() {
   const faults = new Map<string, Fault[]>();
   const held: Held[] = [];
   let holdPath: string | undefined;
-  let inFlight = 0;
-  let maxInFlight = 0;
+  /** Requests under way, and the most there ever were at once, by path. */
+  const inFlight = new Map<string, number>();
+  const maxInFlight = new Map<string, number>();
   /** File bytes received in multipart bodies. */
   let receivedBytes = 0;
 
@@ -104,8 +105,9 @@ export function fakeStorage() {
       requests.push(request);
       for (const wake of waiters.splice(0)) wake();
       if (request.signal?.aborted) throw new TransportError('abort');
-      inFlight++;
-      maxInFlight = Math.max(maxInFlight, inFlight);
+      const now = (inFlight.get(request.path) ?? 0) + 1;
+      inFlight.set(request.path, now);
+      maxInFlight.set(request.path, Math.max(maxInFlight.get(request.path) ?? 0, now));
       try {
         await new Promise<void>((resolve, reject) => {
           const onAbort = () => reject(new TransportError('abort'));
@@ -124,7 +126,7 @@ export function fakeStorage() {
         if (file instanceof Blob) request.onProgress?.(Math.floor(file.size / 2));
         return await handle(request);
       } finally {
-        inFlight--;
+        inFlight.set(request.path, (inFlight.get(request.path) ?? 1) - 1);
       }
     },
   };
@@ -155,9 +157,8 @@ export function fakeStorage() {
       holdPath = undefined;
       for (const entry of held.splice(0)) entry.release();
     },
-    get maxInFlight() {
-      return maxInFlight;
-    },
+    /** The most requests to `path` that were under way at once. */
+    maxInFlight: (path: string) => maxInFlight.get(path) ?? 0,
     get receivedBytes() {
       return receivedBytes;
     },

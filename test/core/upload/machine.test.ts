@@ -61,20 +61,57 @@ describe('the §4 flow (machine.ts)', () => {
     expect(next.steps).toEqual([
       { kind: 'uploadChunk', chunk: 2 },
       { kind: 'checkChunk', chunk: 3 },
+      { kind: 'checkChunk', chunk: 4 },
     ]);
-    flow = next.state;
-    for (const chunk of [3, 4, 5]) {
-      if (chunk > 3) flow = take(flow, 2).state;
-      flow = advanceUploadFlow(flow, { kind: 'chunkChecked', chunk, exists: chunk !== 4 });
-    }
+    flow = advanceUploadFlow(next.state, { kind: 'chunkChecked', chunk: 3, exists: true });
+    flow = advanceUploadFlow(flow, { kind: 'chunkChecked', chunk: 4, exists: false });
+    next = take(flow, 2);
+    expect(next.steps).toEqual([
+      { kind: 'uploadChunk', chunk: 4 },
+      { kind: 'checkChunk', chunk: 5 },
+    ]);
+    flow = advanceUploadFlow(next.state, { kind: 'chunkChecked', chunk: 5, exists: true });
     flow = advanceUploadFlow(take(flow, 2).state, { kind: 'chunkUploaded', chunk: 2 });
-    flow = advanceUploadFlow(take(flow, 2).state, { kind: 'chunkUploaded', chunk: 4 });
+    expect(take(flow, 2).steps).toEqual([]);
+    flow = advanceUploadFlow(flow, { kind: 'chunkUploaded', chunk: 4 });
     next = take(flow, 2);
     expect(next.steps).toEqual([{ kind: 'merge' }]);
     expect(advanceUploadFlow(next.state, { kind: 'merged', file: stored })).toMatchObject({
       phase: 'done',
       result: stored,
     });
+  });
+
+  it('checks just ahead of the uploads: a free upload slot takes a chunk already checked', () => {
+    let flow = advanceUploadFlow(take(initialUploadFlow(planChunks(20 * MB), 'd'.repeat(32))).state, {
+      kind: 'secondChecked',
+      file: null,
+    });
+    for (let round = 0; round < 2; round++) {
+      const next = take(flow, 3);
+      flow = next.state;
+      for (const step of next.steps) {
+        if (step.kind === 'checkChunk') {
+          flow = advanceUploadFlow(flow, { kind: 'chunkChecked', chunk: step.chunk, exists: false });
+        }
+      }
+    }
+    // Chunks 1–3 are being sent, 4–6 checked and waiting: no more checks until one of those goes.
+    expect(flow.chunks.slice(0, 7)).toEqual([
+      'uploading',
+      'uploading',
+      'uploading',
+      'missing',
+      'missing',
+      'missing',
+      'pending',
+    ]);
+    expect(take(flow, 3).steps).toEqual([]);
+    flow = advanceUploadFlow(flow, { kind: 'chunkUploaded', chunk: 2 });
+    expect(take(flow, 3).steps).toEqual([
+      { kind: 'uploadChunk', chunk: 4 },
+      { kind: 'checkChunk', chunk: 7 },
+    ]);
   });
 
   it('sends chunks a merge reports missing once more, then fails with "abnormal chunk count"', () => {
@@ -113,27 +150,27 @@ describe('the §4 flow (machine.ts)', () => {
     expect(advanceUploadFlow(hashing, { kind: 'interrupted', step: { kind: 'hash' } }).busy).toBe(false);
   });
 
-  it('never has more than `parallel` chunks in flight and ends with every chunk done (property)', () => {
+  it('never has more than `parallel` uploads, nor `parallel` checks and checked chunks waiting, and ends with every chunk done (property)', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 2, max: 40 }),
         fc.integer({ min: 1, max: 6 }),
         fc.array(fc.boolean(), { minLength: 40, maxLength: 40 }),
-        (chunks, parallel, exists) => {
+        fc.array(fc.nat(), { minLength: 200, maxLength: 200 }),
+        (chunks, parallel, exists, picks) => {
           let flow = advanceUploadFlow(
             take(initialUploadFlow(planChunks(chunks * MB, { chunkSize: MB }), 'a'.repeat(32))).state,
-            {
-              kind: 'secondChecked',
-              file: null,
-            },
+            { kind: 'secondChecked', file: null },
           );
           const running: UploadStep[] = [];
-          for (let guard = 0; guard < 10 * chunks && flow.phase === 'chunks'; guard++) {
+          const count = (state: string) => flow.chunks.filter((chunk) => chunk === state).length;
+          for (let turn = 0; turn < 10 * chunks && flow.phase === 'chunks'; turn++) {
             const next = takeUploadSteps(flow, parallel);
             flow = next.state;
             running.push(...next.steps);
-            if (running.length > parallel) return false;
-            const step = running.shift();
+            if (count('uploading') > parallel || count('checking') + count('missing') > parallel) return false;
+            // Requests end in any order.
+            const [step] = running.splice((picks[turn % picks.length] as number) % running.length, 1);
             if (!step || !('chunk' in step)) return false;
             flow = advanceUploadFlow(
               flow,

@@ -128,13 +128,28 @@ describe('the §4 flow, carried out', () => {
     expect(storage.calls(ENDPOINTS.secondUploadCheck)[0]?.fields.serverid).toBe('homework');
   });
 
-  it('keeps at most `parallel` chunk requests in flight (default 3)', async () => {
+  it('keeps at most `parallel` chunk uploads in flight (default 3), and as many checks beside them', async () => {
     const three = setUp(21 * MB);
     expect((await three.upload.start()).status).toBe('success');
-    expect(three.storage.maxInFlight).toBe(3);
+    expect(three.storage.maxInFlight(ENDPOINTS.chunkUpload)).toBe(3);
+    expect(three.storage.maxInFlight(ENDPOINTS.chunkCheck)).toBe(3);
     const one = setUp(9 * MB, { parallel: 1 });
     expect((await one.upload.start()).status).toBe('success');
-    expect(one.storage.maxInFlight).toBe(1);
+    expect(one.storage.maxInFlight(ENDPOINTS.chunkUpload)).toBe(1);
+    expect(one.storage.maxInFlight(ENDPOINTS.chunkCheck)).toBe(1);
+  });
+
+  it('checks the next chunks while uploads are on their way: a free slot never waits for a check', async () => {
+    const { storage, upload } = setUp(9 * MB, { parallel: 2 });
+    storage.hold(ENDPOINTS.chunkUpload);
+    const ended = upload.start();
+    // While chunks 1 and 2 are still on their way, chunks 3 and 4 are checked, ready for the next free slot.
+    await storage.sentTo(ENDPOINTS.chunkUpload, 2);
+    await storage.sentTo(ENDPOINTS.chunkCheck, 4);
+    expect(storage.calls(ENDPOINTS.chunkCheck).map((request) => request.fields.chunk)).toEqual([1, 2, 3, 4]);
+    expect(storage.calls(ENDPOINTS.chunkUpload)).toHaveLength(2);
+    storage.releaseAll();
+    expect((await ended).status).toBe('success');
   });
 });
 
