@@ -6,16 +6,13 @@
 // - Bytes re-sent when an upload is aborted at 50 % and the same file is chosen again (a new upload, as after a
 //   reload): chunk bytes of both parts less those of the uninterrupted upload.
 // - Bytes sent for an identical file (under another name): chunk and file bytes (goal 0).
-// Bytes are counted where they reach the server: a front server on its own port serves the bench page and dist/,
-// takes the baseline POST, and forwards the platform paths to the reference server, counting request bodies per path
-// (as the element tier's proxy does, test/elements/reference-server.mjs).
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
-import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// Bytes are counted where they reach the server: a front server on a thread of its own (bench-upload-front.mjs) serves
+// the bench page and dist/ and forwards the platform paths to the reference server, and the baseline's POST to a sink,
+// so both take the same extra hop; it counts request bodies per path.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, resolve } from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { chromium } from 'playwright-core';
 import { DEMO_PASSWORD } from '../demo/server/db/seed-data';
 import { createServer as createReferenceServer } from '../demo/server/index';
@@ -23,10 +20,6 @@ import { ENDPOINTS } from '../src/core/api/wire';
 import { CHROMIUM, chromiumArgs } from './chromium.mjs';
 
 const MEGABYTES = Number(process.env.PH_BENCH_UPLOAD_MB ?? 512);
-const ROOT = resolve(import.meta.dirname, '..');
-const SERVED = ['/dist/', '/node_modules/nanostores/', '/node_modules/@nanostores/persistent/'];
-const PROXIED = ['/api/', '/zuul/', '/common/', '/sso/'];
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html', '.map': 'application/json' };
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>upload bench</title>
 <script>window.process = { env: { NODE_ENV: 'production' } };</script>
@@ -65,12 +58,23 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>upload bench</title>
     });
   }
 
+  /** Runs one upload; answers its end state, its time and the time spent in each phase of the flow. */
   async function upload(file, watch) {
     const job = core.createUpload(core.toUploadItem(file));
-    if (watch) job.$state.listen((state) => watch(state, job));
+    const phases = {};
+    let phase = 'hash';
+    let since = performance.now();
+    job.$state.listen((state) => {
+      if (state.phase !== phase) {
+        phases[phase] = (phases[phase] ?? 0) + performance.now() - since;
+        phase = state.phase;
+        since = performance.now();
+      }
+      watch?.(state, job);
+    });
     const started = performance.now();
     const end = await job.start();
-    return { end, ms: performance.now() - started };
+    return { end, ms: performance.now() - started, phases };
   }
 
   async function timed(work) {
@@ -123,6 +127,7 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>upload bench</title>
       hashMs: hash.ms,
       postMs: post.ms,
       wholeMs: whole.ms,
+      wholePhases: whole.phases,
       wholeBytes,
       firstPart,
       secondPart,
@@ -142,6 +147,7 @@ interface Figures {
   hashMs: number;
   postMs: number;
   wholeMs: number;
+  wholePhases: Record<string, number>;
   wholeBytes: number;
   firstPart: number;
   secondPart: number;
@@ -152,75 +158,6 @@ interface Figures {
   againRequests: Record<string, number>;
 }
 
-interface Traffic {
-  bytes: Record<string, number>;
-  requests: Record<string, number>;
-}
-
-const listen = (server: Server) =>
-  new Promise<number>((done) => server.listen(0, '127.0.0.1', () => done((server.address() as AddressInfo).port)));
-
-/** The front server: page, static files, the baseline sink, traffic counts, and the proxy to the reference server. */
-function frontServer(upstream: URL, sinkDir: string) {
-  let traffic: Traffic = { bytes: {}, requests: {} };
-  let sinks = 0;
-  const count = (path: string, bytes: number) => {
-    traffic.bytes[path] = (traffic.bytes[path] ?? 0) + bytes;
-  };
-
-  async function staticFile(path: string, response: ServerResponse) {
-    if (!SERVED.some((prefix) => path.startsWith(prefix))) return response.writeHead(404).end();
-    try {
-      const body = await readFile(join(ROOT, path));
-      response.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  }
-
-  /** The baseline: the body written to a file on the same disk as the reference server's store, then answered. */
-  async function sink(incoming: IncomingMessage, response: ServerResponse) {
-    const file = join(sinkDir, `sink-${sinks++}`);
-    await pipeline(incoming, createWriteStream(file));
-    await rm(file);
-    response.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
-  }
-
-  function forward(incoming: IncomingMessage, response: ServerResponse, path: string) {
-    traffic.requests[path] = (traffic.requests[path] ?? 0) + 1;
-    const outgoing = request(
-      {
-        hostname: upstream.hostname,
-        port: upstream.port,
-        method: incoming.method,
-        path: incoming.url,
-        headers: incoming.headers,
-      },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      },
-    );
-    outgoing.on('error', () => response.destroy());
-    // Counted beside the pipe: the bytes that reached the server, aborted requests' partial bodies included.
-    incoming.on('data', (data: Buffer) => count(path, data.length));
-    incoming.pipe(outgoing);
-  }
-
-  return createServer((incoming, response) => {
-    const path = normalize(decodeURIComponent(new URL(incoming.url ?? '/', 'http://x').pathname));
-    if (path === '/bench/upload.html') return response.writeHead(200, { 'Content-Type': 'text/html' }).end(PAGE);
-    if (path === '/__traffic') return response.writeHead(200).end(JSON.stringify(traffic));
-    if (path === '/__traffic/reset') {
-      traffic = { bytes: {}, requests: {} };
-      return response.writeHead(200).end('{}');
-    }
-    if (path === '/__sink') return void sink(incoming, response).catch(() => response.destroy());
-    if (PROXIED.some((prefix) => path.startsWith(prefix))) return forward(incoming, response, path);
-    return void staticFile(path, response);
-  });
-}
-
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 
@@ -229,8 +166,13 @@ async function benchUpload(megabytes = MEGABYTES) {
   const dataDir = mkdtempSync(join(tmpdir(), 'ph-upload-bench-'));
   const started = Date.now();
   const reference = await createReferenceServer({ dataDir, port: 0 });
-  const front = frontServer(new URL(reference.url), dataDir);
-  const port = await listen(front);
+  const front = new Worker(new URL('./bench-upload-front.mjs', import.meta.url), {
+    workerData: { upstream: reference.url, sinkDir: dataDir, page: PAGE },
+  });
+  const port = await new Promise<number>((done, fail) => {
+    front.once('message', done);
+    front.once('error', fail);
+  });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs() });
   try {
     const page = await browser.newPage();
@@ -262,6 +204,11 @@ async function benchUpload(megabytes = MEGABYTES) {
       `${seconds(figures.wholeMs).padStart(10)}  ${(figures.wholeMs / baseline).toFixed(2).padStart(5)}x  end to end: hash, checks, ${Math.ceil(figures.size / (2 * 1024 * 1024))} chunks, merge (goal <= 1.3x)`,
     );
     console.log(
+      `  its phases: ${Object.entries(figures.wholePhases)
+        .map(([phase, ms]) => `${phase} ${seconds(ms)}`)
+        .join(', ')}`,
+    );
+    console.log(
       `  aborted at 50 % and chosen again: ${mb(figures.firstPart)} sent before the abort, ${mb(figures.secondPart)} after (resume ${seconds(figures.resumeMs)}); re-sent ${mb(resent)} (${((resent / figures.size) * 100).toFixed(2)} % of the file; an uninterrupted upload sent ${mb(figures.wholeBytes)})`,
     );
     console.log(
@@ -271,7 +218,7 @@ async function benchUpload(megabytes = MEGABYTES) {
     return { ...figures, baseline, ratio: figures.wholeMs / baseline, resent };
   } finally {
     await browser.close();
-    front.close();
+    await front.terminate();
     await reference.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

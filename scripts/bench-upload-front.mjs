@@ -1,0 +1,103 @@
+// The bench's front server (scripts/bench-upload.ts), on a thread of its own as a reverse proxy would be in its own
+// process: it serves the bench page and dist/, forwards the platform paths to the reference server and the
+// baseline's POST to a sink, counting request bodies per path (as the element tier's proxy does,
+// test/elements/reference-server.mjs). Started as a worker with { upstream (the reference server's origin), sinkDir (the reference server's data
+// directory: the same disk), page (the bench page's HTML) }; posts its port back.
+import { createWriteStream } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import { createServer, request } from 'node:http';
+import { extname, join, normalize, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { parentPort, workerData } from 'node:worker_threads';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const SERVED = ['/dist/', '/node_modules/nanostores/', '/node_modules/@nanostores/persistent/'];
+const PROXIED = ['/api/', '/zuul/', '/common/', '/sso/'];
+/** @type {Record<string, string>} */
+const TYPES = { '.js': 'text/javascript', '.html': 'text/html', '.map': 'application/json' };
+
+/** @param {import('node:http').Server} server @returns {Promise<number>} the port */
+const listen = (server) =>
+  new Promise((done) => server.listen(0, '127.0.0.1', () => done(/** @type {any} */ (server.address()).port)));
+
+/** The baseline's server: each POST body written to a file on the same disk as the reference server's store. */
+/** @param {string} sinkDir */
+function sinkServer(sinkDir) {
+  let sinks = 0;
+  return createServer((incoming, response) => {
+    const file = join(sinkDir, `sink-${sinks++}`);
+    pipeline(incoming, createWriteStream(file))
+      .then(() => rm(file))
+      .then(() => response.writeHead(200, { 'Content-Type': 'application/json' }).end('{}'))
+      .catch(() => response.destroy());
+  });
+}
+
+/**
+ * The front server: page, static files, traffic counts, and the proxy to the reference server — and to the sink, so
+ * the baseline's bytes take the same extra hop as the upload's.
+ * @param {URL} upstream @param {URL} sink @param {string} page
+ */
+function frontServer(upstream, sink, page) {
+  /** @type {{ bytes: Record<string, number>, requests: Record<string, number> }} */
+  let traffic = { bytes: {}, requests: {} };
+  /** @param {string} path @param {number} bytes */
+  const count = (path, bytes) => {
+    traffic.bytes[path] = (traffic.bytes[path] ?? 0) + bytes;
+  };
+
+  /** @param {string} path @param {import('node:http').ServerResponse} response */
+  async function staticFile(path, response) {
+    if (!SERVED.some((prefix) => path.startsWith(prefix))) return response.writeHead(404).end();
+    try {
+      const body = await readFile(join(ROOT, path));
+      response.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  }
+
+  /**
+   * @param {import('node:http').IncomingMessage} incoming @param {import('node:http').ServerResponse} response
+   * @param {string} path
+   */
+  function forward(incoming, response, path, to = upstream) {
+    traffic.requests[path] = (traffic.requests[path] ?? 0) + 1;
+    const outgoing = request(
+      {
+        hostname: to.hostname,
+        port: to.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: incoming.headers,
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    outgoing.on('error', () => response.destroy());
+    // Counted beside the pipe: the bytes that reached the server, aborted requests' partial bodies included.
+    incoming.on('data', (/** @type {Buffer} */ data) => count(path, data.length));
+    incoming.pipe(outgoing);
+  }
+
+  return createServer((incoming, response) => {
+    const path = normalize(decodeURIComponent(new URL(incoming.url ?? '/', 'http://x').pathname));
+    if (path === '/bench/upload.html') return response.writeHead(200, { 'Content-Type': 'text/html' }).end(page);
+    if (path === '/__traffic') return response.writeHead(200).end(JSON.stringify(traffic));
+    if (path === '/__traffic/reset') {
+      traffic = { bytes: {}, requests: {} };
+      return response.writeHead(200).end('{}');
+    }
+    if (path === '/__sink') return forward(incoming, response, path, sink);
+    if (PROXIED.some((prefix) => path.startsWith(prefix))) return forward(incoming, response, path);
+    return void staticFile(path, response);
+  });
+}
+
+/** @type {{ upstream: string, sinkDir: string, page: string }} */
+const options = workerData;
+const sink = sinkServer(options.sinkDir);
+const front = frontServer(new URL(options.upstream), new URL(`http://127.0.0.1:${await listen(sink)}`), options.page);
+parentPort?.postMessage(await listen(front));
