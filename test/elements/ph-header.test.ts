@@ -426,7 +426,7 @@ describe('ph-header', () => {
       await signedInPage('expired');
       const header = await mountHeader();
       header.style.setProperty('--ph-modal-fade', '0s');
-      await checkDialog(header, '提示', 'Confirm');
+      await checkDialog(header, '提示', 'Notice');
     });
   });
 

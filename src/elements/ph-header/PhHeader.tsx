@@ -387,7 +387,7 @@ export function PhHeader(props: PhHeaderProps) {
       <PhModal
         inline
         open={!header.licensed}
-        heading={translate('header.confirmTitle')}
+        heading={translate('header.noticeTitle')}
         width="400px"
         noEscapeClose
         noBackdropClose
