@@ -1,22 +1,11 @@
 // MD5 of a 256 MB File in Chromium (issue 11, DESIGN §9), from the built dist/core bundle: our path (hash-wasm in
 // the Web Worker emitted beside the bundle) against spark-md5 on the main thread, measured in the same page and
 // run, alternating, median of 3; and the longest main-thread task while the worker hashes.
-import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM, chromiumArgs } from './chromium.mjs';
+import { normalize } from 'node:path';
+import { BENCH_PAGE_HEAD, runBenchPage, serveBenchFile } from './bench-page.mjs';
 
-const ROOT = resolve(import.meta.dirname, '..');
-const SERVED = ['/dist/', '/node_modules/nanostores/', '/node_modules/@nanostores/persistent/'];
-const TYPES = { '.js': 'text/javascript', '.html': 'text/html', '.map': 'application/json' };
-
-const PAGE = `<!doctype html><meta charset="utf-8"><title>md5 bench</title>
-<script>window.process = { env: { NODE_ENV: 'production' } };</script>
-<script type="importmap">{"imports": {
-  "nanostores": "/node_modules/nanostores/index.js",
-  "@nanostores/persistent": "/node_modules/@nanostores/persistent/index.js"
-}}</script>
+const PAGE = `${BENCH_PAGE_HEAD}<title>md5 bench</title>
 <script type="module">
   import * as core from '/dist/core/index.js';
   const SLICE = 2 * 1024 * 1024;
@@ -83,22 +72,10 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>md5 bench</title>
 </script>`;
 
 function serve() {
-  const server = createServer(async (request, response) => {
+  const server = createServer((request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname));
-    if (path === '/bench/md5.html') {
-      response.writeHead(200, { 'Content-Type': 'text/html' }).end(PAGE);
-      return;
-    }
-    if (!SERVED.some((prefix) => path.startsWith(prefix))) {
-      response.writeHead(404).end();
-      return;
-    }
-    try {
-      const body = await readFile(join(ROOT, path));
-      response.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
+    if (path === '/bench/md5.html') response.writeHead(200, { 'Content-Type': 'text/html' }).end(PAGE);
+    else void serveBenchFile(path, response);
   });
   return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
 }
@@ -108,15 +85,9 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 /** Runs the bench and prints its lines; returns the figures. */
 export async function benchMd5({ megabytes = 256, rounds = 3 } = {}) {
   const server = await serve();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs() });
   try {
-    const page = await browser.newPage();
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`http://127.0.0.1:${server.address().port}/bench/md5.html`);
-    await page.waitForFunction(() => window.benchReady === true || undefined, null, { timeout: 30_000 });
-    const { size, runs } = await page.evaluate(([mb, n]) => window.benchMd5(mb, n), [megabytes, rounds]);
-    if (errors.length) throw new Error(errors.join('\n'));
+    const url = `http://127.0.0.1:${server.address().port}/bench/md5.html`;
+    const { size, runs } = await runBenchPage(url, 'benchMd5', [megabytes, rounds]);
     for (const run of runs) {
       if (run.worker.md5 !== run.spark.md5 || run.wasmMain.md5 !== run.spark.md5)
         throw new Error('MD5 engines disagree');
@@ -142,7 +113,6 @@ export async function benchMd5({ megabytes = 256, rounds = 3 } = {}) {
     );
     return { spark, worker, wasmMain, speedUp: spark / worker, longestGap, longTasks };
   } finally {
-    await browser.close();
     server.close();
   }
 }

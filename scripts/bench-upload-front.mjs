@@ -1,20 +1,18 @@
 // The bench's front server (scripts/bench-upload.ts), on a thread of its own as a reverse proxy would be in its own
 // process: it serves the bench page and dist/, forwards the platform paths to the reference server and the
 // baseline's POST to a sink, counting request bodies per path (as the element tier's proxy does,
-// test/elements/reference-server.mjs). Started as a worker with { upstream (the reference server's origin), sinkDir (the reference server's data
-// directory: the same disk), page (the bench page's HTML) }; posts its port back.
+// test/elements/reference-server.mjs). Started as a worker with { upstream (the reference server's origin),
+// sinkDir (the reference server's data directory: the same disk), page (the bench page's HTML) }; posts its port
+// back.
 import { createWriteStream } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer, request } from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
+import { join, normalize } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { parentPort, workerData } from 'node:worker_threads';
+import { serveBenchFile } from './bench-page.mjs';
 
-const ROOT = resolve(import.meta.dirname, '..');
-const SERVED = ['/dist/', '/node_modules/nanostores/', '/node_modules/@nanostores/persistent/'];
 const PROXIED = ['/api/', '/zuul/', '/common/', '/sso/'];
-/** @type {Record<string, string>} */
-const TYPES = { '.js': 'text/javascript', '.html': 'text/html', '.map': 'application/json' };
 
 /** @param {import('node:http').Server} server @returns {Promise<number>} the port */
 const listen = (server) =>
@@ -45,17 +43,6 @@ function frontServer(upstream, sink, page) {
   const count = (path, bytes) => {
     traffic.bytes[path] = (traffic.bytes[path] ?? 0) + bytes;
   };
-
-  /** @param {string} path @param {import('node:http').ServerResponse} response */
-  async function staticFile(path, response) {
-    if (!SERVED.some((prefix) => path.startsWith(prefix))) return response.writeHead(404).end();
-    try {
-      const body = await readFile(join(ROOT, path));
-      response.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  }
 
   /**
    * @param {import('node:http').IncomingMessage} incoming @param {import('node:http').ServerResponse} response
@@ -92,7 +79,7 @@ function frontServer(upstream, sink, page) {
     }
     if (path === '/__sink') return forward(incoming, response, path, sink);
     if (PROXIED.some((prefix) => path.startsWith(prefix))) return forward(incoming, response, path);
-    return void staticFile(path, response);
+    return void serveBenchFile(path, response);
   });
 }
 

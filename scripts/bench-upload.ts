@@ -13,20 +13,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { chromium } from 'playwright-core';
 import { DEMO_PASSWORD } from '../demo/server/db/seed-data';
 import { createServer as createReferenceServer } from '../demo/server/index';
 import { ENDPOINTS } from '../src/core/api/wire';
-import { CHROMIUM, chromiumArgs } from './chromium.mjs';
+import { BENCH_PAGE_HEAD, runBenchPage } from './bench-page.mjs';
 
 const MEGABYTES = Number(process.env.PH_BENCH_UPLOAD_MB ?? 512);
 
-const PAGE = `<!doctype html><meta charset="utf-8"><title>upload bench</title>
-<script>window.process = { env: { NODE_ENV: 'production' } };</script>
-<script type="importmap">{"imports": {
-  "nanostores": "/node_modules/nanostores/index.js",
-  "@nanostores/persistent": "/node_modules/@nanostores/persistent/index.js"
-}}</script>
+const PAGE = `${BENCH_PAGE_HEAD}<title>upload bench</title>
 <script type="module">
   import * as core from '/dist/core/index.js';
   const MB = 1024 * 1024;
@@ -173,25 +167,9 @@ async function benchUpload(megabytes = MEGABYTES) {
     front.once('message', done);
     front.once('error', fail);
   });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs() });
   try {
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`http://127.0.0.1:${port}/bench/upload.html`);
-    await page.waitForFunction(() => (window as { benchReady?: boolean }).benchReady === true || undefined, null, {
-      timeout: 30_000,
-    });
-    const figures = await page.evaluate(
-      ([size, password]) =>
-        (
-          window as unknown as {
-            benchUpload(size: number, password: string): Promise<Figures>;
-          }
-        ).benchUpload(size, password),
-      [megabytes, DEMO_PASSWORD] as const,
-    );
-    if (errors.length) throw new Error(errors.join('\n'));
+    const url = `http://127.0.0.1:${port}/bench/upload.html`;
+    const figures = (await runBenchPage(url, 'benchUpload', [megabytes, DEMO_PASSWORD])) as Figures;
     const baseline = figures.hashMs + figures.postMs;
     const resent = figures.firstPart + figures.secondPart - figures.wholeBytes;
     console.log(
@@ -217,7 +195,6 @@ async function benchUpload(megabytes = MEGABYTES) {
     console.log(`  bench time: ${seconds(Date.now() - started)}`);
     return { ...figures, baseline, ratio: figures.wholeMs / baseline, resent };
   } finally {
-    await browser.close();
     await front.terminate();
     await reference.close();
     rmSync(dataDir, { recursive: true, force: true });
