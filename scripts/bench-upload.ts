@@ -2,7 +2,9 @@
 // on loopback (issue 11, DESIGN §9), from the built dist/core bundle in headless Chromium, with the uploader's
 // defaults (MD5 in the Web Worker, 2 MB chunks, 3 in flight, states in IndexedDB, the XMLHttpRequest transport).
 // - End to end (hash, second-upload check, 256 chunk checks and uploads, merge) against the baseline measured in the
-//   same run: the hash alone plus one plain POST of the same bytes, stored to a file on the same disk (goal ≤ 1.3×).
+//   same run: the hash alone plus one plain POST of the same bytes, stored to a file on the same disk (goal ≤ 1.3×);
+//   and, for scale, what chunking alone costs: the hash plus the same bytes as 2 MB multipart POSTs, 3 at a time, to
+//   the same sink (no check, no server work).
 // - Bytes re-sent when an upload is aborted at 50 % and the same file is chosen again (a new upload, as after a
 //   reload): chunk bytes of both parts less those of the uninterrupted upload.
 // - Bytes sent for an identical file (under another name): chunk and file bytes (goal 0).
@@ -42,14 +44,29 @@ const PAGE = `${BENCH_PAGE_HEAD}<title>upload bench</title>
       .filter(([path]) => path.endsWith(ENDPOINTS.chunkUpload) || path.endsWith(ENDPOINTS.singleUpload))
       .reduce((sum, [, bytes]) => sum + bytes, 0);
 
-  function plainPost(file) {
+  function plainPost(body) {
     return new Promise((done, fail) => {
       const xhr = new XMLHttpRequest();
       xhr.open('POST', '/__sink');
       xhr.onload = () => (xhr.status === 200 ? done() : fail(new Error('sink ' + xhr.status)));
       xhr.onerror = () => fail(new Error('sink: network'));
-      xhr.send(file);
+      xhr.send(body);
     });
+  }
+
+  /** The chunking alone: the file's 2 MB pieces posted to the sink as multipart forms, 3 at a time, nothing else. */
+  async function chunkedPosts(file) {
+    const count = Math.ceil(file.size / (2 * MB));
+    let next = 0;
+    const lane = async () => {
+      for (let chunk = next++; chunk < count; chunk = next++) {
+        const form = new FormData();
+        form.append('chunk', String(chunk + 1));
+        form.append('file', file.slice(chunk * 2 * MB, (chunk + 1) * 2 * MB), file.name);
+        await plainPost(form);
+      }
+    };
+    await Promise.all([lane(), lane(), lane()]);
   }
 
   /** Runs one upload; answers its end state, its time and the time spent in each phase of the flow. */
@@ -92,6 +109,7 @@ const PAGE = `${BENCH_PAGE_HEAD}<title>upload bench</title>
     const file = makeFile(megabytes, 'lesson.mp4');
     const hash = await timed(() => core.defaultHasher().open(file, 2 * MB).run(never, () => {}));
     const post = await timed(() => plainPost(file));
+    const pieces = await timed(() => chunkedPosts(file));
     await resetTraffic();
     const whole = await upload(file);
     if (whole.end.status !== 'success' || whole.end.md5 !== hash.value) throw new Error('upload: ' + whole.end.status);
@@ -120,6 +138,7 @@ const PAGE = `${BENCH_PAGE_HEAD}<title>upload bench</title>
       size: file.size,
       hashMs: hash.ms,
       postMs: post.ms,
+      piecesMs: pieces.ms,
       wholeMs: whole.ms,
       wholePhases: whole.phases,
       wholeBytes,
@@ -140,6 +159,7 @@ interface Figures {
   size: number;
   hashMs: number;
   postMs: number;
+  piecesMs: number;
   wholeMs: number;
   wholePhases: Record<string, number>;
   wholeBytes: number;
@@ -180,6 +200,9 @@ async function benchUpload(megabytes = MEGABYTES) {
     console.log(`${seconds(baseline).padStart(10)}   1.00x  baseline: hash + plain POST`);
     console.log(
       `${seconds(figures.wholeMs).padStart(10)}  ${(figures.wholeMs / baseline).toFixed(2).padStart(5)}x  end to end: hash, checks, ${Math.ceil(figures.size / (2 * 1024 * 1024))} chunks, merge (goal <= 1.3x)`,
+    );
+    console.log(
+      `  the chunking alone, for scale: hash + the same bytes as ${Math.ceil(figures.size / (2 * 1024 * 1024))} multipart POSTs of 2 MB, 3 at a time, to the sink: ${seconds(figures.hashMs + figures.piecesMs)} (${((figures.hashMs + figures.piecesMs) / baseline).toFixed(2)}x)`,
     );
     console.log(
       `  its phases: ${Object.entries(figures.wholePhases)

@@ -147,7 +147,7 @@ describe('ph-face on a camera', () => {
     await page.close();
   });
 
-  it('times out without a face, in English, and a click retries (then in Chinese)', async () => {
+  it('times out without a face, in English; the prompt turns Chinese with the page, and a click retries', async () => {
     const { page, problems } = await openPage(stage, '/demo/work-chat/index.html?language=en', undefined, emptyCamera);
     await recordFaceEvents(page);
     await page.reload();
@@ -158,14 +158,12 @@ describe('ph-face on a camera', () => {
       (await faceEvents(page)).map((event) => event.detail.reason),
       ['timeout'],
     );
+    // The prompt follows the language; a click starts detecting again. That the retry gets a fresh 15 s is checked
+    // with fake timers (controller.test.ts): waiting for it here again would add 15 s of wall time.
     await page.evaluate(() => window.PH!.setLanguage('zh-CN'));
     await face.getByRole('button', { name: TIMEOUT_ZH }).click();
     await face.getByText('请正对指定区域').waitFor();
-    await face.getByText(TIMEOUT_ZH).waitFor({ timeout: FACE_WAIT });
-    assert.deepEqual(
-      (await faceEvents(page)).map((event) => event.detail.reason),
-      ['timeout', 'timeout'],
-    );
+    await face.getByRole('button', { name: TIMEOUT_ZH }).waitFor({ state: 'detached' });
     assert.deepEqual(problems, []);
     await page.close();
   });
