@@ -407,8 +407,15 @@ describe('ph-header', () => {
       await signedInPage('teacher');
       const header = await mountHeader();
       header.style.setProperty('--ph-modal-fade', '0s');
+      core.setDisplayPrefs('u-teacher', {});
       control(header, '主题与布局').click();
       await checkDialog(header, '主题与布局', 'Theme and layout');
+      // Font size and font not chosen yet: the selects say so in words.
+      const unset = () =>
+        [...(dialog(header, '主题与布局')?.querySelectorAll('select') ?? [])].map(
+          (select) => select.selectedOptions[0]?.textContent,
+        );
+      expect(unset()).to.deep.equal(['默认', '默认']);
       control(header, '取消').click();
       await waitUntil(() => !dialog(header, '主题与布局'));
       control(header, '退出').click();

@@ -143,7 +143,7 @@ export function ThemeDialog({ open, isAdmin, onClose, onApplied }: ThemeDialogPr
         <label className="field">
           <span>{translate('header.fontSize')}</span>
           <select value={fontSize} onChange={(event) => setFontSize(event.target.value as PickerFontSize)}>
-            <option value="">—</option>
+            <option value="">{translate('header.fontDefault')}</option>
             {PICKER_FONT_SIZES.map((size) => (
               <option key={size}>{size}</option>
             ))}
@@ -152,7 +152,7 @@ export function ThemeDialog({ open, isAdmin, onClose, onApplied }: ThemeDialogPr
         <label className="field">
           <span>{translate('header.fontFamily')}</span>
           <select value={fontFamily} onChange={(event) => setFontFamily(event.target.value as PickerFontFamily)}>
-            <option value="">—</option>
+            <option value="">{translate('header.fontDefault')}</option>
             {PICKER_FONT_FAMILIES.map((family) => (
               <option key={family}>{family}</option>
             ))}
