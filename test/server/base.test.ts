@@ -357,6 +357,20 @@ describe('desktop icons and permissions', () => {
     ]);
   });
 
+  it('lists only the apps for the type of caller: students and parents get the family apps, staff all', async () => {
+    const codesOf = async (user: string) =>
+      (await (await signedIn(t.url, user)).get<MenuGroup[]>('/api/base/desktop/my_app_icon')).body.data
+        .flatMap((group) => group.iconVMs)
+        .map((app) => app.code)
+        .sort();
+    const family = ['attendance', 'elearn', 'growth', 'library', 'notice', 'schedule'];
+    expect(await codesOf('student')).toEqual(family);
+    expect(await codesOf('parent')).toEqual(family);
+    const teacher = await codesOf('teacher');
+    expect(teacher).toHaveLength(19);
+    expect(teacher).toEqual(expect.arrayContaining([...family, 'salary', 'staffinfo', 'oa']));
+  });
+
   it('saves a school teacher icon order per group and user; checks the codes; refuses everyone else', async () => {
     const groupOf = async (client: Awaited<ReturnType<typeof signedIn>>, code: string) =>
       (await client.get<MenuGroup[]>('/api/base/desktop/my_app_icon')).body.data

@@ -204,6 +204,16 @@ export const APPS: [string, string, string, string, string, number][] = [
   ['legacy', 'ZWHQ', '旧版后勤', 'Legacy logistics', '#999999', 0],
 ];
 
+/** Apps for students (1) and parents (3) as well as staff (2, 4): `frontUserType` 1,2,3,4; every other app is 2,4. */
+export const FAMILY_APPS: ReadonlySet<string> = new Set([
+  'notice',
+  'schedule',
+  'elearn',
+  'library',
+  'attendance',
+  'growth',
+]);
+
 export const APP_UNREAD: [string, string, number][] = [
   ['u-teacher', 'notice', 3],
   ['u-teacher', 'oa', 120],

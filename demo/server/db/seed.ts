@@ -9,6 +9,7 @@ import {
   DEVICE_CLIENTS,
   daysFrom,
   decorationSet,
+  FAMILY_APPS,
   GROUPS,
   LICENCES,
   MESSAGES,
@@ -118,9 +119,11 @@ function seedLogins(db: Database, deviceClientIds: Record<string, string>): void
 }
 
 function seedDesktop(db: Database, now: Date): void {
-  const app = db.prepare(`INSERT OR IGNORE INTO apps (code, group_code, zname, name, short_name, english_name,
+  // Who an app is for follows this file, also in a database seeded before it said so.
+  const app = db.prepare(`INSERT INTO apps (code, group_code, zname, name, short_name, english_name,
     english_short_name, color, menu_route, server_id, deploy_path, front_user_type, limit_user_type, update_status,
-    sort) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pages', '2,4', '', ?, ?)`);
+    sort) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pages', ?, '', ?, ?)
+    ON CONFLICT (code) DO UPDATE SET front_user_type = excluded.front_user_type`);
   APPS.forEach(([code, group, zname, english, color, updateStatus], index) => {
     if (!GROUPS[group]) throw new Error(`unknown group ${group}`);
     app.run(
@@ -134,6 +137,7 @@ function seedDesktop(db: Database, now: Date): void {
       color,
       `/${code}/index`,
       code,
+      FAMILY_APPS.has(code) ? '1,2,3,4' : '2,4',
       updateStatus,
       index,
     );

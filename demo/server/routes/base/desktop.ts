@@ -61,7 +61,7 @@ export function registerDesktopRoutes(app: FastifyInstance, ctx: ServerContext):
       const { user } = requireAuth(request);
       const { userId, unitId } = request.query;
       if ((userId && userId !== user.id) || (unitId && unitId !== user.unit_id)) throw errors.forbidden();
-      return ok(iconGroups(ctx, user.id));
+      return ok(iconGroups(ctx, user.id, user.user_type));
     },
   );
 
@@ -186,7 +186,8 @@ interface AppRow {
   num: number | null;
 }
 
-function iconGroups(ctx: ServerContext, userId: string): MenuGroup[] {
+/** The desktop's groups of the apps for the user's type (`frontUserType`, a comma list; empty is everyone). */
+function iconGroups(ctx: ServerContext, userId: string, userType: number): MenuGroup[] {
   const rows = ctx.db
     .prepare(
       `SELECT a.*, r.num FROM apps a
@@ -195,10 +196,12 @@ function iconGroups(ctx: ServerContext, userId: string): MenuGroup[] {
        ORDER BY o.sort IS NULL, o.sort, a.sort`,
     )
     .all(userId, userId) as AppRow[];
+  const forUser = (row: AppRow) =>
+    row.front_user_type === '' || row.front_user_type.split(',').includes(String(userType));
   return GROUP_CODES.map((code) => ({
     code,
     name: GROUPS[code] ?? code,
-    iconVMs: rows.filter((row) => row.group_code === code).map(toAppItem),
+    iconVMs: rows.filter((row) => row.group_code === code && forUser(row)).map(toAppItem),
   }));
 }
 
