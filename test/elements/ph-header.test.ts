@@ -128,6 +128,12 @@ describe('ph-header', () => {
       await waitUntil(() => dialog(header, 'Unread messages')?.querySelector('.message'));
       await waitUntil(() => root(header).querySelector('[part~="mask"].shown'));
       await expect(header).to.be.accessible();
+      // The text and the module a message comes from, both in the page language.
+      const meta = [...(dialog(header, 'Unread messages')?.querySelectorAll('.message-meta') ?? [])].map(
+        (node) => node.textContent ?? '',
+      );
+      expect(meta.some((text) => text.startsWith('My timetable · '))).to.equal(true);
+      expect(meta.join('')).not.to.match(/[\u4e00-\u9fff]|\|\|\|/);
     });
   });
 

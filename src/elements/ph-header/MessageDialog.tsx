@@ -67,7 +67,7 @@ export function MessageDialog({ open, inbox, onClose, onViewed }: MessageDialogP
                   {text}
                 </p>
                 <p className="message-meta">
-                  {message.module} · {message.messageDate}
+                  {splitBilingual(message.module, language)} · {message.messageDate}
                 </p>
                 <div className="message-actions">
                   <button
