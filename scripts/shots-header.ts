@@ -1,7 +1,8 @@
 // `npm run shots:header [-- OUT_DIR]`: screenshots of <ph-header>, <ph-footer> and every dialog and menu they open,
 // on the legacy demo page, in zh-CN and en at 1366, 820 and 375 px and in zh-HK at 1366 px (DEVELOPERS.md: look at
 // what you build). Needs `npm run build` first. Writes PNGs to OUT_DIR (/tmp/ph-shots/header by default), named
-// `{language}-{width}-{what}.png`, and prints each path. Not a test: it asserts nothing, it only shows.
+// `{language}-{width}-{what}.png`, and prints each path; SHOTS_ONLY=language,footer-version takes only those scenes.
+// Not a test: it asserts nothing, it only shows.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -57,9 +58,21 @@ async function activate(page: Page, header: Locator, key: string, item?: string)
     return;
   }
   await header.locator('[part~="action-more"]').click();
-  const entry = header.getByRole('menuitem', { name: item ? `${label}: ${item}` : name });
+  // Choices (language, role) are radio items of the overflow menu, commands plain items.
+  const entryName = item ? `${label}: ${item}` : name;
+  const entry = header
+    .getByRole('menuitemradio', { name: entryName })
+    .or(header.getByRole('menuitem', { name: entryName }));
   if (!item) await entry.first().click();
   else await entry.first().waitFor();
+}
+
+/** The reminder panel opens by itself at the bottom right, over the footer's links at some widths: closed first. */
+async function closeReminders(header: Locator): Promise<void> {
+  const close = header.locator('[part~="reminders-close"]');
+  await close.waitFor();
+  await close.click();
+  await close.waitFor({ state: 'detached' });
 }
 
 async function configureDownloads(page: Page): Promise<void> {
@@ -125,7 +138,7 @@ const SCENES: Scene[] = [
     account: 'expired',
     show: async (page, header) => {
       await header.locator('[part~="licence"]').waitFor();
-      await dialogShown(header, await text(page, 'header.confirmTitle'));
+      await dialogShown(header, await text(page, 'header.noticeTitle'));
     },
   },
   {
@@ -230,7 +243,8 @@ const SCENES: Scene[] = [
   {
     name: 'footer-version',
     account: 'teacher',
-    show: async (page) => {
+    show: async (page, header) => {
+      await closeReminders(header);
       const footer = page.locator('ph-footer');
       await footer.getByRole('button', { name: await text(page, 'footer.version') }).click();
       await dialogShown(footer, await text(page, 'footer.version'));
@@ -240,7 +254,8 @@ const SCENES: Scene[] = [
   {
     name: 'footer-about',
     account: 'teacher',
-    show: async (page) => {
+    show: async (page, header) => {
+      await closeReminders(header);
       const footer = page.locator('ph-footer');
       await footer.getByRole('button', { name: await text(page, 'footer.about') }).click();
       await dialogShown(footer, await text(page, 'footer.about'));
