@@ -79,7 +79,13 @@ export class FileStore {
   }
 
   chunkPath(owner: Owner, md5: string, chunk: number): string {
-    return join(this.chunkDir(owner, md5), String(chunk));
+    return this.chunkPaths(owner, md5)(chunk);
+  }
+
+  /** The path of chunk n of one upload, its folder worked out once (the folder name hashes the owner). */
+  private chunkPaths(owner: Owner, md5: string): (chunk: number) => string {
+    const dir = this.chunkDir(owner, md5);
+    return (chunk) => join(dir, String(chunk));
   }
 
   /** The unit's file with this MD5, if the unit has one (and its bytes are on disk). */
@@ -155,13 +161,13 @@ export class FileStore {
    */
   async placeChunk(temp: ReceivedFile, owner: Owner, md5: string, chunk: number): Promise<void> {
     const dir = this.chunkDir(owner, md5);
+    const chunkPath = this.chunkPaths(owner, md5);
     await mkdir(dir, { recursive: true });
-    const path = this.chunkPath(owner, md5, chunk);
+    const path = chunkPath(chunk);
     await rename(temp.path, path);
     const at = new Date(this.ctx.now());
     await utimes(path, at, at);
     await utimes(dir, at, at);
-    const chunkPath = (n: number) => this.chunkPath(owner, md5, n);
     void this.assemblies.advance({ folder: this.chunkFolder(owner, md5), chunkPath });
   }
 
@@ -189,7 +195,7 @@ export class FileStore {
     const hashes = hashing();
     const out = await open(path, 'w');
     try {
-      const next = await appendChunks(out, hashes, (chunk) => this.chunkPath(owner, md5, chunk), 1, count);
+      const next = await appendChunks(out, hashes, this.chunkPaths(owner, md5), 1, count);
       if (next !== count + 1) throw new Error(`chunk ${next} is missing`);
     } catch (error) {
       await out.close();
