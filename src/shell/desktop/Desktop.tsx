@@ -142,7 +142,7 @@ export function Desktop({ short, onOpen, preloaded }: DesktopProps) {
           className="desktop-group"
           heading={group.code === 'all' ? translate('shell.desktop') : translate(`shell.group.${group.code}`)}
           headingId={`${hintId}-${group.code}`}
-          {...(group.apps.length > WIDE_GROUP_APPS ? { data: { 'data-wide': '' } } : {})}
+          data={group.apps.length > WIDE_GROUP_APPS ? { 'data-wide': '' } : undefined}
         >
           <ul className="app-grid" data-group={group.code}>
             {group.apps.map((app) => icon(app, group))}
