@@ -1,7 +1,7 @@
-import type { Database } from 'better-sqlite3';
 import type { LoginLimiter } from './auth/login-limiter';
 import type { TokenStore } from './auth/tokens';
 import type { ResolvedOptions } from './config';
+import type { Database } from './db/sqlite';
 import type { UserRow } from './db/users';
 import type { FaceMatcher } from './face/matcher';
 import type { SpeechRecognizer } from './speech/pocketsphinx';

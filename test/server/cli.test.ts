@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../demo/server/db/migrations';
+import { openSqlite } from '../../demo/server/db/sqlite';
 import { Client } from './helpers';
 
 const repo = resolve(import.meta.dirname, '..', '..');
@@ -71,14 +71,14 @@ describe('demo/server/main.ts', () => {
     expect(login.body.code).toBe('ok');
     expect(await stop(first.child, 'SIGTERM')).toBe(0);
 
-    const db = new BetterSqlite3(join(dataDir, 'ph.db'), { readonly: true });
+    const db = openSqlite(join(dataDir, 'ph.db'));
     const seededAt = db.prepare("SELECT value FROM meta WHERE key = 'seeded_at'").get();
     db.close();
 
     const second = await start();
     expect((await new Client(second.url).login('parent')).body.code).toBe('ok');
     expect(await stop(second.child, 'SIGINT')).toBe(0);
-    const again = new BetterSqlite3(join(dataDir, 'ph.db'), { readonly: true });
+    const again = openSqlite(join(dataDir, 'ph.db'));
     expect(again.prepare("SELECT value FROM meta WHERE key = 'seeded_at'").get()).toEqual(seededAt);
     expect(again.prepare('SELECT version FROM schema_version').get()).toEqual({ version: SCHEMA_VERSION });
     expect(again.prepare('SELECT COUNT(*) AS n FROM users').get()).toEqual({ n: 8 });

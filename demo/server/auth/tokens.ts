@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Database } from '../db/sqlite';
 import { randomToken, sha256 } from '../util/ids';
 
 export interface SocialIds {

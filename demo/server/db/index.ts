@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { migrate } from './migrations';
 import { seed } from './seed';
+import { type Database, openSqlite } from './sqlite';
 
 export type { Database };
 
@@ -18,7 +18,7 @@ export interface SeedOptions {
 /** Opens (creating when new) `dataDir/ph.db`, migrates it and seeds the demo data once. */
 export function openDatabase(dataDir: string, options: SeedOptions): Database {
   mkdirSync(dataDir, { recursive: true });
-  const db = new BetterSqlite3(join(dataDir, 'ph.db'));
+  const db = openSqlite(join(dataDir, 'ph.db'));
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');

@@ -1,5 +1,5 @@
-import type { Database } from 'better-sqlite3';
 import { DEMO_PORTAL_REDIRECTS } from './seed-data';
+import type { Database } from './sqlite';
 
 // Append-only: a released migration is never edited, a change is a new entry.
 const MIGRATIONS: string[] = [

@@ -1,4 +1,3 @@
-import type { Database } from 'better-sqlite3';
 import { hashPassword } from '../auth/passwords';
 import { formatDate, formatDateTime, randomToken, sha256 } from '../util/ids';
 import {
@@ -26,6 +25,7 @@ import {
   VERSION_HISTORY,
   VERSIONS,
 } from './seed-data';
+import type { Database } from './sqlite';
 
 const SEED_KEY = 'seeded_at';
 

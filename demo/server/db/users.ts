@@ -1,5 +1,5 @@
-import type { Database } from 'better-sqlite3';
 import { ADMIN_ROLE } from '../../../src/core/api/wire';
+import type { Database } from './sqlite';
 
 export interface UserRow {
   id: string;

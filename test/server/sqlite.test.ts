@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openSqlite } from '../../demo/server/db/sqlite';
+
+const dir = mkdtempSync(join(tmpdir(), 'ph-sqlite-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('openSqlite (libsql with better-sqlite3 rows)', () => {
+  it('answers get() with the selected columns only, as better-sqlite3 does', () => {
+    const db = openSqlite(join(dir, 'rows.db'));
+    db.exec('CREATE TABLE t (a INTEGER, b TEXT)');
+    db.prepare('INSERT INTO t VALUES (?, ?)').run(1, 'one');
+    expect(db.prepare('SELECT a, b FROM t WHERE a = ?').get(1)).toEqual({ a: 1, b: 'one' });
+    expect(JSON.stringify(db.prepare('SELECT b FROM t').get())).toBe('{"b":"one"}');
+    expect(db.prepare('SELECT a FROM t WHERE a = 2').get()).toBeUndefined();
+    expect(db.prepare('SELECT a, b FROM t').all()).toEqual([{ a: 1, b: 'one' }]);
+    db.close();
+  });
+
+  it('rolls a failed transaction back and keeps the file', () => {
+    const path = join(dir, 'tx.db');
+    const db = openSqlite(path);
+    db.exec('CREATE TABLE t (a INTEGER)');
+    const insert = db.prepare('INSERT INTO t VALUES (?)');
+    expect(() =>
+      db.transaction(() => {
+        insert.run(1);
+        throw new Error('stop');
+      })(),
+    ).toThrow('stop');
+    db.transaction(() => insert.run(2))();
+    db.close();
+    const again = openSqlite(path);
+    expect(again.prepare('SELECT a FROM t').all()).toEqual([{ a: 2 }]);
+    again.close();
+  });
+});
