@@ -431,10 +431,17 @@ describe('sweep of chunks never merged', () => {
     mkdirSync(emptyDir);
     expect(existsSync(join(chunkDir(own.dataDir, md5(data)), '1'))).toBe(true);
     clock.advance(2);
-    // The timer runs every second here; the test waits for its effect, not for a time.
-    await vi.waitFor(() => expect(existsSync(chunkDir(own.dataDir, md5(data)))).toBe(false), { timeout: 5000 });
-    expect(existsSync(emptyDir)).toBe(false);
-    expect(existsSync(leftover)).toBe(false);
+    // The timer runs every second here; the test waits for the whole sweep's effect (chunk folders first, then temp
+    // files), not for a time.
+    await vi.waitFor(
+      () =>
+        expect({
+          chunks: existsSync(chunkDir(own.dataDir, md5(data))),
+          empty: existsSync(emptyDir),
+          leftover: existsSync(leftover),
+        }).toEqual({ chunks: false, empty: false, leftover: false }),
+      { timeout: 5000 },
+    );
     // A fresh upload right after a sweep is merged as usual.
     const next = randomBytes(1000);
     await uploadChunk(md5(next), 1, [next], 'next.bin', owner);
