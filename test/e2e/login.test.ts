@@ -24,7 +24,9 @@ async function tabTo(page: Page, name: string): Promise<void> {
 }
 
 async function signInWithKeyboard(page: Page, account: string, password: string): Promise<void> {
-  await page.locator('ph-login').getByRole('button', { name: '登录', exact: true }).waitFor();
+  // The form stays read-only (its button disabled) while the page asks whether someone is signed in: keys typed
+  // before the button is enabled would be lost, as they would be for a person.
+  await page.locator('ph-login button[part~="submit"]:enabled').filter({ hasText: '登录' }).waitFor();
   await tabTo(page, 'username');
   await page.keyboard.type(account);
   await page.keyboard.press('Tab');
