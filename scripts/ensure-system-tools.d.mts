@@ -1,0 +1,1 @@
+export function missingPackages(command: 'start' | 'test', exists?: (path: string) => boolean): string[];
