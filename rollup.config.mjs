@@ -8,6 +8,7 @@ import nodeResolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
+import { modulePreloads } from './scripts/module-preloads-plugin.mjs';
 import {
   classicLazyUploader,
   classicMd5Engine,
@@ -145,7 +146,7 @@ export default [
     input: elementEntries,
     onwarn,
     // Copied, not bundled: 1.3 MB of minified tfjs that must never land in a shared chunk.
-    plugins: [...plugins(), copyFiles([[FACE_API, 'face-api.esm.js'], ...TFJS_WASM])],
+    plugins: [...plugins(), copyFiles([[FACE_API, 'face-api.esm.js'], ...TFJS_WASM]), modulePreloads()],
     output: {
       dir: 'dist/elements',
       format: 'es',
@@ -227,6 +228,7 @@ export default [
         ['src/shell/index.html', 'index.html'],
         ['src/shell/shell.css', 'shell.css'],
       ]),
+      modulePreloads(),
     ],
     output: {
       dir: 'dist/shell',

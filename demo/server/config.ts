@@ -17,12 +17,17 @@ export interface StaticRoot {
   prefix: string;
   /** Absolute folder; skipped when it does not exist. */
   root: string;
+  /**
+   * Send the `.br` or `.gz` copy made beside a file at build time (scripts/compress-dist.mjs) to a browser that accepts
+   * it, with `Content-Encoding` and `Vary: Accept-Encoding`; the plain file otherwise.
+   */
+  preCompressed?: boolean;
 }
 
 /** This repository's folders as the server serves them: the built widgets, the demo pages, the deploy-layout site. */
 export function repositoryStaticRoots(repo: string): StaticRoot[] {
   return [
-    { prefix: '/dist/', root: resolve(repo, 'dist') },
+    { prefix: '/dist/', root: resolve(repo, 'dist'), preCompressed: true },
     { prefix: '/demo/', root: resolve(repo, 'demo', 'pages') },
     // The deploy-layout site: the login page at `/`, the landing pages of §2 (see routes/site.ts).
     { prefix: '/', root: resolve(repo, 'demo', 'site') },

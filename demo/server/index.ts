@@ -16,6 +16,7 @@ import { registerCors } from './cors';
 import { getMeta, openDatabase, setMeta } from './db';
 import { faceMatcherFor } from './face/choose';
 import { frameworkError, registerErrorHandlers, registerGuards } from './hooks';
+import { registerModulePreloads } from './module-preloads';
 import { registerRoutes } from './routes';
 import { registerSecurityHeaders } from './security-headers';
 import { pocketsphinxRecognizer } from './speech/pocketsphinx';
@@ -98,6 +99,8 @@ export async function createServer(options: ServerOptions): Promise<PhServer> {
     // The speech gateway's WebSocket route; registered before any route, as the plugin asks. A recording is at most
     // 60 s of 16 kHz 16-bit audio, sent in frames of 100 ms: no single message is near this limit.
     await app.register(websocket, { options: { maxPayload: 256 * 1024 } });
+    // Before the security headers: they hash the page as it is finally sent.
+    registerModulePreloads(app, resolved.staticRoots);
     await registerSecurityHeaders(app, resolved);
     await registerCors(app, resolved.corsOrigins);
     registerGuards(app, ctx);

@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { NLS_GATEWAY_URL } from '../../src/core/api/wire';
 import type { ResolvedOptions } from './config';
+import { bodyOf } from './payload';
 
 // Security headers on every answer, through @fastify/helmet: a Content-Security-Policy, frame-ancestors 'self' (and
 // X-Frame-Options for old browsers), nosniff and a Referrer-Policy. Scripts come only from this origin; the inline
@@ -90,13 +91,4 @@ export function inlineScriptHashes(html: string): string[] {
 function withScriptHashes(csp: string, hashes: string[]): string {
   if (!hashes.length) return csp;
   return csp.replace(/(^|;)(\s*script-src [^;]*)/, `$1$2 ${hashes.join(' ')}`);
-}
-
-/** HTML pages are small: a streamed file (from @fastify/static) is read whole so its scripts can be hashed. */
-async function bodyOf(payload: string | Buffer | Readable): Promise<Buffer> {
-  if (typeof payload === 'string') return Buffer.from(payload);
-  if (Buffer.isBuffer(payload)) return payload;
-  const parts: Buffer[] = [];
-  for await (const chunk of payload) parts.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(parts);
 }

@@ -15,9 +15,18 @@ export async function registerStaticRoutes(app: FastifyInstance, ctx: ServerCont
   );
   const site = roots.find((r) => r.prefix === '/');
   let first = true;
-  for (const { prefix, root } of roots) {
+  for (const { prefix, root, preCompressed = false } of roots) {
     if (prefix === '/') continue;
-    await app.register(fastifyStatic, { root, prefix, decorateReply: first, index: ['index.html'], redirect: true });
+    await app.register(fastifyStatic, {
+      root,
+      prefix,
+      decorateReply: first,
+      index: ['index.html'],
+      redirect: true,
+      preCompressed,
+      // Caches must keep the brotli, gzip and plain answers of one URL apart.
+      setHeaders: preCompressed ? (response) => response.setHeader('Vary', 'Accept-Encoding') : undefined,
+    });
     first = false;
   }
   if (site) registerSiteRoutes(app, site.root);

@@ -1,0 +1,29 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+// What `npm run build` leaves for the reference server to deliver (issue 24): brotli and gzip copies of the scripts,
+// and for each ES entry the chunks it imports statically (modulepreload.json).
+const dist = resolve(import.meta.dirname, '..', '..', 'dist');
+const runtime = readdirSync(join(dist, 'elements')).find((name) => /^runtime-[\w-]+\.js$/.test(name)) as string;
+
+describe('the build, ready to deliver', () => {
+  it('has brotli and gzip copies of the runtime chunk that decode to it, and none of the HTML', () => {
+    const plain = readFileSync(join(dist, 'elements', runtime));
+    expect(brotliDecompressSync(readFileSync(join(dist, 'elements', `${runtime}.br`)))).toEqual(plain);
+    expect(gunzipSync(readFileSync(join(dist, 'elements', `${runtime}.gz`)))).toEqual(plain);
+    expect(existsSync(join(dist, 'ph-widgets.js.br'))).toBe(true);
+    expect(existsSync(join(dist, 'shell', 'index.html.br'))).toBe(false);
+  });
+
+  it('names the chunks each entry imports: the login page preloads the runtime, the shell its React chunk', () => {
+    const elements = JSON.parse(readFileSync(join(dist, 'elements', 'modulepreload.json'), 'utf8'));
+    expect(elements['ph-login.js']).toContain(runtime);
+    const login = readFileSync(join(dist, 'elements', 'ph-login.js'), 'utf8');
+    for (const chunk of elements['ph-login.js']) expect(existsSync(join(dist, 'elements', chunk))).toBe(true);
+    for (const imported of login.matchAll(/from"\.\/([^"]+)"/g)) expect(elements['ph-login.js']).toContain(imported[1]);
+    const shell = JSON.parse(readFileSync(join(dist, 'shell', 'modulepreload.json'), 'utf8'));
+    expect(shell['shell.js']).toEqual([expect.stringMatching(/^react-[\w-]+\.js$/)]);
+  });
+});

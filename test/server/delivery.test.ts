@@ -1,0 +1,100 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compressFile } from '../../scripts/compress-dist.mjs';
+import { startServer, type TestServer } from './helpers';
+
+// How the reference server delivers the built widgets (issue 24): the brotli or gzip copy made at build time
+// (scripts/compress-dist.mjs) with Content-Encoding and Vary, and module preload links for the chunks a page's module
+// scripts import (modulepreload.json of the build, scripts/module-preloads-plugin.mjs).
+let t: TestServer;
+let dir: string;
+const runtime = `export const text = ${JSON.stringify(randomBytes(6000).toString('hex'))};\n`;
+const inline = 'window.started = true;';
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'ph-delivery-'));
+  const elements = join(dir, 'dist', 'elements');
+  mkdirSync(elements, { recursive: true });
+  mkdirSync(join(dir, 'demo'));
+  writeFileSync(join(elements, 'runtime-abc.js'), runtime);
+  writeFileSync(join(elements, 'modal-def.js'), 'import "./runtime-abc.js";\n');
+  writeFileSync(join(elements, 'ph-login.js'), 'import "./modal-def.js";\n');
+  writeFileSync(
+    join(elements, 'modulepreload.json'),
+    JSON.stringify({ 'ph-login.js': ['modal-def.js', 'runtime-abc.js'], 'ph-face.js': ['runtime-abc.js'] }),
+  );
+  await compressFile(join(elements, 'runtime-abc.js'));
+  writeFileSync(
+    join(dir, 'demo', 'page.html'),
+    `<!doctype html><html><head><title>p</title>
+    <script type="module" src="/dist/elements/ph-login.js"></script>
+    <script type="module" src="/dist/elements/ph-face.js"></script>
+    <script>${inline}</script></head><body></body></html>`,
+  );
+  t = await startServer({
+    staticRoots: [
+      { prefix: '/dist/', root: join(dir, 'dist'), preCompressed: true },
+      { prefix: '/demo/', root: join(dir, 'demo') },
+    ],
+  });
+});
+afterAll(async () => {
+  await t.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The raw answer, bytes as sent (fetch would decode them). */
+function raw(path: string, acceptEncoding?: string) {
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((done, fail) => {
+    const headers = acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {};
+    get(t.url + path, { headers }, (response) => {
+      const parts: Buffer[] = [];
+      response.on('data', (part: Buffer) => parts.push(part));
+      response.on('end', () => done({ headers: response.headers, body: Buffer.concat(parts) }));
+    }).on('error', fail);
+  });
+}
+
+describe('pre-compressed scripts', () => {
+  it('sends the brotli copy to a browser that accepts it, then gzip, else the plain file; always Vary', async () => {
+    const br = await raw('/dist/elements/runtime-abc.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.body.length).toBeLessThan(runtime.length * 0.7);
+    expect(brotliDecompressSync(br.body).toString()).toBe(runtime);
+
+    const gz = await raw('/dist/elements/runtime-abc.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(runtime);
+
+    const plain = await raw('/dist/elements/runtime-abc.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(plain.body.toString()).toBe(runtime);
+  });
+
+  it('sends a file without copies plain, whatever the browser accepts', async () => {
+    const answer = await raw('/dist/elements/ph-login.js', 'br, gzip');
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.body.toString()).toBe('import "./modal-def.js";\n');
+  });
+});
+
+describe('module preload links', () => {
+  it("puts each chunk a module script imports before it, once per page, and the CSP still admits the page's inline script", async () => {
+    const page = await raw('/demo/page.html');
+    const html = page.body.toString();
+    const links = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)" \/>/g)].map((match) => match[1]);
+    expect(links).toEqual(['/dist/elements/modal-def.js', '/dist/elements/runtime-abc.js']);
+    expect(html.indexOf('runtime-abc.js')).toBeLessThan(html.indexOf('src="/dist/elements/ph-login.js"'));
+    expect(Number(page.headers['content-length'])).toBe(page.body.length);
+    const hash = createHash('sha256').update(inline, 'utf8').digest('base64');
+    expect(String(page.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
+  });
+});
