@@ -111,7 +111,7 @@ describe('the tarball', () => {
     assert.equal(published.private, true, 'the package itself stays private');
     delete published.private;
     writeFileSync(join(copy, 'package.json'), JSON.stringify(published, null, 2));
-    const result = spawnSync('npm', ['publish', '--dry-run', '--ignore-scripts', '--offline'], {
+    const result = spawnSync('npm', ['publish', '--dry-run', '--ignore-scripts', '--offline', '--loglevel=notice'], {
       cwd: copy,
       encoding: 'utf8',
     });
