@@ -1,5 +1,6 @@
 import type { Child, Envelope, MeData } from '../api/types';
 import { ENDPOINTS, SIGNATURE_QUERY } from '../api/wire';
+import { $storedUser } from '../session/prefs';
 import { $loginStatus, applyMe, setChildren } from '../session/state';
 import { pageSingleton } from '../shared';
 import type { AuthDeps } from './deps';
@@ -78,4 +79,16 @@ async function readMe(deps: AuthDeps): Promise<MeData | null> {
   if (Number(me.userType) === PARENT) await loadChildren(String(me.userId), deps);
   $loginStatus.set('in');
   return me;
+}
+
+/**
+ * The login page's question of §4's mode "already logged in". The server is asked only when this browser keeps the
+ * record of a sign-in (`user`: every sign-in through the widgets stores it; logout and a lost session remove it).
+ * Without one the answer is no at once: a signed-out visitor's page makes no `me` and refresh calls that could only
+ * fail (two 401s in its console) and takes typing without waiting for them.
+ */
+export function probeSignedIn(deps: AuthDeps): Promise<MeData | null> {
+  if ($storedUser.get() !== null || $loginStatus.get() === 'in') return fetchMe(deps);
+  $loginStatus.set('out');
+  return Promise.resolve(null);
 }

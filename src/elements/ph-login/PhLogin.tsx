@@ -10,11 +10,11 @@ import {
   addStrings,
   authDeps,
   type FieldError,
-  fetchMe,
   isChatProvider,
   LOGIN_DIALOG_Z_INDEX,
   type LoginData,
   type ModeOutcome,
+  probeSignedIn,
   signInWithProvider,
 } from '../../core';
 import { QrIcon } from '../common/icons';
@@ -106,7 +106,7 @@ export function PhLogin(props: PhLoginProps) {
     const announce = (data: Partial<LoginData>) => latest.current.onSuccess?.(data);
     const fail = (error: LoginErrorDetail) => latest.current.onError?.(error);
     void (async () => {
-      await fetchMe(authDeps());
+      await probeSignedIn(authDeps());
       const outcome = await runLoginModes(announce, fail);
       setPhase(LEAVING.has(outcome.status) ? 'leaving' : 'form');
     })();

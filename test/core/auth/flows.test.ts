@@ -501,6 +501,38 @@ describe('fetchMe (§4 login status)', () => {
   });
 });
 
+describe('probeSignedIn (the login page asks whether someone is signed in)', () => {
+  const meCalls = () => server.received.filter((entry) => entry.url.pathname === '/api/uaa/oauth/me').length;
+
+  it('asks nobody when this browser keeps no record of a sign-in: out at once, no me and no refresh', async () => {
+    session.$storedUser.set(null);
+    meAnswer = envelope(401, { data: null });
+    const before = server.received.length;
+    expect(await auth.probeSignedIn(deps)).toBeNull();
+    expect(session.$loginStatus.get()).toBe('out');
+    expect(server.received.length).toBe(before);
+  });
+
+  it('asks me when a sign-in was recorded, and goes on as fetchMe does', async () => {
+    session.$storedUser.set({ userId: 'u1' });
+    meAnswer = envelope(200, { data: { userId: 'u1', userType: 2, realName: 'Ann', unitId: 'U1', unitType: '2' } });
+    const before = meCalls();
+    expect(await auth.probeSignedIn(deps)).toMatchObject({ userId: 'u1' });
+    expect(meCalls()).toBe(before + 1);
+    expect(session.$loginStatus.get()).toBe('in');
+  });
+
+  it('a recorded sign-in the server no longer knows is cleared, so the next visit asks nobody', async () => {
+    session.$storedUser.set({ userId: 'gone' });
+    meAnswer = envelope(401, { data: null });
+    expect(await auth.probeSignedIn(deps)).toBeNull();
+    expect(storage).not.toHaveProperty('user');
+    const before = server.received.length;
+    expect(await auth.probeSignedIn(deps)).toBeNull();
+    expect(server.received.length).toBe(before);
+  });
+});
+
 describe('logout (§4)', () => {
   it('calls the server and clears exactly the listed data', async () => {
     await auth.rememberCredentials('alice', 'pw', { subtle, keyStore });
