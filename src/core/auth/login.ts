@@ -5,7 +5,7 @@ import { $language, t } from '../i18n/translate';
 import { notify } from '../notify';
 import { bindPageUrl, landingPath } from '../routes/paths';
 import { $autoLoginCount, $loggedOut, $storedUser, LOGGED_OUT } from '../session/prefs';
-import { $loginStatus, $session, storeLoginInfo } from '../session/state';
+import { $loginStatus, $session, beginSession, storeLoginInfo } from '../session/state';
 import { type Credentials, readRememberedCredentials } from './credentials';
 import type { AuthDeps } from './deps';
 import { AUTO_LOGIN_MAX, urlQuery } from './mode';
@@ -27,6 +27,7 @@ export function handleLoginResult(answer: Envelope<Partial<LoginData> | null>, d
   const href = deps.location.href();
   if (answer.status === 200) {
     const data = answer.data ?? {};
+    beginSession();
     storeLoginInfo(data);
     $storedUser.set(userRecord(data));
     $loggedOut.set(undefined);

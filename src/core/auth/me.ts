@@ -1,7 +1,7 @@
 import type { Child, Envelope, MeData } from '../api/types';
 import { ENDPOINTS, SIGNATURE_QUERY } from '../api/wire';
 import { $storedUser } from '../session/prefs';
-import { $loginStatus, applyMe, setChildren } from '../session/state';
+import { $loginStatus, applyMe, currentSessionEpoch, setChildren } from '../session/state';
 import { pageSingleton } from '../shared';
 import type { AuthDeps } from './deps';
 import { clearLocalSession } from './logout';
@@ -44,6 +44,7 @@ export async function loadChildren(parentId: string, deps: AuthDeps): Promise<vo
 /** The `me` call in flight: the page and its widgets (a header, a login form) asking together share one. */
 const inFlight = /* @__PURE__ */ pageSingleton('me-in-flight', () => ({
   current: null as Promise<MeData | null> | null,
+  epoch: -1,
 }));
 
 /**
@@ -52,13 +53,18 @@ const inFlight = /* @__PURE__ */ pageSingleton('me-in-flight', () => ({
  * Callers that ask while a call is in flight get its answer.
  */
 export function fetchMe(deps: AuthDeps): Promise<MeData | null> {
-  inFlight.current ??= readMe(deps).finally(() => {
-    inFlight.current = null;
+  const epoch = currentSessionEpoch();
+  if (inFlight.current && inFlight.epoch === epoch) return inFlight.current;
+  const asked = readMe(deps, epoch).finally(() => {
+    if (inFlight.current === asked) inFlight.current = null;
   });
-  return inFlight.current;
+  inFlight.current = asked;
+  inFlight.epoch = epoch;
+  return asked;
 }
 
-async function readMe(deps: AuthDeps): Promise<MeData | null> {
+/** Asks `me`; an answer that comes after a sign-in or a reset of the session (a newer epoch) changes nothing. */
+async function readMe(deps: AuthDeps, epoch: number): Promise<MeData | null> {
   $loginStatus.set('unknown');
   let answer: Envelope<MeData | null> | undefined;
   try {
@@ -70,6 +76,7 @@ async function readMe(deps: AuthDeps): Promise<MeData | null> {
   } catch {
     answer = undefined;
   }
+  if (currentSessionEpoch() !== epoch) return null;
   const me = answer?.status === 200 ? answer.data : null;
   if (!me) {
     clearLocalSession(deps, false);

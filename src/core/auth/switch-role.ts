@@ -1,7 +1,7 @@
 import { CHROME_PATHS } from '../api/chrome-paths';
 import type { Envelope, LoginData, RoleCandidate } from '../api/types';
 import type { HttpClient } from '../http/client';
-import { storeLoginInfo } from '../session/state';
+import { beginSession, storeLoginInfo } from '../session/state';
 import type { AuthDeps } from './deps';
 
 /** The page's own address without query or hash: where a role switch starts over. */
@@ -47,7 +47,10 @@ export async function switchRole(userId: string, deps: AuthDeps): Promise<boolea
     return false;
   }
   if (answer.status !== 200) return false;
-  if (answer.data) storeLoginInfo(answer.data);
+  if (answer.data) {
+    beginSession();
+    storeLoginInfo(answer.data);
+  }
   deps.location.assign(firstUrl(deps.location.href()));
   return true;
 }

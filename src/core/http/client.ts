@@ -5,7 +5,7 @@ import type { Env } from '../config/options';
 import { DEFAULT_TIMEOUT } from '../config/resolve';
 import { $language, type Language } from '../i18n/translate';
 import { notify as defaultNotify, type NoticeKind } from '../notify';
-import { $session, storeLoginInfo } from '../session/state';
+import { $session, currentSessionEpoch, storeLoginInfo } from '../session/state';
 import { buildUrl, encodeBody, encodeParams, type Params, TIMESTAMP_PARAM } from './encode';
 import { HttpError, isEnvelope, type RequestSummary, type ResponseSummary, responseError } from './errors';
 import { requestHeaders } from './headers';
@@ -173,12 +173,16 @@ export function createHttpClient(config: HttpClientConfig = {}): HttpClient {
     const { options } = attempt;
     const summary: RequestSummary = { method: attempt.method, url: options.url };
     const sentAt = recovery.stamp();
+    const session = currentSessionEpoch();
     const response = await exchange(attempt, summary);
     const envelope = isEnvelope(response.body) ? response.body : undefined;
     const unauthorized = response.status === 401 || (!options.raw && envelope?.status === 401);
+    // A request that left before a logout or another sign-in speaks of a session that is gone: its 401 says nothing
+    // of the current one, so it neither refreshes nor sends the page to the login page.
+    const staleSession = currentSessionEpoch() !== session;
     if (unauthorized && !attempt.recovery && !options.skipAuthRecovery) {
       // A session renewed after this request left needs no second refresh; a replay failing again does.
-      const recovered = recovery.renewedSince(sentAt) || (await recovery.recover(!attempt.replayed));
+      const recovered = !staleSession && (recovery.renewedSince(sentAt) || (await recovery.recover(!attempt.replayed)));
       if (recovered && !attempt.replayed) return run({ ...attempt, replayed: true });
       const message = responseError(response, summary, { raw: false, language: language() })?.message ?? '401';
       throw new HttpError({ kind: 'auth', message, request: summary, response, envelope });

@@ -89,7 +89,23 @@ export function emptySession(): SessionState {
 export const $session = /* @__PURE__ */ pageSingleton('session', () => map<SessionState>(emptySession()));
 export const $loginStatus = /* @__PURE__ */ pageSingleton('login-status', () => atom<LoginStatus>('unknown'));
 
+/**
+ * Counts this page's sign-ins and session resets: an answer to a question asked about the session before the latest
+ * of them (a `me` in flight across a logout and a new sign-in) is stale and must not undo it.
+ */
+const sessionEpoch = /* @__PURE__ */ pageSingleton('session-epoch', () => ({ value: 0 }));
+
+export function currentSessionEpoch(): number {
+  return sessionEpoch.value;
+}
+
+/** A sign-in or a switch to another account begins a new session (a token refresh does not). */
+export function beginSession(): void {
+  sessionEpoch.value += 1;
+}
+
 export function resetSession(): void {
+  sessionEpoch.value += 1;
   $session.set(emptySession());
 }
 

@@ -501,6 +501,33 @@ describe('fetchMe (§4 login status)', () => {
   });
 });
 
+describe('a me asked before a sign-in or a reset (the answer is stale)', () => {
+  const meCalls = () => server.received.filter((entry) => entry.url.pathname === '/api/uaa/oauth/me').length;
+
+  it('a 401 for a me asked before a sign-in does not sign the new session out', async () => {
+    meAnswer = envelope(401, { data: null });
+    const stale = auth.fetchMe(deps);
+    auth.handleLoginResult(envelope(200, { data: { userId: 'u2', userType: 2, unitId: 'U1', unitType: '2' } }), deps);
+    expect(await stale).toBeNull();
+    expect(session.$loginStatus.get()).toBe('in');
+    expect(session.$storedUser.get()).toMatchObject({ userId: 'u2' });
+    expect(session.$session.get().userId).toBe('u2');
+  });
+
+  it('after a reset, fetchMe asks again instead of sharing the request in flight', async () => {
+    meAnswer = envelope(200, { data: { userId: 'u1', userType: 2, realName: 'Ann', unitId: 'U1', unitType: '2' } });
+    const before = meCalls();
+    const first = auth.fetchMe(deps);
+    session.resetSession();
+    const second = auth.fetchMe(deps);
+    expect(second).not.toBe(first);
+    expect(await second).toMatchObject({ userId: 'u1' });
+    await first;
+    expect(meCalls()).toBe(before + 2);
+    expect(session.$loginStatus.get()).toBe('in');
+  });
+});
+
 describe('probeSignedIn (the login page asks whether someone is signed in)', () => {
   const meCalls = () => server.received.filter((entry) => entry.url.pathname === '/api/uaa/oauth/me').length;
 

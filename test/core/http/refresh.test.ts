@@ -133,6 +133,15 @@ describe('refresh failure (§4, §8)', () => {
     expect(handled.get('a')).toBe(1);
   });
 
+  it('a 401 for a request sent before the session was reset (a logout, another sign-in) neither refreshes nor leaves', async () => {
+    const http = client();
+    const pending = http.request({ url: '/api/data', params: { id: 'old', wait: '40' } });
+    resetSession();
+    await expect(pending).rejects.toMatchObject({ kind: 'auth', status: 401 });
+    expect(refreshes).toBe(0);
+    expect(location.visited).toEqual([]);
+  });
+
   it('already on the login page it stays, and no dialog opens over the form', async () => {
     location = memoryLocation('http://school.test/login?redirect_uri=x');
     await client()
