@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { chunkFolderName } from '../../demo/server/routes/storage/store';
@@ -429,6 +429,10 @@ describe('sweep of chunks never merged', () => {
     writeFileSync(leftover, 'partial');
     const emptyDir = join(own.dataDir, 'chunks', md5(Buffer.from('empty')));
     mkdirSync(emptyDir);
+    // Made now by the server's clock, as the server dates its own chunks: the real time has moved on since the clock
+    // was set (seconds, on a loaded machine), and a file dated by it would look fresher than the clock's "now".
+    const madeAt = new Date(clock.now());
+    for (const path of [leftover, emptyDir]) utimesSync(path, madeAt, madeAt);
     expect(existsSync(join(chunkDir(own.dataDir, md5(data)), '1'))).toBe(true);
     clock.advance(2);
     // The timer runs every second here; the test waits for the whole sweep's effect (chunk folders first, then temp
