@@ -3,6 +3,7 @@
 // kit; a classic bundle loaded after them adds it to the PH they installed.
 import {
   $config,
+  authDeps,
   buildTree,
   checkContact,
   checkEmail,
@@ -15,12 +16,16 @@ import {
   type createGlobalPhinit,
   download,
   ENDPOINTS,
+  type Envelope,
   type ExportTableResult,
   exportTable,
   formatBytes,
   formatCompact,
   formatNumber,
   HttpError,
+  handleLoginResult,
+  type LoginData,
+  type LoginOutcome,
   loadCharts,
   loadScript,
   loadStyle,
@@ -71,6 +76,12 @@ const pageKit = {
     const config = requireConfig();
     return checkVersions({ code: code ?? config.appCode, root: config.rootPath, get: versionGet });
   },
+  /**
+   * §4 login result handling for a page that signed in by a call of its own (the bind page's social_bind answers as a
+   * login does): on 200 the sign-in is recorded as the widgets record theirs, then the page goes on (redirect_uri, the
+   * jump page or the landing page); other answers as §4 says (400: bind page; else the message).
+   */
+  completeLogin: (answer: Envelope<Partial<LoginData> | null>): LoginOutcome => handleLoginResult(answer, authDeps()),
   watchZoom,
   loadScript,
   loadStyle,

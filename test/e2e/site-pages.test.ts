@@ -263,7 +263,7 @@ describe('bind page script', () => {
     return body.data;
   }
 
-  it('checks the fields, posts social_bind, shows the server message, then goes to / on success', async () => {
+  it('checks the fields, posts social_bind, shows the server message, then signs in and goes on to the landing page', async () => {
     const page = await stage.browser.newPage();
     await recordPhinit(page);
     const pending = await pendingBind(page);
@@ -307,7 +307,7 @@ describe('bind page script', () => {
 
     await page.locator('#bind-password').fill(PASSWORD);
     await page.locator('#bind-submit').click();
-    // On to `/`, where the login page sends the now signed-in parent to the landing page.
+    // Signed in by the bind, the parent goes on to the landing page.
     await page.waitForURL((url) => url.pathname === '/pages/base/pc_desktop_all/index.html');
     await page.locator('body[data-login-status="in"]').waitFor();
     await page.locator('[data-ph-component="ph-header"] [part~="welcome"]').waitFor();

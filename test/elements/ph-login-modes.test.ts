@@ -38,12 +38,23 @@ function formIsReady(login: LoginElement): boolean {
 }
 
 describe('ph-login modes (§4)', () => {
-  it('shows the form when no mode applies, after checking the session', async () => {
+  it('shows the form at once when no mode applies and no sign-in was recorded here: no me, no refresh', async () => {
     const { login } = await start('/login');
+    await waitUntil(() => formIsReady(login), 'the form never became ready');
+    expect(requestsTo('/api/uaa/oauth/me')).to.have.length(0);
+    expect(requestsTo('/api/uaa/oauth/refresh')).to.have.length(0);
+    expect(core.$loginStatus.get()).to.equal('out');
+    expect(requestsTo(LOGIN)).to.have.length(0);
+  });
+
+  it('asks the server once about a recorded sign-in it no longer knows, then shows the form', async () => {
+    await freshPage('/login');
+    core.$storedUser.set({ userId: 'u-teacher' });
+    const login = await mount(html`<ph-login></ph-login>`);
     await waitUntil(() => formIsReady(login), 'the form never became ready');
     expect(requestsTo('/api/uaa/oauth/me')).to.have.length(1);
     expect(core.$loginStatus.get()).to.equal('out');
-    expect(requestsTo(LOGIN)).to.have.length(0);
+    expect(core.$storedUser.get()).to.equal(null);
   });
 
   it('authorize: asks for client_id', async () => {
@@ -136,6 +147,8 @@ describe('ph-login modes (§4)', () => {
   it('already logged in: goes on to the landing page without asking', async () => {
     await freshPage('/login');
     await api(LOGIN, { username: 'teacher', password: PASSWORD });
+    // Signed in here before, through the widgets, which recorded it.
+    core.$storedUser.set({ userId: 'u-teacher' });
     const location = core.memoryLocation(`${window.location.origin}/login`);
     core.setLocationAdapter(location);
     // Listen before mounting: the element may sign the user through before a listener on it could be added.

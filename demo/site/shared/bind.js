@@ -1,6 +1,6 @@
 // The bind page (§2): links the pending third-party identity (query id, from the login's 400 `unbound` answer) to a
-// school account with POST /api/uaa/social_bind {id, username, password}, which also signs in; then on to `/`,
-// where the login page sends the signed-in user to their landing page. Texts come from the widgets (PH.t); messages
+// school account with POST /api/uaa/social_bind {id, username, password}, which also signs in; PH.completeLogin
+// records that sign-in as the widgets record theirs and goes on to the landing page. Texts come from the widgets (PH.t); messages
 // are written as text only.
 (() => {
   const query = new URLSearchParams(location.search);
@@ -61,14 +61,15 @@
     }
     setBusy(true);
     try {
-      await ph.request({
+      const answer = await ph.request({
         url: '/api/uaa/social_bind',
         method: 'post',
         data: { id: pending.id, username: username.value.trim(), password: password.value },
         noIntercept: true,
       });
       ph.notify('success', text('done'));
-      location.assign('/');
+      // Signed in: recorded as the widgets record a sign-in, then on to the landing page (§4).
+      ph.completeLogin(answer);
     } catch (error) {
       // The server's message in the current language (§8: field errors first, else the message).
       formError.textContent = error?.message || text('failed');
