@@ -7,7 +7,7 @@ import commonjs from '@rollup/plugin-commonjs';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
-import typescript from '@rollup/plugin-typescript';
+import { esbuildTypeScript } from './scripts/esbuild-ts-plugin.mjs';
 import { modulePreloads } from './scripts/module-preloads-plugin.mjs';
 import {
   classicLazyUploader,
@@ -106,13 +106,8 @@ function plugins({ classic = false } = {}) {
     cssAsText(),
     nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.json', '.ts', '.tsx'] }),
     commonjs(),
-    typescript({
-      tsconfig: './tsconfig.json',
-      include: ['src/**/*.ts', 'src/**/*.tsx'],
-      // Sources inside the maps: the package ships dist/ without src/, and a map without them shows nothing.
-      compilerOptions: { noEmit: false, declaration: false, sourceMap: true, inlineSources: true, types: [] },
-      noEmitOnError: true,
-    }),
+    // Sources inside the maps (the package ships dist/ without src/, and a map without them shows nothing).
+    esbuildTypeScript(),
     terser({ compress: { passes: 2 }, format: { comments: false } }),
   ];
 }

@@ -8,14 +8,13 @@ import { resolve } from 'node:path';
 import commonjs from '@rollup/plugin-commonjs';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
-import typescript from '@rollup/plugin-typescript';
 import { rollup } from 'rollup';
+import { esbuildTypeScript } from './esbuild-ts-plugin.mjs';
 
 /**
  * @param {object} script
  * @param {string} script.name plugin name, and the emitted asset's name (`<name>.js`)
  * @param {string} script.entry the script's source
- * @param {string[]} script.include the sources TypeScript compiles for it
  * @param {'iife' | 'es'} script.format `iife` for a classic worker script, `es` for a worklet module
  * @param {string} script.placeholder the module specifier replaced by the URL module
  * @param {RegExp} script.importer which importers' placeholder is replaced
@@ -32,12 +31,7 @@ export function standaloneScript(script) {
       plugins: [
         nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.json', '.ts'] }),
         commonjs(),
-        typescript({
-          tsconfig: './tsconfig.json',
-          include: script.include,
-          compilerOptions: { noEmit: false, declaration: false, sourceMap: false, types: [] },
-          noEmitOnError: true,
-        }),
+        esbuildTypeScript(),
         terser({ format: { comments: false } }),
       ],
     });
@@ -85,7 +79,6 @@ const MD5_WORKER_URL = '\0ph-md5-worker-url';
 export const md5Worker = standaloneScript({
   name: 'md5-worker',
   entry: 'src/core/upload/hash/worker.ts',
-  include: ['src/core/upload/hash/*.ts'],
   format: 'iife',
   placeholder: './worker-url',
   importer: /[\\/]upload[\\/]hash[\\/][^\\/]+$/,
@@ -96,7 +89,6 @@ export const md5Worker = standaloneScript({
 export const pcmWorklet = standaloneScript({
   name: 'pcm-worklet',
   entry: 'src/core/voice/pcm-worklet.ts',
-  include: ['src/core/voice/pcm-worklet.ts', 'src/core/voice/pcm.ts'],
   format: 'es',
   placeholder: './pcm-worklet-url',
   importer: /[\\/]core[\\/]voice[\\/][^\\/]+$/,
@@ -112,7 +104,6 @@ export const pcmWorklet = standaloneScript({
 const md5EngineScript = standaloneScript({
   name: 'md5-engine',
   entry: 'src/core/upload/hash/engine.ts',
-  include: ['src/core/upload/hash/engine.ts'],
   format: 'iife',
   globalName: 'phMd5Engine',
   placeholder: '',
