@@ -1,0 +1,119 @@
+// `npm test`: every check and test tier, side by side where they do not depend on each other, so that the whole run
+// fits in 8 minutes on a 2-core machine (issue 24):
+//   at once:          lint, typecheck and the build;
+//   after the build, two lanes of about equal length, each with at most one Chromium:
+//     lane 1:         the e2e files but a few, one at a time;
+//     lane 2:         the bundle budgets, the Node tests (vitest), the element tier, the consumer tier, the other
+//                     e2e files.
+// More at once was tried and is slower: two e2e files beside the Node tests kept three CPU-hungry things on two cores.
+// Each step's output is printed whole when it ends (parallel steps never interleave), then one closing line adds up
+// the tests of every tier: `tests: N passed, N failed`. Any failed step fails the run, and every step still runs (but
+// those that need a failed build).
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+
+/**
+ * `after`: steps that must pass first (the build). `follows`: the step before it in its lane, which must only have
+ * ended, so that one failure does not hide the results of the rest of its lane.
+ * @typedef {{ name: string, command: string[], after?: string[], follows?: string }} Step
+ */
+
+/** The e2e files of lane 2; every other file, new ones included, runs in lane 1. */
+const E2E_LANE_2 = ['shell.test.ts', 'social.test.ts'];
+const e2eFiles = readdirSync('test/e2e').filter((name) => name.endsWith('.test.ts'));
+/** node:test over some e2e files, one file at a time. */
+const e2e = (files) => [
+  'node',
+  '--import',
+  'tsx',
+  '--test',
+  '--test-concurrency=1',
+  ...files.map((name) => `test/e2e/${name}`),
+];
+
+/** @type {Step[]} */
+const STEPS = [
+  { name: 'lint', command: ['npx', 'biome', 'check', '.'] },
+  { name: 'typecheck', command: ['npx', 'tsc', '-p', 'tsconfig.json'] },
+  { name: 'build', command: ['npm', 'run', '--silent', 'build'] },
+  { name: 'e2e (lane 1)', command: e2e(e2eFiles.filter((name) => !E2E_LANE_2.includes(name))), after: ['build'] },
+  { name: 'size', command: ['node', 'scripts/size.mjs'], after: ['build'] },
+  { name: 'node', command: ['npx', 'vitest', 'run'], after: ['build'], follows: 'size' },
+  { name: 'elements', command: ['node', 'scripts/element-tests.mjs'], after: ['build'], follows: 'node' },
+  { name: 'consumer', command: ['npm', 'run', '--silent', 'test:consumer'], after: ['build'], follows: 'elements' },
+  { name: 'e2e (lane 2)', command: e2e(E2E_LANE_2), after: ['build'], follows: 'consumer' },
+];
+
+const started = Date.now();
+const seconds = (from) => `${((Date.now() - from) / 1000).toFixed(0)} s`;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing the terminal's colour codes
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** Runs one step to its end; resolves with its exit status and all it printed. */
+function run(step) {
+  return new Promise((resolve) => {
+    const from = Date.now();
+    console.log(`[${seconds(started)}] ${step.name}: started`);
+    const child = spawn(step.command[0], step.command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (part) => output.push(part));
+    child.stderr.on('data', (part) => output.push(part));
+    child.on('close', (code, signal) => {
+      const text = Buffer.concat(output).toString('utf8');
+      const status = code ?? (signal ? 1 : 0);
+      console.log(`\n──── ${step.name} (${seconds(from)}, ${status === 0 ? 'passed' : `FAILED, exit ${status}`}) ────`);
+      process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+      resolve({ status, text: text.replace(ANSI, '') });
+    });
+  });
+}
+
+/** Tests passed and failed, as each runner reports them: vitest, web-test-runner, node:test. */
+function countTests(text) {
+  const vitest = /^\s*Tests\s+(?:(\d+) failed\s*\|\s*)?(\d+) passed/m.exec(text);
+  if (vitest) return { passed: Number(vitest[2]), failed: Number(vitest[1] ?? 0) };
+  const vitestFailedOnly = /^\s*Tests\s+(\d+) failed/m.exec(text);
+  if (vitestFailedOnly) return { passed: 0, failed: Number(vitestFailedOnly[1]) };
+  const wtr = [...text.matchAll(/(\d+) passed, (\d+) failed/g)].at(-1);
+  if (wtr) return { passed: Number(wtr[1]), failed: Number(wtr[2]) };
+  const pass = /^# pass (\d+)/m.exec(text);
+  const fail = /^# fail (\d+)/m.exec(text);
+  if (pass || fail) return { passed: Number(pass?.[1] ?? 0), failed: Number(fail?.[1] ?? 0) };
+  return { passed: 0, failed: 0 };
+}
+
+async function main() {
+  /** @type {Map<string, Promise<{ status: number, text: string }>>} */
+  const runs = new Map();
+  const start = (step) => {
+    const waitFor = (step.after ?? []).map((name) => runs.get(name));
+    const previous = step.follows ? runs.get(step.follows) : undefined;
+    runs.set(
+      step.name,
+      Promise.all([...waitFor, previous]).then((before) => {
+        const failed = (step.after ?? []).filter((_name, index) => before[index]?.status !== 0);
+        if (failed.length === 0) return run(step);
+        console.log(`\n──── ${step.name}: not run, ${failed.join(' and ')} failed ────`);
+        return { status: 1, text: '' };
+      }),
+    );
+  };
+  for (const step of STEPS) start(step);
+  const results = await Promise.all(STEPS.map(async (step) => ({ step, ...(await runs.get(step.name)) })));
+  const failedSteps = results.filter((result) => result.status !== 0).map((result) => result.step.name);
+  const totals = results.reduce(
+    (sum, result) => {
+      const counted = countTests(result.text);
+      return { passed: sum.passed + counted.passed, failed: sum.failed + counted.failed };
+    },
+    { passed: 0, failed: 0 },
+  );
+  console.log(
+    `\nnpm test took ${seconds(started)}; ${failedSteps.length ? `FAILED: ${failedSteps.join(', ')}` : 'every step passed'}`,
+  );
+  // A step can fail without a failed test (lint, the build, a runner's crash): never report 0 failed then.
+  console.log(`tests: ${totals.passed} passed, ${Math.max(totals.failed, failedSteps.length ? 1 : 0)} failed`);
+  process.exit(failedSteps.length ? 1 : 0);
+}
+
+await main();
