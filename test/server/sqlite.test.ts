@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../demo/server/db';
 import { openSqlite } from '../../demo/server/db/sqlite';
 
 const dir = mkdtempSync(join(tmpdir(), 'ph-sqlite-'));
@@ -35,5 +36,12 @@ describe('openSqlite (libsql with better-sqlite3 rows)', () => {
     const again = openSqlite(path);
     expect(again.prepare('SELECT a FROM t').all()).toEqual([{ a: 2 }]);
     again.close();
+  });
+
+  it("opens the server's database in WAL mode with NORMAL sync, as better-sqlite3's build did (no fsync per commit)", () => {
+    const db = openDatabase(join(dir, 'server'), { now: Date.now, deviceClientIds: {} });
+    expect(db.pragma('journal_mode')).toEqual([{ journal_mode: 'wal' }]);
+    expect(db.pragma('synchronous')).toEqual([{ synchronous: 1 }]);
+    db.close();
   });
 });

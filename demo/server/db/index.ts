@@ -20,6 +20,10 @@ export function openDatabase(dataDir: string, options: SeedOptions): Database {
   mkdirSync(dataDir, { recursive: true });
   const db = openSqlite(join(dataDir, 'ph.db'));
   db.pragma('journal_mode = WAL');
+  // better-sqlite3 was built with WAL's NORMAL synchronous mode (SQLITE_DEFAULT_WAL_SYNCHRONOUS=1); libsql's default
+  // is FULL, an fsync at every commit. NORMAL keeps the database consistent after a crash; the last commits before a
+  // power loss may be lost, which a demo platform's reference server can afford.
+  db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
