@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
 import {
   $autoLogin,
   $language,
@@ -10,11 +10,17 @@ import {
   validateLoginFields,
 } from '../../core';
 import { EyeIcon, EyeOffIcon } from '../common/icons';
+import type { EarlyInput } from './early-input';
 
 type Field = 'username' | 'password';
 
 export interface LoginFormProps {
+  /** Signing in: fields locked, button busy. */
   busy: boolean;
+  /** The page is still checking the session: the button waits, the fields already take typing. */
+  checking?: boolean;
+  /** What was typed before the form showed, and the field that had the caret. */
+  initialValues?: EarlyInput | undefined;
   /** Field errors the server answered (bilingual `中文|||English` messages). */
   serverErrors: FieldError[];
   onSubmit: (values: { username: string; password: string }, remember: boolean) => void;
@@ -27,15 +33,27 @@ export interface LoginFormProps {
  * errors under their fields (also the server's). Enter submits when both are filled and no error shows, otherwise
  * it moves to the empty field.
  */
-export function LoginForm({ busy, serverErrors, onSubmit, onEdit }: LoginFormProps) {
+export function LoginForm({ busy, checking = false, initialValues, serverErrors, onSubmit, onEdit }: LoginFormProps) {
   const translate = useStore($translate);
   const language = useStore($language);
-  const [values, setValues] = useState({ username: '', password: '' });
+  const [values, setValues] = useState(() => ({
+    username: initialValues?.username ?? '',
+    password: initialValues?.password ?? '',
+  }));
   const [checked, setChecked] = useState<Record<Field, boolean>>({ username: false, password: false });
   const [showPassword, setShowPassword] = useState(false);
   const [remember, setRemember] = useState(() => $autoLogin.get() && hasRememberedCredentials());
-  const inputs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const usernameInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const inputs = { username: usernameInput, password: passwordInput };
   const ids = { username: useId(), password: useId() };
+  const caretField = initialValues?.focus ?? null;
+  // Before paint: the caret moves from the page's early field to this one, at the end of what was typed.
+  useLayoutEffect(() => {
+    const input = caretField ? (caretField === 'username' ? usernameInput : passwordInput).current : null;
+    input?.focus();
+    input?.setSelectionRange(input.value.length, input.value.length);
+  }, [caretField]);
 
   // Validation runs at render so that messages follow a language change.
   const validation = validateLoginFields(values).errors;
@@ -60,7 +78,7 @@ export function LoginForm({ busy, serverErrors, onSubmit, onEdit }: LoginFormPro
       inputs[result.errors.username ? 'username' : 'password'].current?.focus();
       return;
     }
-    if (!busy) onSubmit(result.values, remember);
+    if (!busy && !checking) onSubmit(result.values, remember);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
@@ -144,8 +162,8 @@ export function LoginForm({ busy, serverErrors, onSubmit, onEdit }: LoginFormPro
           {translate('login.forgot')}
         </a>
       </div>
-      <button type="submit" className="submit" part="submit" disabled={busy} aria-busy={busy}>
-        {busy ? <span className="spinner" aria-hidden="true" /> : null}
+      <button type="submit" className="submit" part="submit" disabled={busy || checking} aria-busy={busy || checking}>
+        {busy || checking ? <span className="spinner" aria-hidden="true" /> : null}
         {translate('login.submit')}
       </button>
     </form>
