@@ -4,9 +4,11 @@
 // then a 512 MB upload to the reference server against hash + one plain POST (bench-upload.ts); then the reference
 // server's face descriptor time against the same call with digests (bench-face.mjs); then ph-face on a fake camera
 // in Chromium (bench-face-camera.ts); then the shell's desktop with 300 apps against the seeded one, and the shell's
-// own chunks against React alone (bench-desktop.ts).
+// own chunks against React alone (bench-desktop.ts); then the login page against a bare React form (bench-login.ts)
+// and a fresh install's time (bench-install.mjs).
 import { execFileSync } from 'node:child_process';
 import { faceServerFigures } from './bench-face.mjs';
+import { benchInstall } from './bench-install.mjs';
 import { benchMd5 } from './bench-md5.mjs';
 import { benchRoutes } from './bench-routes.mjs';
 import { elementFiles, gzipFile, kb, readBudgets, sharedChunks, workChatBundle } from './bundle-sizes.mjs';
@@ -44,3 +46,6 @@ await faceServerFigures();
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-face-camera.ts'], { stdio: 'inherit' });
 // The desktop with 300 apps (issue 10), also a TypeScript script on the e2e harness.
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-desktop.ts'], { stdio: 'inherit' });
+// The login page at 4× CPU throttle against a bare React 19 form with the same fields (issue 24).
+execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-login.ts'], { stdio: 'inherit' });
+benchInstall();
