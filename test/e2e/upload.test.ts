@@ -100,7 +100,13 @@ describe('uploading through /demo/upload/', () => {
     const { page, problems } = await openPage(stage, PAGE);
     await signIn(page);
     await page.getByLabel('选择文件', { exact: true }).setInputFiles(file.path);
+    // Pausing drops the bytes of the chunks in flight: the bar holds what the server has stored, so the pause waits
+    // for a stored chunk, not only for the bar (which counts chunks still being sent, and once paused at 0 %).
+    const chunkStored = page.waitForResponse(
+      (response) => new URL(response.url()).pathname.endsWith(ENDPOINTS.chunkUpload) && response.ok(),
+    );
     await page.getByRole('button', { name: '开始：公开课.mp4' }).click();
+    await chunkStored;
     await uploadedAtLeast(page, 10);
     await page.getByRole('button', { name: '暂停：公开课.mp4' }).click();
     await page.locator('ph-uploader [part~="file-state"]', { hasText: '已暂停' }).waitFor();

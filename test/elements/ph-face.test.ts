@@ -86,6 +86,8 @@ describe('ph-face', () => {
     document.addEventListener('ph-face-error', (event) => errors.push(event.detail.reason), { once: true });
     const face = await fixture<FaceElement>(html`<ph-face mode="collect"></ph-face>`);
     await waitUntil(() => noticeText(face) === '未找到 userId', 'no userId message');
+    // The event leaves from an effect, which may run after the message was painted: wait for it too.
+    await waitUntil(() => errors.length > 0, 'no ph-face-error');
     expect(errors).to.deep.equal(['userIdMissing']);
     expect(buttonNames(face)).to.deep.equal([]);
     core.$language.set('en');
@@ -155,6 +157,7 @@ describe('ph-face', () => {
     await statusIs(face, 'failed');
     const retry = shadow(face).querySelector<HTMLButtonElement>('button[part~="retry"]')!;
     expect(retry.textContent).to.contain('点击重试');
+    await waitUntil(() => errors.length > 0, 'no ph-face-error');
     expect(errors).to.have.length(1);
     expect(retry.textContent).to.contain(errors[0]);
     expect(noticeTexts()).to.deep.equal([]);
