@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import {
   $autoLogin,
   $language,
@@ -10,7 +10,6 @@ import {
   validateLoginFields,
 } from '../../core';
 import { EyeIcon, EyeOffIcon } from '../common/icons';
-import type { EarlyInput } from './early-input';
 
 type Field = 'username' | 'password';
 
@@ -19,8 +18,6 @@ export interface LoginFormProps {
   busy: boolean;
   /** The page is still checking the session: the button waits, the fields already take typing. */
   checking?: boolean;
-  /** What was typed before the form showed, and the field that had the caret. */
-  initialValues?: EarlyInput | undefined;
   /** Field errors the server answered (bilingual `中文|||English` messages). */
   serverErrors: FieldError[];
   onSubmit: (values: { username: string; password: string }, remember: boolean) => void;
@@ -33,27 +30,15 @@ export interface LoginFormProps {
  * errors under their fields (also the server's). Enter submits when both are filled and no error shows, otherwise
  * it moves to the empty field.
  */
-export function LoginForm({ busy, checking = false, initialValues, serverErrors, onSubmit, onEdit }: LoginFormProps) {
+export function LoginForm({ busy, checking = false, serverErrors, onSubmit, onEdit }: LoginFormProps) {
   const translate = useStore($translate);
   const language = useStore($language);
-  const [values, setValues] = useState(() => ({
-    username: initialValues?.username ?? '',
-    password: initialValues?.password ?? '',
-  }));
+  const [values, setValues] = useState({ username: '', password: '' });
   const [checked, setChecked] = useState<Record<Field, boolean>>({ username: false, password: false });
   const [showPassword, setShowPassword] = useState(false);
   const [remember, setRemember] = useState(() => $autoLogin.get() && hasRememberedCredentials());
-  const usernameInput = useRef<HTMLInputElement>(null);
-  const passwordInput = useRef<HTMLInputElement>(null);
-  const inputs = { username: usernameInput, password: passwordInput };
+  const inputs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
   const ids = { username: useId(), password: useId() };
-  const caretField = initialValues?.focus ?? null;
-  // Before paint: the caret moves from the page's early field to this one, at the end of what was typed.
-  useLayoutEffect(() => {
-    const input = caretField ? (caretField === 'username' ? usernameInput : passwordInput).current : null;
-    input?.focus();
-    input?.setSelectionRange(input.value.length, input.value.length);
-  }, [caretField]);
 
   // Validation runs at render so that messages follow a language change.
   const validation = validateLoginFields(values).errors;

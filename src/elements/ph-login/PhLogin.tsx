@@ -21,7 +21,6 @@ import { QrIcon } from '../common/icons';
 import { sharedStyles, useStyles } from '../common/styles';
 import { useLatest } from '../common/use-latest';
 import { PhModal } from '../ph-modal/PhModal';
-import type { EarlyInput } from './early-input';
 import { LoginForm } from './LoginForm';
 import { type LoginErrorDetail, runLoginModes, signInWithPassword } from './sign-in';
 import { LOGIN_STRINGS } from './strings';
@@ -53,8 +52,6 @@ export interface PhLoginProps {
   qr?: boolean;
   /** Do not run the §4 login-mode order when mounted (a form only). */
   noAutoStart?: boolean;
-  /** What was typed before the form showed (a login page's early fields); the caret goes back to `focus`. */
-  initialValues?: EarlyInput;
   /** Content of the QR container (the element passes its `qr` slot). */
   qrContent?: ReactNode;
   onSuccess?: (data: Partial<LoginData>) => void;
@@ -139,7 +136,6 @@ export function PhLogin(props: PhLoginProps) {
       // While the page checks the session the fields take typing; only signing in locks them.
       busy={phase === 'busy' || phase === 'leaving'}
       checking={phase === 'starting'}
-      initialValues={props.initialValues}
       serverErrors={serverErrors}
       onSubmit={submit}
       onEdit={(field) => setServerErrors((errors) => errors.filter((error) => error.field !== field))}

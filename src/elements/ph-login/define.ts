@@ -1,10 +1,9 @@
-import { createElement, useState } from 'react';
+import { createElement } from 'react';
 import { addStrings, LOGIN_SHELL_STRINGS, type LoginData } from '../../core';
 import { QrIcon } from '../common/icons';
 import { ensureToastHost } from '../common/toast-host';
 import { defineElement, dispatchFrom, type ElementProps, hostOf } from '../define';
 import { installGlobals } from '../global';
-import { takeEarlyInput } from './early-input';
 import { type LoginPlatform, PhLogin, type PhLoginProps } from './PhLogin';
 import type { LoginErrorDetail } from './sign-in';
 
@@ -38,10 +37,8 @@ export interface PhLoginEventMap {
 /** <ph-login>: PhLogin in the element's shadow root; outcomes become ph-login-* events on the host. */
 function LoginElement({ container, platforms, ...props }: LoginElementProps) {
   const host = hostOf(container);
-  const [initialValues] = useState(() => takeEarlyInput(host));
   return createElement(PhLogin, {
     ...props,
-    initialValues,
     platforms: parsePlatforms(platforms),
     qrContent: createElement('slot', { name: 'qr' }, createElement(QrIcon)),
     onSuccess: ({ accessToken: _token, expiresIn: _expires, ...data }) => dispatchFrom(host, 'ph-login-success', data),
@@ -82,10 +79,7 @@ function parsePlatforms(text: string | undefined): LoginPlatform[] {
  * goes to the bind page. "Remember password" stores the password encrypted (AES-GCM, key in IndexedDB through
  * idb-keyval) and turns
  * auto-login on. Labels are 账号 / Account / 賬號, 密码 / Password / 密碼 and 登录 / Sign in / 登入. In dialog mode it
- * also has the `ph-modal` parts. A page may put plain `input[name=username]` and `input[name=password]` fields in a
- * `[data-ph-early]` block inside the element, so that typing starts before the widgets have loaded: the element takes
- * what was typed there, and the caret, into its own form and removes them. While it checks the session the fields
- * already take typing; the button waits.
+ * also has the `ph-modal` parts. While it checks the session the fields already take typing; the button waits.
  *
  * @summary Login form and dialog
  * @slot qr - What the messaging app's login script renders (a third-party script this repository cannot load).
