@@ -1,16 +1,13 @@
-// `npm test`: every check and test tier, side by side where they do not depend on each other, so that the whole run
-// fits in 8 minutes on a 2-core machine (issue 24):
-//   at once:          lint, typecheck and the build;
-//   after the build, two lanes of about equal length, each with at most one Chromium:
-//     lane 1:         the e2e files but a few, one at a time;
-//     lane 2:         the bundle budgets, the Node tests (vitest), the element tier, the consumer tier, the other
-//                     e2e files.
-// More at once was tried and is slower: two e2e files beside the Node tests kept three CPU-hungry things on two cores.
-// Each step's output is printed whole when it ends (parallel steps never interleave), then one closing line adds up
-// the tests of every tier: `tests: N passed, N failed`. Any failed step fails the run, and every step still runs (but
-// those that need a failed build).
+// `npm test`: every check and test tier, side by side where they do not depend on each other (issue 24). The
+// machine has two cores, and the run is bound by their time, so there are never more than two busy lanes:
+//   first:            lint, then the build (the one step everything else needs);
+//   lane 1:           the e2e files, one at a time (each keeps about a core busy: its server, Chromium, the page);
+//   lane 2:           the type check, the bundle budgets, the Node tests (vitest), the element tier, the consumer tier.
+// More at once was tried (two e2e files, or the Node tests beside the build) and was slower: three busy things on two
+// cores slowed each by more than the overlap gained. Each step's output is printed whole when it ends (parallel steps
+// never interleave), then one closing line adds up the tests of every tier: `tests: N passed, N failed`. Any failed
+// step fails the run, and every step still runs (but those that need a failed build).
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
 
 /**
  * `after`: steps that must pass first (the build). `follows`: the step before it in its lane, which must only have
@@ -18,30 +15,16 @@ import { readdirSync } from 'node:fs';
  * @typedef {{ name: string, command: string[], after?: string[], follows?: string }} Step
  */
 
-/** The e2e files of lane 2; every other file, new ones included, runs in lane 1. */
-const E2E_LANE_2 = ['shell.test.ts', 'social.test.ts'];
-const e2eFiles = readdirSync('test/e2e').filter((name) => name.endsWith('.test.ts'));
-/** node:test over some e2e files, one file at a time. */
-const e2e = (files) => [
-  'node',
-  '--import',
-  'tsx',
-  '--test',
-  '--test-concurrency=1',
-  ...files.map((name) => `test/e2e/${name}`),
-];
-
 /** @type {Step[]} */
 const STEPS = [
   { name: 'lint', command: ['npx', 'biome', 'check', '.'] },
-  { name: 'typecheck', command: ['npx', 'tsc', '-p', 'tsconfig.json'] },
-  { name: 'build', command: ['npm', 'run', '--silent', 'build'] },
-  { name: 'e2e (lane 1)', command: e2e(e2eFiles.filter((name) => !E2E_LANE_2.includes(name))), after: ['build'] },
-  { name: 'size', command: ['node', 'scripts/size.mjs'], after: ['build'] },
+  { name: 'build', command: ['npm', 'run', '--silent', 'build'], follows: 'lint' },
+  { name: 'e2e', command: ['npm', 'run', '--silent', 'test:e2e'], after: ['build'] },
+  { name: 'typecheck', command: ['npx', 'tsc', '-p', 'tsconfig.json'], after: ['build'] },
+  { name: 'size', command: ['node', 'scripts/size.mjs'], after: ['build'], follows: 'typecheck' },
   { name: 'node', command: ['npx', 'vitest', 'run'], after: ['build'], follows: 'size' },
   { name: 'elements', command: ['node', 'scripts/element-tests.mjs'], after: ['build'], follows: 'node' },
   { name: 'consumer', command: ['npm', 'run', '--silent', 'test:consumer'], after: ['build'], follows: 'elements' },
-  { name: 'e2e (lane 2)', command: e2e(E2E_LANE_2), after: ['build'], follows: 'consumer' },
 ];
 
 const started = Date.now();
