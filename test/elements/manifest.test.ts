@@ -1,6 +1,15 @@
 import { expect } from '@open-wc/testing';
 import type { CustomElementDeclaration, CustomElementField, Package } from 'custom-elements-manifest';
-import { loadElements } from './bundles';
+import { core, loadElements } from './bundles';
+
+// Seen twice under load on CI (issue 24): something on this page sent it to /login?redirect_uri=… (a lost-session
+// redirect) midway, which ended the file. Not found yet; navigation is recorded here instead of followed, so the
+// manifest is still checked, and what was asked for is printed (see the closing note of the session).
+const location = core.memoryLocation(window.location.href);
+core.setLocationAdapter(location);
+after(() => {
+  if (location.visited.length) console.warn(`manifest.test: the page asked to go to ${location.visited.join(', ')}`);
+});
 
 // dist/custom-elements.json is generated from the sources; this holds it to the elements as Chromium registers them.
 const manifest = (await (await fetch('/dist/custom-elements.json')).json()) as Package;
