@@ -20,11 +20,11 @@ const STEPS = [
   { name: 'lint', command: ['npx', 'biome', 'check', '.'] },
   { name: 'build', command: ['npm', 'run', '--silent', 'build'], follows: 'lint' },
   { name: 'e2e', command: ['npm', 'run', '--silent', 'test:e2e'], after: ['build'] },
-  { name: 'typecheck', command: ['npx', 'tsc', '-p', 'tsconfig.json'], after: ['build'] },
+  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'], after: ['build'] },
   { name: 'size', command: ['node', 'scripts/size.mjs'], after: ['build'], follows: 'typecheck' },
   { name: 'node', command: ['npx', 'vitest', 'run'], after: ['build'], follows: 'size' },
-  { name: 'elements', command: ['node', 'scripts/element-tests.mjs'], after: ['build'], follows: 'node' },
-  { name: 'consumer', command: ['npm', 'run', '--silent', 'test:consumer'], after: ['build'], follows: 'elements' },
+  { name: 'consumer', command: ['npm', 'run', '--silent', 'test:consumer'], after: ['build'], follows: 'node' },
+  { name: 'elements', command: ['node', 'scripts/element-tests.mjs'], after: ['build'] },
 ];
 
 const started = Date.now();

@@ -9,6 +9,7 @@
 // Anything documented that the code lacks, or the reverse, fails the build with a message naming it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import ts from '@typescript/typescript6';
 import type {
   Attribute,
   CssCustomProperty,
@@ -19,7 +20,6 @@ import type {
   Package,
   Slot,
 } from 'custom-elements-manifest';
-import ts from 'typescript';
 import { CONSTANT_TOKENS } from '../../src/elements/common/css-constants';
 
 export const SCHEMA_VERSION = '2.1.0';

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import ts from 'typescript';
+import ts from '@typescript/typescript6';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // dist/ph-global.d.ts (written by `npm run build`) as a page author uses it: plain JavaScript with // @ts-check.

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import ts from 'typescript';
+import ts from '@typescript/typescript6';
 import { describe, expect, it } from 'vitest';
 
 // Issue 8 §4: every §7 path is spelled once, in src/core/api/wire.ts (ENDPOINTS). Any string or
