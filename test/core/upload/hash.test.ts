@@ -11,7 +11,7 @@ const never = new AbortController().signal;
  * run between chunks): only the hasher's own yield lets a timer run while it hashes.
  */
 function bufferedFile(bytes: Uint8Array): Blob {
-  const blob = new Blob([bytes]);
+  const blob = new Blob([new Uint8Array(bytes)]);
   const CHUNK = 64 * 1024;
   blob.slice = (start = 0) => {
     const rest = bytes.subarray(start);
