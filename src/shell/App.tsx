@@ -11,11 +11,13 @@ import {
   defaultClient,
   fetchesPermissionTree,
   fetchMe,
+  getLocation,
   hashFor,
   isContentMode,
   isElectronShell,
   isHomeRoute,
   landingPath,
+  leaveForLogin,
   loadDesktopGroups,
   loadPermissionTree,
   loginPageUrl,
@@ -77,7 +79,7 @@ export function App({ page }: { page: ShellPage }) {
         // §8: a failed login outside the login page goes to /login (the re-login page in a desktop client, §2).
         setPhase('leaving');
         const desktopClient = requireConfig().desktopClient || isElectronShell(navigator.userAgent);
-        window.location.assign(loginPageUrl(window.location.href, { desktopClient }));
+        leaveForLogin(getLocation(), loginPageUrl(window.location.href, { desktopClient }));
         return;
       }
       const elsewhere = page.isLanding ? landingElsewhere() : null;

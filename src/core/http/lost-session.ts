@@ -2,6 +2,7 @@ import type { Device } from '../api/wire';
 import type { LocationAdapter } from '../config/location';
 import type { Env } from '../config/options';
 import { DESKTOP_RELOGIN_PATH, isElectronShell, LOGIN_PAGE_PATH, loginPageUrl } from '../routes/paths';
+import { leaveForLogin } from '../session/leave';
 import { $loginDialogReady, $loginFormShown, $loginPrompt } from './login-prompt';
 
 // §4/§8: a session that no refresh brings back. The app shell logs in again with its device client id; everyone
@@ -36,7 +37,7 @@ function sendToLogin(config: LostSessionConfig, deps: LostSessionDeps): void {
     return;
   }
   const desktopClient = config.desktopClient === true || isElectronShell(deps.userAgent());
-  here.assign(loginPageUrl(href, { desktopClient }));
+  leaveForLogin(here, loginPageUrl(href, { desktopClient }));
 }
 
 /** The re-login step of the recovery: resolves true only when the device client logged in again. */

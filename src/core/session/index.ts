@@ -1,3 +1,4 @@
+export { leaveForLogin } from './leave';
 export type { RecentApp, RememberedRecord } from './prefs';
 export {
   $autoLogin,

@@ -25,6 +25,7 @@ import {
   landingPath,
   languageMenuShown,
   layoutForWidth,
+  leaveForLogin,
   loginPageUrl,
   logout,
   logoutShown,
@@ -158,7 +159,7 @@ export function PhHeader(props: PhHeaderProps) {
     leaving.current = true;
     await logout(authDeps());
     const location = getLocation();
-    location.assign(toLoginOnly ? LOGIN_PAGE_PATH : loginPageUrl(location.href()));
+    leaveForLogin(location, toLoginOnly ? LOGIN_PAGE_PATH : loginPageUrl(location.href()));
   };
 
   if (!header.signedIn) return null;

@@ -15,6 +15,7 @@ import {
   isDesktopClient,
   isModuleLicensed,
   isPopupSuppressed,
+  leaveForLogin,
   loginPageUrl,
   type MessageConfig,
   type MessageUrlContext,
@@ -91,7 +92,7 @@ export function useHeader(redirect: boolean, leaving: RefObject<boolean>, deskto
       desktopClient: desktopClient || config.desktopClient,
       userAgent: navigator.userAgent,
     });
-    location.assign(loginPageUrl(location.href(), { desktopClient: desktop }));
+    leaveForLogin(location, loginPageUrl(location.href(), { desktopClient: desktop }));
   }, [status, redirect, config, leaving, desktopClient]);
 
   useEffect(() => watchZoom(), []);

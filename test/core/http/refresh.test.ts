@@ -10,7 +10,8 @@ import {
   HttpError,
   request,
 } from '../../../src/core/http';
-import { $session, resetSession } from '../../../src/core/session';
+import { $session, leaveForLogin, resetSession } from '../../../src/core/session';
+import { beginSession } from '../../../src/core/session/state';
 import { delay, envelope, sendJson, startServer, type TestServer } from './server';
 
 // The server accepts one token at a time; refresh (or device-client login) issues the next one.
@@ -140,6 +141,28 @@ describe('refresh failure (§4, §8)', () => {
     await expect(pending).rejects.toMatchObject({ kind: 'auth', status: 401 });
     expect(refreshes).toBe(0);
     expect(location.visited).toEqual([]);
+  });
+
+  it('a sign-out already on its way to the login page is not followed by a second departure', async () => {
+    // The header's sign-out: the session is cleared, the page sets off for the login page; requests the cleared
+    // session set off meanwhile are refused, and their failed refresh must not navigate again (a second navigation
+    // aborted the first). The page stays where it is until the navigation commits, as a browser's does.
+    const desktop = location.href();
+    const leaving = memoryLocation(desktop);
+    location = { ...leaving, href: () => desktop };
+    resetSession();
+    expect(leaveForLogin(location, '/login')).toBe(true);
+    const http = client();
+    const results = await Promise.allSettled(
+      ['a', 'b'].map((id) => http.request({ url: '/api/data', params: { id } })),
+    );
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(refreshes).toBe(1);
+    expect(leaving.visited).toEqual(['http://school.test/login']);
+    // A new session may leave again.
+    beginSession();
+    await http.request({ url: '/api/data' }).catch(() => {});
+    expect(leaving.visited).toHaveLength(2);
   });
 
   it('already on the login page it stays, and no dialog opens over the form', async () => {
