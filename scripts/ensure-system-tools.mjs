@@ -1,6 +1,6 @@
 // `npm start` and `npm test` need system programs and files that npm cannot install. The running product (npm start):
 // pocketsphinx with its English model, the reference server's offline speech recognition (without it voice commands
-// fail). The tests (npm test) need those too, and Debian's Chromium for the browser tiers; a CJK font so that zh-CN
+// fail). The tests (npm test) need those too, and Debian's headless Chromium for the browser tiers; a CJK font so that zh-CN
 // and zh-HK screens render readable text instead of empty boxes (screenshots included); espeak-ng and sox (spoken test
 // media); ffmpeg, which makes the fake camera's video for the face journeys at test time (no media is committed).
 // `node scripts/ensure-system-tools.mjs start|test`. As root we install what is missing with apt-get; otherwise we
@@ -14,7 +14,7 @@ import { CHROMIUM } from './chromium.mjs';
 const REQUIRED = [
   ['/usr/bin/pocketsphinx_continuous', 'pocketsphinx', ['start', 'test']],
   ['/usr/share/pocketsphinx/model/en-us/en-us', 'pocketsphinx-en-us', ['start', 'test']],
-  [CHROMIUM, 'chromium', ['test']],
+  [CHROMIUM, 'chromium-headless-shell', ['test']],
   ['/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', 'fonts-wqy-microhei', ['test']],
   ['/usr/bin/espeak-ng', 'espeak-ng', ['test']],
   ['/usr/bin/sox', 'sox', ['test']],

@@ -15,7 +15,15 @@ describe('system packages for npm start and npm test', () => {
 
   it('npm test installs those and the browser, the CJK font and the media tools', () => {
     expect(missingPackages('test', nothing).sort()).toEqual(
-      ['chromium', 'espeak-ng', 'ffmpeg', 'fonts-wqy-microhei', 'pocketsphinx', 'pocketsphinx-en-us', 'sox'].sort(),
+      [
+        'chromium-headless-shell',
+        'espeak-ng',
+        'ffmpeg',
+        'fonts-wqy-microhei',
+        'pocketsphinx',
+        'pocketsphinx-en-us',
+        'sox',
+      ].sort(),
     );
   });
 
