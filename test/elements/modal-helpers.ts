@@ -17,6 +17,19 @@ export async function waitShown(modal: HTMLElement): Promise<void> {
   await waitUntil(() => isShown(modal) && part(modal, 'mask').classList.contains('shown'), 'modal did not open');
 }
 
+/**
+ * Opening fades the mask in over 200 ms: colours (axe's contrast check) are read once that fade has finished, not
+ * half-way through it (seen in CI: the body's text at 1.57:1 while it was still fading in).
+ */
+export async function waitFadedIn(modal: HTMLElement): Promise<void> {
+  await waitShown(modal);
+  await Promise.all(
+    part(modal, 'mask')
+      .getAnimations()
+      .map((animation) => animation.finished),
+  );
+}
+
 /** Closing fades for 200 ms before the dialog leaves the DOM. */
 export async function waitHidden(modal: HTMLElement): Promise<void> {
   await waitUntil(() => !isShown(modal), 'modal did not close', { timeout: 2000 });

@@ -1,7 +1,17 @@
 import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import { core, loadElements } from './bundles';
-import { isShown, type ModalElement, part, rectOf, settle, waitHidden, waitShown, zIndexOf } from './modal-helpers';
+import {
+  isShown,
+  type ModalElement,
+  part,
+  rectOf,
+  settle,
+  waitFadedIn,
+  waitHidden,
+  waitShown,
+  zIndexOf,
+} from './modal-helpers';
 
 await loadElements('ph-modal');
 
@@ -335,8 +345,11 @@ describe('ph-modal', () => {
           <ph-modal heading="二" id="b">正文</ph-modal>
         </main>`,
       );
-      await openModal(wrapper.querySelector<ModalElement>('#a')!);
-      await openModal(wrapper.querySelector<ModalElement>('#b')!);
+      const [first, second] = [...wrapper.querySelectorAll<ModalElement>('ph-modal')] as [ModalElement, ModalElement];
+      first.open = true;
+      second.open = true;
+      await waitFadedIn(first);
+      await waitFadedIn(second);
       await expect(wrapper).to.be.accessible();
     });
 
