@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { APP_SHORT_NAMES, APPS } from '../../demo/server/db/seed-data';
 import { type Stage, startStage } from './harness';
 
 // The React shell as the landing pages (issue 10): each journey from the start URL's sign-in through the desktop.
@@ -319,6 +320,37 @@ describe('the shell on the landing pages', () => {
       }),
     );
     assert.deepEqual(brokenWords, []);
+    await page.close();
+  });
+
+  it('at 375 px each app shows its own short name whole, the full name as its title (zh-CN and en)', async () => {
+    const { page, problems } = await signedInPage(stage, 'teacher', { width: 375, height: 740 });
+    for (const [language, short, full] of [
+      ['zh-CN', 0, 2],
+      ['en', 1, 3],
+    ] as const) {
+      await page.goto(stage.url(`${SCHOOL}?language=${language}`));
+      await page.locator('.shell[data-layout-kind="mobile"] ul[data-group="ZWHQ"]').waitFor();
+      const shown = await page.$$eval('.app-icon', (icons) =>
+        icons.map((icon) => {
+          const name = icon.querySelector<HTMLElement>('.app-name');
+          return {
+            code: icon.getAttribute('data-app') ?? '',
+            name: name?.firstChild?.textContent ?? '',
+            title: icon.querySelector('button')?.title ?? '',
+            clipped: name ? name.scrollWidth > name.clientWidth || name.scrollHeight > name.clientHeight : true,
+          };
+        }),
+      );
+      assert.ok(shown.length >= 10, `${shown.length} apps shown`);
+      // Seen before: "My" for My timetable, "Grade", "Course", "Digital" — a bare first word of the full name.
+      const expected = shown.map(({ code }) => {
+        const app = APPS.find(([appCode]) => appCode === code);
+        return { code, name: APP_SHORT_NAMES[code]?.[short], title: app?.[full], clipped: false };
+      });
+      assert.deepEqual(shown, expected, language);
+    }
+    assert.deepEqual(problems, []);
     await page.close();
   });
 });

@@ -331,7 +331,7 @@ describe('ph-header', () => {
       await signedInPage('areauser', 'notice');
       const header = await mountHeader();
       await waitUntil(() => badgeOf(header) === '•');
-      control(header, '消息，有未读').click();
+      control(header, /^消息，\d+ 条未读$/).click();
       await waitUntil(() => dialog(header, '未读消息')?.querySelectorAll('.message').length === 2);
       const list = dialog(header, '未读消息') as HTMLElement;
       const texts = [...list.querySelectorAll('.message-text')].map((node) => node.textContent);
@@ -344,7 +344,12 @@ describe('ph-header', () => {
       await signedInPage('areauser', 'notice');
       const header = await mountHeader();
       await waitUntil(() => badgeOf(header) === '•', 'no dot for pcOpen 1');
-      expect(findControl(header, '消息，有未读')).to.not.equal(undefined);
+      // The dot is all that shows; the button's name says how many are unread (issue 25 item 7).
+      const unread = (await core.messageCalls(core.defaultClient()).unhandledCount()).message;
+      expect(unread).to.be.greaterThan(0);
+      expect(findControl(header, `消息，${unread} 条未读`)).to.not.equal(undefined);
+      core.$language.set('en');
+      await waitUntil(() => findControl(header, `Messages, ${unread} unread`), 'no English count in the name');
     });
   });
 
@@ -376,13 +381,27 @@ describe('ph-header', () => {
       await waitUntil(() => dialog(header, '选择孩子'), 'the child selector did not open by itself');
       const rows = root(header).querySelectorAll('[part~="children"] tbody tr');
       expect(rows.length).to.equal(2);
+      // Grade and class in the page language (issue 25 item 6): the seeded names carry zh-CN, en and zh-HK.
+      const gradesAndClasses = () =>
+        [...root(header).querySelectorAll('[part~="children"] tbody tr')].map((row) =>
+          [...row.querySelectorAll('td')].slice(1, 3).map((cell) => cell.textContent),
+        );
+      expect(gradesAndClasses()).to.deep.include(['一年级', '2班']);
+      core.$language.set('en');
+      await waitUntil(() => dialog(header, 'Choose a child'), 'no English child selector');
+      expect(gradesAndClasses()).to.deep.include(['Grade 1', 'Class 2']);
+      core.$language.set('zh-HK');
+      await waitUntil(() => gradesAndClasses().some(([grade]) => grade === '一年級'), 'no zh-HK grade names');
+      core.$language.set('zh-CN');
+      await waitUntil(() => dialog(header, '选择孩子'));
       const changed = oneEvent(header, 'ph-header-child-change');
       control(header, '进入: 陈小红').click();
+      // The event carries the child as the platform sent it, every language of its names included.
       expect((await changed).detail).to.deep.equal({
         id: 's-xiaohong',
         realName: '陈小红',
-        gradeName: '一年级',
-        className: '2班',
+        gradeName: '一年级|||Grade 1|||一年級',
+        className: '2班|||Class 2|||2班',
       });
       expect(core.$session.get().currentChirden?.id).to.equal('s-xiaohong');
       await waitUntil(() => !dialog(header, '选择孩子'));

@@ -122,10 +122,34 @@ export const USERS: UserSeed[] = [
 export const ACCOUNT_LINKS: [string, string][] = [['u-teacher', 'u-parent1']];
 
 export const STUDENTS = [
-  { id: 's-xiaoming', realName: '陈小明', gradeName: '三年级', className: '1班', userId: 'u-student' },
-  { id: 's-xiaohong', realName: '陈小红', gradeName: '一年级', className: '2班', userId: null },
-  { id: 's-xiaogang', realName: '陈小刚', gradeName: '五年级', className: '3班', userId: null },
-  { id: 's-xiaobao', realName: '王小宝', gradeName: '二年级', className: '1班', userId: null },
+  {
+    id: 's-xiaoming',
+    realName: '陈小明',
+    gradeName: '三年级|||Grade 3|||三年級',
+    className: '1班|||Class 1|||1班',
+    userId: 'u-student',
+  },
+  {
+    id: 's-xiaohong',
+    realName: '陈小红',
+    gradeName: '一年级|||Grade 1|||一年級',
+    className: '2班|||Class 2|||2班',
+    userId: null,
+  },
+  {
+    id: 's-xiaogang',
+    realName: '陈小刚',
+    gradeName: '五年级|||Grade 5|||五年級',
+    className: '3班|||Class 3|||3班',
+    userId: null,
+  },
+  {
+    id: 's-xiaobao',
+    realName: '王小宝',
+    gradeName: '二年级|||Grade 2|||二年級',
+    className: '1班|||Class 1|||1班',
+    userId: null,
+  },
 ];
 
 export const PARENT_CHILDREN: [string, string, number][] = [
@@ -179,6 +203,32 @@ export const GROUPS: Record<string, string> = {
   JYKY: '教育科研',
   XSCZ: '学生成长',
   ZWHQ: '总务后勤',
+};
+
+/**
+ * §3 short names, for where space is short (a phone's desktop): [Chinese, English]. Each is a name of its own, never
+ * a cut of the full one ("My" for My timetable, 数字 for 数字图书馆).
+ */
+export const APP_SHORT_NAMES: Record<string, [string, string]> = {
+  notice: ['通知', 'Notices'],
+  schedule: ['课表', 'Timetable'],
+  oa: ['办公', 'Office'],
+  meeting: ['会议', 'Meetings'],
+  grade: ['成绩', 'Grades'],
+  course: ['排课', 'Courses'],
+  report: ['报表', 'Reports'],
+  dashboard: ['看板', 'Dashboard'],
+  staffinfo: ['教职工', 'Staff'],
+  salary: ['工资', 'Payslips'],
+  elearn: ['自学', 'Self-study'],
+  library: ['图书馆', 'Library'],
+  research: ['教研', 'Research'],
+  lesson: ['备课', 'Lessons'],
+  attendance: ['考勤', 'Attendance'],
+  growth: ['成长', 'Growth'],
+  repair: ['报修', 'Repairs'],
+  assets: ['资产', 'Assets'],
+  legacy: ['旧后勤', 'Legacy'],
 };
 
 /** [code, group, Chinese name, English name, colour, updateStatus] */

@@ -2,6 +2,7 @@ import { hashPassword } from '../auth/passwords';
 import { formatDate, formatDateTime, randomToken, sha256 } from '../util/ids';
 import {
   ACCOUNT_LINKS,
+  APP_SHORT_NAMES,
   APP_UNREAD,
   APPS,
   DEMO_PASSWORD,
@@ -88,8 +89,10 @@ function seedUsers(db: Database): void {
     link.run(a, b);
     link.run(b, a);
   }
+  // Grade and class names in every language (issue 25), also in a database seeded before they had them.
   const student = db.prepare(
-    'INSERT OR IGNORE INTO students (id, real_name, grade_name, class_name, unit_id, user_id) VALUES (?, ?, ?, ?, ?, ?)',
+    `INSERT INTO students (id, real_name, grade_name, class_name, unit_id, user_id) VALUES (?, ?, ?, ?, ?, ?)
+    ON CONFLICT (id) DO UPDATE SET grade_name = excluded.grade_name, class_name = excluded.class_name`,
   );
   for (const s of STUDENTS) student.run(s.id, s.realName, s.gradeName, s.className, 'unit-school', s.userId);
   const child = db.prepare('INSERT OR IGNORE INTO parent_children (parent_id, student_id, status) VALUES (?, ?, ?)');
@@ -119,21 +122,23 @@ function seedLogins(db: Database, deviceClientIds: Record<string, string>): void
 }
 
 function seedDesktop(db: Database, now: Date): void {
-  // Who an app is for follows this file, also in a database seeded before it said so.
+  // Who an app is for and its short names follow this file, also in a database seeded before it said so.
   const app = db.prepare(`INSERT INTO apps (code, group_code, zname, name, short_name, english_name,
     english_short_name, color, menu_route, server_id, deploy_path, front_user_type, limit_user_type, update_status,
     sort) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pages', ?, '', ?, ?)
-    ON CONFLICT (code) DO UPDATE SET front_user_type = excluded.front_user_type`);
+    ON CONFLICT (code) DO UPDATE SET front_user_type = excluded.front_user_type, short_name = excluded.short_name,
+    english_short_name = excluded.english_short_name`);
   APPS.forEach(([code, group, zname, english, color, updateStatus], index) => {
     if (!GROUPS[group]) throw new Error(`unknown group ${group}`);
+    const [shortName, englishShortName] = APP_SHORT_NAMES[code] ?? [zname, english];
     app.run(
       code,
       group,
       zname,
       zname,
-      zname.slice(0, 2),
+      shortName,
       english,
-      english.split(' ')[0],
+      englishShortName,
       color,
       `/${code}/index`,
       code,

@@ -2,14 +2,17 @@ import { BILINGUAL_SEPARATOR } from '../api/wire';
 import type { Language } from './translate';
 
 /**
- * §8: server messages may read `中文|||English`. English is shown only for `en`; zh-CN and zh-HK read the
- * Chinese part. A missing English part falls back to the Chinese one rather than showing nothing. Only the first
- * two parts count: anything after a further separator is not part of either language.
+ * §8: server messages may read `中文|||English`. English is shown only for `en`; zh-CN reads the Chinese part. A
+ * third part, where the data has one, is the Traditional Chinese that zh-HK reads (seeded grade and class names:
+ * `三年级|||Grade 3|||三年級`); without it zh-HK reads the Chinese part too. A missing part falls back to the Chinese
+ * one (or the English, when the Chinese is empty) rather than showing nothing; anything after a third separator is
+ * not part of any language.
  */
 export function splitBilingual(message: string, language: Language): string {
   if (!message.includes(BILINGUAL_SEPARATOR)) return message;
-  const [first = '', second = ''] = message.split(BILINGUAL_SEPARATOR);
-  const chinese = first.trim();
-  const english = second.trim();
-  return language === 'en' && english !== '' ? english : chinese || english;
+  const [first = '', second = '', third = ''] = message.split(BILINGUAL_SEPARATOR).map((part) => part.trim());
+  const fallback = first || second;
+  if (language === 'en') return second || fallback;
+  if (language === 'zh-HK') return third || fallback;
+  return fallback;
 }

@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { $session, $translate, type Child } from '../../core';
+import { $language, $session, $translate, type Child, splitBilingual } from '../../core';
 import { PhModal } from '../ph-modal/PhModal';
 
-/** §2 child selector: the parent's children (name, grade, class) with an enter button each. */
+/** §2 child selector: the parent's children (name, grade, class in the page language) with an enter button each. */
 export function ChildDialog(props: { open: boolean; onClose: () => void; onEnter: (child: Child) => void }) {
   const translate = useStore($translate);
   const session = useStore($session);
+  const language = useStore($language);
   return (
     <PhModal
       inline
@@ -34,8 +35,9 @@ export function ChildDialog(props: { open: boolean; onClose: () => void; onEnter
                   {child.realName}
                   {current ? <span className="current-tag">{translate('header.current')}</span> : null}
                 </td>
-                <td>{child.gradeName}</td>
-                <td>{child.className}</td>
+                {/* Grade and class names may carry every language (`三年级|||Grade 3|||三年級`): the page's is shown. */}
+                <td>{splitBilingual(child.gradeName, language)}</td>
+                <td>{splitBilingual(child.className, language)}</td>
                 <td>
                   <button
                     type="button"

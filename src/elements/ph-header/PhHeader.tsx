@@ -166,12 +166,9 @@ export function PhHeader(props: PhHeaderProps) {
 
   const unread = counts?.message ?? 0;
   const badge = badgeText(unread, header.messageConfig);
+  // Where the unit shows only a dot (§2, pcOpen 1), the button's name still says how many are unread.
   const messagesLabel =
-    badge === ''
-      ? translate('header.messages')
-      : header.messageConfig?.pcOpen === 1
-        ? translate('header.messagesDot')
-        : translate('header.messagesCount', { count: badge });
+    badge === '' ? translate('header.messages') : translate('header.messagesCount', { count: badgeText(unread) });
   const todoBadge = badgeText(counts?.todo ?? 0);
   const languages = config?.languages ?? [];
   const actions: Action[] = [

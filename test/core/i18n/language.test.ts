@@ -67,10 +67,13 @@ describe('splitBilingual', () => {
     expect(splitBilingual('|||English', 'zh-CN')).toBe('English');
   });
 
-  it('takes the first part as Chinese and the second as English, whatever follows', () => {
-    expect(splitBilingual('中文|||English|||extra', 'en')).toBe('English');
-    expect(splitBilingual('中文|||English|||extra', 'zh-CN')).toBe('中文');
+  it('takes the first part as Chinese, the second as English and a third as zh-HK, whatever follows', () => {
+    expect(splitBilingual('中文|||English|||繁體', 'en')).toBe('English');
+    expect(splitBilingual('中文|||English|||繁體', 'zh-CN')).toBe('中文');
+    expect(splitBilingual('中文|||English|||繁體', 'zh-HK')).toBe('繁體');
+    expect(splitBilingual('中文|||English|||繁體|||extra', 'zh-HK')).toBe('繁體');
     expect(splitBilingual('中文|||English|||', 'en')).toBe('English');
+    expect(splitBilingual('中文|||English|||', 'zh-HK')).toBe('中文');
     expect(splitBilingual('中文||||||third', 'en')).toBe('中文');
   });
 
