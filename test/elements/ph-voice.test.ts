@@ -69,14 +69,39 @@ describe('ph-voice', () => {
     const element = await mount();
     expect(voiceButton(element).getAttribute('aria-label')).to.equal('语音指令');
     expect(statusText(element)).to.equal('长按说出指令');
-    expect(bubbleText(element)).to.equal('长按说出指令');
+    // The first-use hint stands beside the button, in the row, not in a bubble over what lies below (issue 25 item 3).
+    const hint = element.shadowRoot?.querySelector<HTMLElement>('[part~="hint"]');
+    expect(hint?.textContent).to.equal('长按说出指令');
+    expect(getComputedStyle(hint as HTMLElement).position).to.equal('static');
+    expect(hint?.getBoundingClientRect().right).to.be.at.most(voiceButton(element).getBoundingClientRect().left);
+    expect(bubbleText(element)).to.equal('');
     core.$language.set('en');
     await waitUntil(() => voiceButton(element).getAttribute('aria-label') === 'Voice command');
     expect(statusText(element)).to.equal('Press and hold to speak a command');
     core.$language.set('zh-HK');
     await waitUntil(() => voiceButton(element).getAttribute('aria-label') === '語音指令');
     await waitUntil(() => statusText(element) === '', 'the hint did not go away', { timeout: 4500 });
+    expect(element.shadowRoot?.querySelector('[part~="hint"]')).to.equal(null);
     expect(bubbleText(element)).to.equal('');
+  });
+
+  it('shows its tooltip only while the pointer is over the button or focus is on it', async () => {
+    const element = await mount();
+    await waitUntil(() => statusText(element) === '', 'the hint did not go away', { timeout: 4500 });
+    const tooltip = element.shadowRoot?.querySelector<HTMLElement>('[part~="tooltip"]') as HTMLElement;
+    expect(tooltip.textContent).to.equal('长按说出指令');
+    expect(tooltip.getClientRects().length).to.equal(0);
+    const box = voiceButton(element).getBoundingClientRect();
+    await sendMouse({
+      type: 'move',
+      position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)],
+    });
+    await waitUntil(() => tooltip.getClientRects().length === 1, 'no tooltip on hover');
+    await sendMouse({ type: 'move', position: [0, 0] });
+    await waitUntil(() => tooltip.getClientRects().length === 0, 'the tooltip stayed after the pointer left');
+    await sendKeys({ press: 'Tab' });
+    await waitUntil(() => element.shadowRoot?.activeElement === voiceButton(element), 'Tab did not reach the button');
+    await waitUntil(() => tooltip.getClientRects().length === 1, 'no tooltip on keyboard focus');
   });
 
   it('records while held, counting down from 60 s, and opens the skill it heard', async () => {

@@ -77,6 +77,11 @@ export interface PhHeaderProps {
   noRedirect?: boolean;
   /** At most this many icons before the overflow menu (never more than 10; fewer on narrow screens). */
   maxIcons?: number;
+  /**
+   * At the end of the icon row, inside the header's banner (the element passes its `end` slot): the page's voice
+   * button, so that the page keeps one banner and Tab reaches the button right after the header's icons.
+   */
+  end?: ReactNode;
   /** The desktop button; false stays (else the landing page of §2 opens). */
   // biome-ignore lint/suspicious/noConfusingVoidType: a listener that lets it happen returns nothing
   onDesktop?: () => boolean | void;
@@ -258,52 +263,62 @@ export function PhHeader(props: PhHeaderProps) {
   const unitName = language === 'en' ? session.unitEnName || session.unitName : session.unitName;
 
   return (
-    <header className="bar" part="bar">
-      <div className="unit" part="unit">
-        {session.unitId ? (
-          <img className="logo" part="logo" src={unitLogoPath(session.unitId)} alt="" width="32" height="32" />
-        ) : null}
-        <span className="unit-name">{unitName}</span>
-      </div>
-      <p className="welcome" part="welcome">
-        {translate('header.welcome', { name: session.realName })}
-      </p>
-      {session.currentChirden ? (
-        <p className="current-child" part="current-child">
-          {translate('header.currentChild', { name: session.currentChirden.realName })}
+    <>
+      <header className="bar" part="bar">
+        <div className="unit" part="unit">
+          {session.unitId ? (
+            <img className="logo" part="logo" src={unitLogoPath(session.unitId)} alt="" width="32" height="32" />
+          ) : null}
+          <span className="unit-name">{unitName}</span>
+        </div>
+        <p className="welcome" part="welcome">
+          {translate('header.welcome', { name: session.realName })}
         </p>
-      ) : null}
-      <div className="actions" part="actions">
-        {shown.map((action) => (
-          <ActionControl key={action.id} action={action} />
-        ))}
-        {overflow.length > 0 ? (
-          <Menu
-            label={translate('header.more')}
-            name="more"
-            button={<MoreIcon />}
-            items={overflow.flatMap((action) =>
-              action.items
-                ? action.items.map((item) => ({
-                    ...item,
-                    id: `${action.id}-${item.id}`,
-                    label: `${action.label}: ${item.label}`,
-                    icon: action.icon,
-                  }))
-                : [
-                    {
-                      id: action.id,
-                      label: action.label,
-                      icon: action.icon,
-                      note: action.badge,
-                      onSelect: () => action.onSelect?.(),
-                    },
-                  ],
-            )}
-          />
+        {session.currentChirden ? (
+          <p className="current-child" part="current-child">
+            {translate('header.currentChild', { name: session.currentChirden.realName })}
+          </p>
         ) : null}
-      </div>
-
+        <div className="actions" part="actions">
+          {shown.map((action) => (
+            <ActionControl key={action.id} action={action} />
+          ))}
+          {overflow.length > 0 ? (
+            <Menu
+              label={translate('header.more')}
+              name="more"
+              button={<MoreIcon />}
+              items={overflow.flatMap((action) =>
+                action.items
+                  ? action.items.map((item) => ({
+                      ...item,
+                      id: `${action.id}-${item.id}`,
+                      label: `${action.label}: ${item.label}`,
+                      icon: action.icon,
+                    }))
+                  : [
+                      {
+                        id: action.id,
+                        label: action.label,
+                        icon: action.icon,
+                        note: action.badge,
+                        onSelect: () => action.onSelect?.(),
+                      },
+                    ],
+              )}
+            />
+          ) : null}
+          {props.end}
+        </div>
+      </header>
+      <ReminderPanel
+        panel={header.model.reminders}
+        narrow={layoutForWidth(width) === 'mobile'}
+        onOpen={(id, url) => {
+          const target = messageUrl(url, header.model.urlContext());
+          if (target) open(id, { kind: 'url', url: target });
+        }}
+      />
       <MessageDialog
         open={dialog === 'messages'}
         inbox={header.model.inbox}
@@ -311,13 +326,6 @@ export function PhHeader(props: PhHeaderProps) {
         onViewed={open}
       />
       <ExpiryDialog modules={expiry} onClose={() => setExpiry(null)} />
-      <ReminderPanel
-        panel={header.model.reminders}
-        onOpen={(id, url) => {
-          const target = messageUrl(url, header.model.urlContext());
-          if (target) open(id, { kind: 'url', url: target });
-        }}
-      />
       <ChildDialog
         open={dialog === 'children'}
         onClose={() => {
@@ -396,7 +404,7 @@ export function PhHeader(props: PhHeaderProps) {
           {translate('header.licenceExpired')}
         </p>
       </PhModal>
-    </header>
+    </>
   );
 }
 

@@ -1,21 +1,36 @@
 import { useStore } from '@nanostores/react';
-import { $language, $translate, type ReminderPanel as Panel, splitBilingual } from '../../core';
+import { type CSSProperties, useId, useState } from 'react';
+import { $language, $translate, badgeText, type ReminderPanel as Panel, splitBilingual } from '../../core';
 import { CloseIcon } from '../common/icons';
+import { useFooterClearance } from './dock';
+
+/** Space kept between the docked panel and the footer (or the window's bottom edge). */
+const DOCK_GAP_PX = 16;
 
 /**
- * §2 to-do reminder panel on the right: 3 per page with previous/next; it closes by itself after 15 s (the
- * countdown waits while the pointer or focus is inside) and its close icon keeps it away for the session.
+ * §2 to-do reminder panel: 3 per page with previous/next; it closes by itself after 15 s (the countdown waits while
+ * the pointer or focus is inside) and its close icon keeps it away for the session. On wider screens it floats on
+ * the right, docked above the page's footer so that it never covers the footer's links; on a phone it is a strip
+ * under the header bar, in the page's flow (covering nothing), that opens into the list (issue 25).
  */
-export function ReminderPanel({ panel, onOpen }: { panel: Panel; onOpen: (id: string, url: string) => void }) {
+export function ReminderPanel(props: { panel: Panel; narrow: boolean; onOpen: (id: string, url: string) => void }) {
+  const { panel, narrow } = props;
   const translate = useStore($translate);
-  const language = useStore($language);
   const state = useStore(panel.$state);
+  const clearance = useFooterClearance(state.open && !narrow);
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
   if (!state.open) return null;
+  const shown = !narrow || expanded;
+  const count = badgeText(state.total);
+  const title = count ? translate('header.remindersCount', { count }) : translate('header.reminders');
+  const docked = narrow ? undefined : ({ bottom: `${DOCK_GAP_PX + clearance}px` } as CSSProperties);
   return (
     <section
-      className="reminders"
+      className={narrow ? 'reminders strip' : 'reminders'}
       part="reminders"
       aria-label={translate('header.reminders')}
+      style={docked}
       onPointerEnter={() => panel.hold()}
       onPointerLeave={() => panel.release()}
       onFocus={() => panel.hold()}
@@ -24,7 +39,23 @@ export function ReminderPanel({ panel, onOpen }: { panel: Panel; onOpen: (id: st
       }}
     >
       <header className="reminders-head">
-        <h2>{translate('header.reminders')}</h2>
+        {narrow ? (
+          <button
+            type="button"
+            className="reminders-toggle"
+            part="reminders-toggle"
+            aria-expanded={expanded}
+            aria-controls={listId}
+            onClick={() => setExpanded(!expanded)}
+          >
+            {title}
+            <span className="chevron" aria-hidden="true">
+              {expanded ? '▴' : '▾'}
+            </span>
+          </button>
+        ) : (
+          <h2>{translate('header.reminders')}</h2>
+        )}
         <button
           type="button"
           className="ph-icon-button"
@@ -35,6 +66,17 @@ export function ReminderPanel({ panel, onOpen }: { panel: Panel; onOpen: (id: st
           <CloseIcon />
         </button>
       </header>
+      {shown ? <ReminderList id={listId} panel={panel} onOpen={props.onOpen} /> : null}
+    </section>
+  );
+}
+
+function ReminderList({ id, panel, onOpen }: { id: string; panel: Panel; onOpen: (id: string, url: string) => void }) {
+  const translate = useStore($translate);
+  const language = useStore($language);
+  const state = useStore(panel.$state);
+  return (
+    <div id={id}>
       <ul className="reminder-list">
         {state.list.map((item) => (
           <li key={item.id}>
@@ -59,6 +101,6 @@ export function ReminderPanel({ panel, onOpen }: { panel: Panel; onOpen: (id: st
           {translate('header.next')}
         </button>
       </footer>
-    </section>
+    </div>
   );
 }

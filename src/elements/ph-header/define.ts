@@ -47,6 +47,7 @@ function HeaderElement({ container, ...props }: HeaderElementProps) {
   const host = hostOf(container);
   return createElement(PhHeader, {
     ...props,
+    end: createElement('slot', { name: 'end' }),
     onDesktop: () => dispatchFrom(host, 'ph-header-desktop', {}, { cancelable: true }),
     onChildChange: ({ id, realName, gradeName, className }) =>
       dispatchFrom(host, 'ph-header-child-change', { id, realName, gradeName, className }),
@@ -74,11 +75,14 @@ function HeaderElement({ container, ...props }: HeaderElementProps) {
  * 您确认要退出吗？ (hidden for desktop and work-chat clients); with `phinit({ clientDownloads })` also 下载客户端 /
  * Download the client, a dialog of the desktop client's installers (not inside the client). The unread count is read again on focus and after
  * every mark-read, one request at a time. The message list (400 px) views, ignores and ignores all; a module
- * expiry message opens the expiry table. The reminder panel shows 3 per page and closes by itself after 15 s. An
+ * expiry message opens the expiry table. The reminder panel shows 3 per page and closes by itself after 15 s; it
+ * floats on the right above the page's footer, and on a phone it is a strip under the bar that opens into the list. An
  * expired module licence shows '该模块已到期，请联系管理员！', which cannot be closed. Signed out, the page goes
  * to `/login?redirect_uri=…`. Menus open with Enter or arrows, move with arrows and close with Escape.
  *
  * @summary Page header
+ * @slot end - At the end of the icon row, inside the header's banner: the page's `<ph-voice>`, for one banner
+ * per page and a Tab order that follows the screen.
  * @csspart bar - The header bar.
  * @csspart unit - Unit logo and name.
  * @csspart logo - The unit logo.
@@ -98,6 +102,7 @@ function HeaderElement({ container, ...props }: HeaderElementProps) {
  * @csspart action-more - The overflow menu button.
  * @csspart messages - The message list.
  * @csspart reminders - The reminder panel.
+ * @csspart reminders-toggle - On a phone, the reminder strip's button that opens and closes its list.
  * @csspart reminders-close - The reminder panel's close icon (keeps it away for the session).
  * @csspart children - The children table.
  * @csspart ignore-all - The ignore-all button of the message list.

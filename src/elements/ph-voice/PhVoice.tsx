@@ -107,12 +107,21 @@ export function PhVoice(props: PhVoiceProps) {
 
   const message = state.phase === 'message' ? state.message : null;
   const text = message ? voiceMessageText(message, translate, language) : voiceStatusText(state, translate);
+  // §4's first-use hint sits in the row beside the button, covering nothing; the bubble below the button is for
+  // what the button is doing (it covered the menu bar on a phone), and the tooltip shows on hover or focus only.
+  const firstUseHint = state.phase === 'idle' && state.hint;
+  const bubbleText = firstUseHint ? '' : text;
   const countdown = voiceCountdownText(state, translate);
   const tone = message ? (SPEC_WARNINGS.includes(message.kind) ? message.kind : 'failure') : '';
   const listening = state.phase === 'recording' ? 'recording' : state.phase === 'idle' ? '' : 'active';
 
   return (
     <>
+      {firstUseHint ? (
+        <span className="hint" part="hint" aria-hidden="true">
+          {text}
+        </span>
+      ) : null}
       <button
         type="button"
         className={`ph-icon-button button ${listening}`.trim()}
@@ -132,7 +141,7 @@ export function PhVoice(props: PhVoiceProps) {
       <span className="status" role="status" aria-live="polite" part="status">
         {text}
       </span>
-      {text || countdown ? (
+      {bubbleText || countdown ? (
         <div className={`bubble ${tone}`.trim()} part="bubble" aria-hidden="true">
           {countdown ? (
             <span className="countdown" part="countdown">
@@ -140,10 +149,14 @@ export function PhVoice(props: PhVoiceProps) {
               {countdown}
             </span>
           ) : null}
-          {text}
+          {bubbleText}
           {partial && state.phase === 'recording' ? <span className="partial">“{partial}”</span> : null}
         </div>
-      ) : null}
+      ) : (
+        <span className="tooltip" part="tooltip" aria-hidden="true">
+          {translate('voice.hint')}
+        </span>
+      )}
     </>
   );
 }

@@ -42,13 +42,17 @@ function VoiceElement({ container, ...props }: VoiceElementProps) {
  * stops it. The recognised text, one trailing punctuation mark removed, is looked up (`find_by_vocabulary`): a skill's
  * url is opened (`ph-voice-result`, cancelable); otherwise it says it has not learned that skill, that it did not
  * understand, or to check the server configuration when no token came, for about 1 s (`ph-voice-error`). A "long
- * press" hint shows for its first 3 s. Messages are announced in a live region; the microphone is released after
+ * press" hint shows beside it for its first 3 s (covering nothing), and as a tooltip while it is hovered or focused.
+ * Messages are announced in a live region; the microphone is released after
  * every recording and when the element leaves the page. Recognition by Alibaba Cloud NLS or the browser's Web Speech
  * API, as `phinit`'s `voice` option says (README › Voice recognition).
  *
  * @summary Voice command button
+ * @cssprop [--ph-voice-hint-color=var(--ph-text)] - Colour of the first-use hint beside the button (white inside `<ph-header>`).
  * @csspart button - The round microphone button.
- * @csspart bubble - What it says: the hint, the recording indicator with the seconds left, the messages.
+ * @csspart hint - §4's long-press hint for the first 3 s, beside the button (covering nothing).
+ * @csspart bubble - What it is doing, below the button: the recording indicator with the seconds left, the messages.
+ * @csspart tooltip - 长按说出指令 / Press and hold to speak a command, while the pointer is over the button or focus is on it.
  * @csspart countdown - The recording indicator and the seconds left, inside the bubble.
  * @csspart status - The live region that announces each state and message to screen readers (visually hidden).
  */

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
   $language,
   $recentApps,
@@ -38,6 +38,7 @@ export interface DesktopProps {
  */
 export function Desktop({ short, onOpen, preloaded }: DesktopProps) {
   const translate = useStore($translate);
+  const heading = useFocusOnArrival();
   const language = useStore($language);
   const session = useStore($session);
   const recent = useStore($recentApps)[session.userId] ?? [];
@@ -115,6 +116,9 @@ export function Desktop({ short, onOpen, preloaded }: DesktopProps) {
 
   return (
     <div className="desktop">
+      <h1 ref={heading} className="visually-hidden" tabIndex={-1}>
+        {translate('shell.desktop')}
+      </h1>
       {arranges ? (
         <p id={hintId} className="shell-muted desktop-hint">
           {translate('shell.arrangeHint')}
@@ -151,4 +155,20 @@ export function Desktop({ short, onOpen, preloaded }: DesktopProps) {
       ))}
     </div>
   );
+}
+
+/**
+ * The desktop is where a sign-in lands: its heading takes the focus that would otherwise start on the page's body,
+ * so that a screen reader starts at the desktop and Tab goes on to its first app (issue 25). Focus the user already
+ * moved is left where it is.
+ */
+function useFocusOnArrival() {
+  const arrived = useRef(false);
+  // A callback ref: the heading appears once the icons have loaded, after the desktop itself mounted.
+  return useCallback((heading: HTMLHeadingElement | null) => {
+    if (!heading || arrived.current) return;
+    arrived.current = true;
+    if (document.activeElement === null || document.activeElement === document.body)
+      heading.focus({ preventScroll: true });
+  }, []);
 }

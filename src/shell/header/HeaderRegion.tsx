@@ -11,28 +11,28 @@ export interface HeaderRegionProps {
 
 /**
  * The shell's header region: `ph-header` as a React component (unit, welcome, messages, reminders, theme and layout,
- * language, children, roles, sign-out) and beside it the `ph-voice` button (§2 places it in the header area). The
- * desktop button and a voice skill's `/redirect/{app}` stay in the shell's router instead of loading a page.
+ * language, children, roles, sign-out) with the `ph-voice` button at the end of its icon row (§2 places it in the
+ * header area): inside the header's one banner, reached by Tab right after the header's icons. The desktop button
+ * and a voice skill's `/redirect/{app}` stay in the shell's router instead of loading a page.
  */
 export function HeaderRegion({ onHome, onRoute }: HeaderRegionProps) {
   return (
-    <header className="shell-header">
-      <PhHeader
-        className="shell-ph-header"
-        noRedirect
-        onDesktop={() => {
-          onHome();
-          return false;
-        }}
-      />
-      <PhVoice
-        className="shell-voice"
-        onResult={({ url }) => {
-          if (redirectRouteApp(url) === null) return;
-          onRoute(url);
-          return false;
-        }}
-      />
-    </header>
+    <PhHeader
+      className="shell-header"
+      noRedirect
+      onDesktop={() => {
+        onHome();
+        return false;
+      }}
+      end={
+        <PhVoice
+          onResult={({ url }) => {
+            if (redirectRouteApp(url) === null) return;
+            onRoute(url);
+            return false;
+          }}
+        />
+      }
+    />
   );
 }
