@@ -1,10 +1,10 @@
 // `npm test`: every check and test tier, side by side where they do not depend on each other (issue 24). The
-// machine has two cores, and the run is bound by their time, so there are never more than two busy lanes:
+// machine has two cores, and the run is bound by their time:
 //   first:            lint, then the build (the one step everything else needs);
 //   lane 1:           the e2e files, one at a time (each keeps about a core busy: its server, Chromium, the page);
-//   lane 2:           the type check, the bundle budgets, the Node tests (vitest), the element tier, the consumer tier.
-// More at once was tried (two e2e files, or the Node tests beside the build) and was slower: three busy things on two
-// cores slowed each by more than the overlap gained. Each step's output is printed whole when it ends (parallel steps
+//   lane 2:           the type check, the bundle budgets, the Node tests (vitest), the consumer tier;
+//   lane 3:           the element tier (with the type check down to 4 s, faster beside the others than after them).
+// Two e2e files at once, or the Node tests beside the build, were tried and were slower. Each step's output is printed whole when it ends (parallel steps
 // never interleave), then one closing line adds up the tests of every tier: `tests: N passed, N failed`. Any failed
 // step fails the run, and every step still runs (but those that need a failed build).
 import { spawn } from 'node:child_process';
