@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { APP_SHORT_NAMES, APPS } from '../../demo/server/db/seed-data';
+import { APP_SHORT_NAMES, APP_TRADITIONAL_NAMES, APPS } from '../../demo/server/db/seed-data';
 import { type Stage, startStage } from './harness';
 
 // The React shell as the landing pages (issue 10): each journey from the start URL's sign-in through the desktop.
@@ -323,12 +323,14 @@ describe('the shell on the landing pages', () => {
     await page.close();
   });
 
-  it('at 375 px each app shows its own short name whole, the full name as its title (zh-CN and en)', async () => {
+  it('at 375 px each app shows its own short name whole, the full name as its title (zh-CN, en and zh-HK)', async () => {
     const { page, problems } = await signedInPage(stage, 'teacher', { width: 375, height: 740 });
-    for (const [language, short, full] of [
-      ['zh-CN', 0, 2],
-      ['en', 1, 3],
-    ] as const) {
+    const names: Record<string, (code: string) => { short?: string; full?: string }> = {
+      'zh-CN': (code) => ({ short: APP_SHORT_NAMES[code]?.[0], full: APPS.find(([c]) => c === code)?.[2] }),
+      en: (code) => ({ short: APP_SHORT_NAMES[code]?.[1], full: APPS.find(([c]) => c === code)?.[3] }),
+      'zh-HK': (code) => ({ short: APP_TRADITIONAL_NAMES[code]?.[1], full: APP_TRADITIONAL_NAMES[code]?.[0] }),
+    };
+    for (const language of ['zh-CN', 'en', 'zh-HK']) {
       await page.goto(stage.url(`${SCHOOL}?language=${language}`));
       await page.locator('.shell[data-layout-kind="mobile"] ul[data-group="ZWHQ"]').waitFor();
       const shown = await page.$$eval('.app-icon', (icons) =>
@@ -345,8 +347,8 @@ describe('the shell on the landing pages', () => {
       assert.ok(shown.length >= 10, `${shown.length} apps shown`);
       // Seen before: "My" for My timetable, "Grade", "Course", "Digital" — a bare first word of the full name.
       const expected = shown.map(({ code }) => {
-        const app = APPS.find(([appCode]) => appCode === code);
-        return { code, name: APP_SHORT_NAMES[code]?.[short], title: app?.[full], clipped: false };
+        const { short, full } = names[language]?.(code) ?? {};
+        return { code, name: short, title: full, clipped: false };
       });
       assert.deepEqual(shown, expected, language);
     }

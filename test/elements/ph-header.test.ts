@@ -420,12 +420,30 @@ describe('ph-header', () => {
     /** Opens a dialog, checks it in zh-CN, switches to en and checks it again. */
     async function checkDialog(header: HTMLElement, zh: string, en: string) {
       await waitUntil(() => dialog(header, zh), `no dialog ${zh}`);
-      await waitUntil(() => root(header).querySelector('[part~="mask"].shown'));
+      await waitUntil(() => maskSettled(header), `the mask of ${zh} did not settle`);
       await expect(header).to.be.accessible();
       core.$language.set('en');
       await waitUntil(() => dialog(header, en), `no dialog ${en}`);
+      await waitUntil(() => maskSettled(header), `the mask of ${en} did not settle`);
       await expect(header).to.be.accessible();
       core.$language.set('zh-CN');
+    }
+
+    /**
+     * Every dialog's mask shown and done fading: axe reads colours as they are painted, and read the licence text
+     * half-faded once (3.62:1, in a clean-clone run under load).
+     */
+    function maskSettled(header: HTMLElement): boolean {
+      const masks = [...root(header).querySelectorAll<HTMLElement>('[part~="mask"]')];
+      return (
+        masks.length > 0 &&
+        masks.every(
+          (mask) =>
+            mask.classList.contains('shown') &&
+            getComputedStyle(mask).opacity === '1' &&
+            mask.getAnimations().length === 0,
+        )
+      );
     }
 
     it('theme and logout (teacher)', async () => {

@@ -231,6 +231,32 @@ export const APP_SHORT_NAMES: Record<string, [string, string]> = {
   legacy: ['旧后勤', 'Legacy'],
 };
 
+/**
+ * Traditional Chinese names for zh-HK: [full, short]. Seeded as the third part of the Chinese name fields
+ * (`成绩管理|||Grade management|||成績管理`, §8's `|||` convention; src/core/i18n/bilingual.ts).
+ */
+export const APP_TRADITIONAL_NAMES: Record<string, [string, string]> = {
+  notice: ['通知公告', '通知'],
+  schedule: ['我的課表', '課表'],
+  oa: ['協同辦公', '辦公'],
+  meeting: ['會議管理', '會議'],
+  grade: ['成績管理', '成績'],
+  course: ['排課管理', '排課'],
+  report: ['數據報表', '報表'],
+  dashboard: ['數據看板', '看板'],
+  staffinfo: ['教職工檔案', '教職工'],
+  salary: ['工資查詢', '工資'],
+  elearn: ['自主學習', '自學'],
+  library: ['數字圖書館', '圖書館'],
+  research: ['教研活動', '教研'],
+  lesson: ['集體備課', '備課'],
+  attendance: ['學生考勤', '考勤'],
+  growth: ['成長檔案', '成長'],
+  repair: ['報修管理', '報修'],
+  assets: ['資產管理', '資產'],
+  legacy: ['舊版後勤', '舊後勤'],
+};
+
 /** [code, group, Chinese name, English name, colour, updateStatus] */
 export const APPS: [string, string, string, string, string, number][] = [
   ['notice', 'ZDYYYFL-CYYY', '通知公告', 'Notices', '#457CD6', 1],

@@ -1,8 +1,10 @@
+import { BILINGUAL_SEPARATOR } from '../../../src/core/api/wire';
 import { hashPassword } from '../auth/passwords';
 import { formatDate, formatDateTime, randomToken, sha256 } from '../util/ids';
 import {
   ACCOUNT_LINKS,
   APP_SHORT_NAMES,
+  APP_TRADITIONAL_NAMES,
   APP_UNREAD,
   APPS,
   DEMO_PASSWORD,
@@ -27,6 +29,8 @@ import {
   VERSIONS,
 } from './seed-data';
 import type { Database } from './sqlite';
+
+const allLanguages = (...names: string[]) => names.join(BILINGUAL_SEPARATOR);
 
 const SEED_KEY = 'seeded_at';
 
@@ -126,17 +130,19 @@ function seedDesktop(db: Database, now: Date): void {
   const app = db.prepare(`INSERT INTO apps (code, group_code, zname, name, short_name, english_name,
     english_short_name, color, menu_route, server_id, deploy_path, front_user_type, limit_user_type, update_status,
     sort) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pages', ?, '', ?, ?)
-    ON CONFLICT (code) DO UPDATE SET front_user_type = excluded.front_user_type, short_name = excluded.short_name,
-    english_short_name = excluded.english_short_name`);
+    ON CONFLICT (code) DO UPDATE SET front_user_type = excluded.front_user_type, zname = excluded.zname,
+    short_name = excluded.short_name, english_short_name = excluded.english_short_name`);
   APPS.forEach(([code, group, zname, english, color, updateStatus], index) => {
     if (!GROUPS[group]) throw new Error(`unknown group ${group}`);
     const [shortName, englishShortName] = APP_SHORT_NAMES[code] ?? [zname, english];
+    const [traditional, traditionalShort] = APP_TRADITIONAL_NAMES[code] ?? [zname, shortName];
     app.run(
       code,
       group,
+      // The Chinese name fields carry all three languages (zh-CN|||en|||zh-HK); `name` stays plain.
+      allLanguages(zname, english, traditional),
       zname,
-      zname,
-      shortName,
+      allLanguages(shortName, englishShortName, traditionalShort),
       english,
       englishShortName,
       color,

@@ -1,5 +1,6 @@
 import type { AppItem, GroupCode, MenuGroup, UnreadCodeCount } from '../api/types';
 import { GROUP_CODES } from '../api/types';
+import { splitBilingual } from '../i18n/bilingual';
 import type { Language } from '../i18n/translate';
 import type { Theme } from '../theme/model';
 
@@ -57,14 +58,17 @@ export function launcherGroups(groups: readonly MenuGroup[], user: LauncherUser)
   return apps.length > 0 ? [{ code: ALL_APPS_GROUP, name: '', apps }] : [];
 }
 
-/** §3: `zname` (or `name`) in Chinese, `englishName` in English; the short forms where space is short. */
+/**
+ * §3: `zname` (or `name`) in Chinese, `englishName` in English; the short forms where space is short. The Chinese
+ * fields may carry every language as §8's `中文|||English|||繁體` (the seeded apps do): the page's part is shown.
+ */
 export function appName(app: AppItem, language: Language, short = false): string {
   if (language === 'en') {
     const english = short ? app.englishShortName || app.englishName : app.englishName;
     if (english) return english;
   }
   const chinese = app.zname || app.name;
-  return short ? app.shortName || chinese : chinese;
+  return splitBilingual(short ? app.shortName || chinese : chinese, language);
 }
 
 /** The icon picture for a theme: gray under ink, the cartoon variant under cartoon, else the plain one. */

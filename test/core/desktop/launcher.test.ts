@@ -105,6 +105,15 @@ describe('appName and appIcon', () => {
     expect(appName({ ...item, zname: '' }, 'zh-CN')).toBe('grade名');
   });
 
+  it('reads the part for the page language of Chinese fields that carry every language (zh-HK: the third)', () => {
+    const named = { ...item, zname: '成绩管理|||Grade management|||成績管理', shortName: '成绩|||Grades|||成績' };
+    expect(appName(named, 'zh-CN')).toBe('成绩管理');
+    expect(appName(named, 'zh-HK')).toBe('成績管理');
+    expect(appName(named, 'zh-HK', true)).toBe('成績');
+    expect(appName(named, 'zh-CN', true)).toBe('成绩');
+    expect(appName(named, 'en')).toBe('grade English');
+  });
+
   it('gray under ink, cartoon under cartoon, plain otherwise', () => {
     expect(appIcon(item, parseTheme('ink'))).toBe('/i/grade-gray.svg');
     expect(appIcon(item, parseTheme('cartoon'))).toBe('/i/grade-cartoon.svg');

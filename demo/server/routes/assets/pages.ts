@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Manifest } from '../../../../src/core/api/types';
 import { ENDPOINTS, endpointPath } from '../../../../src/core/api/wire';
+import { splitBilingual } from '../../../../src/core/i18n/bilingual';
 import type { ServerContext } from '../../context';
 import { object, str } from '../../schemas';
 import { escapeHtml } from '../../util/html';
@@ -146,12 +147,15 @@ function appIcon(englishName: string, colour: string, variant: string | undefine
  * a counter button whose count lives in the sub-app's own DOM — it survives being hidden, not being unmounted.
  */
 /** A stand-in module page: the classic bundle with the header and the footer around the app's name. */
-function modulePage(code: string, zname: string, englishName: string): string {
+function modulePage(code: string, names: string, englishName: string): string {
+  // The app's Chinese name field carries every language (`中文|||English|||繁體`).
+  const zname = splitBilingual(names, 'zh-CN');
+  const traditional = splitBilingual(names, 'zh-HK');
   // In a script, `<` is written \u003c so that no name can end the script element early.
   const text = JSON.stringify({
     'zh-CN': { title: zname, intro: `${zname}（演示模块页面）。` },
     en: { title: englishName, intro: `${englishName} (a demo module page).` },
-    'zh-HK': { title: zname, intro: `${zname}（演示模塊頁面）。` },
+    'zh-HK': { title: traditional, intro: `${traditional}（演示模塊頁面）。` },
   }).replaceAll('<', '\\u003c');
   return `<!doctype html>
 <html lang="zh-CN">
