@@ -1,29 +1,13 @@
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { APP_SHORT_NAMES, APP_TRADITIONAL_NAMES, APPS } from '../../demo/server/db/seed-data';
-import { type Stage, startStage } from './harness';
+import { axeViolations, type Stage, startStage, WCAG_AA } from './harness';
 
 // The React shell as the landing pages (issue 10): each journey from the start URL's sign-in through the desktop.
 const PASSWORD = 'Demo@2026';
 const SCHOOL = '/pages/base/pc_desktop_all/index.html';
 const AREA = '/area/areaBase/pc_areaDesktop_all/index.html';
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** axe-core's violations on the page as it is now (rule id and the first offending node), WCAG 2 A/AA rules. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run(o: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-      }
-    ).axe;
-    const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
-  });
-}
 
 async function signedInPage(
   stage: Stage,
@@ -283,7 +267,7 @@ describe('the shell on the landing pages', () => {
     const { page } = await signedInPage(stage, 'teacher', undefined, { bypassCSP: true });
     await page.goto(stage.url(SCHOOL));
     await page.locator('ul[data-group="ZWHQ"]').waitFor();
-    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(await axeViolations(page, WCAG_AA), []);
     await page.evaluate(() => {
       const registry = (globalThis as unknown as Record<symbol, Map<string, { setKey(k: string, v: string): void }>>)[
         Symbol.for('ph-widgets.singletons')
@@ -291,17 +275,17 @@ describe('the shell on the landing pages', () => {
       registry?.get('session')?.setKey('currentLayout', 'left');
     });
     await page.locator('.shell[data-layout="left"] aside').waitFor();
-    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(await axeViolations(page, WCAG_AA), []);
     await page.goto(stage.url(`${SCHOOL}#/subapp?app=grade&fileId=grade-entry`));
     await page.locator('.ph-subapp').waitFor();
-    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(await axeViolations(page, WCAG_AA), []);
     await page.goto(stage.url(`${SCHOOL}?language=en#/nowhere`));
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(await axeViolations(page, WCAG_AA), []);
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(stage.url(`${SCHOOL}?language=en`));
     await page.locator('.shell[data-layout-kind="mobile"] ul[data-group="ZWHQ"]').waitFor();
-    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(await axeViolations(page, WCAG_AA), []);
     // At 375 px every word of an app's name stays on one line (screenshots showed "Attendan-ce").
     const brokenWords = await page.$$eval('.app-name', (names) =>
       names.flatMap((name) => {

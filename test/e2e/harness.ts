@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -8,6 +9,7 @@ import { CHROMIUM, chromiumArgs } from '../../scripts/chromium.mjs';
 import { ENDPOINTS } from '../../src/core/api/wire';
 
 const repo = resolve(import.meta.dirname, '..', '..');
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 export interface Stage {
   server: PhServer;
@@ -103,4 +105,27 @@ export function maskZIndex(page: Page, id: string): Promise<number> {
     const mask = modal.shadowRoot?.querySelector('[part~="mask"]');
     return mask ? Number(getComputedStyle(mask).zIndex) : -1;
   });
+}
+
+/** WCAG 2.0 and 2.1, levels A and AA: the rules the desktop's own axe test holds the shell to. */
+export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * axe-core's violations on the page as it is now (rule, impact and the first offending node): every rule, best
+ * practices included, or only those of `tags`. axe is injected as a script, which the pages' CSP refuses: the page
+ * must be opened with `bypassCSP`.
+ */
+export async function axeViolations(page: Page, tags?: string[]): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async (only) => {
+    const axe = (window as unknown as { axe: { run(options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(only ? { runOnly: { type: 'tag', values: only } } : {});
+    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes[0]?.target.join(' ')}`);
+  }, tags);
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string;
+  nodes: { target: string[] }[];
 }

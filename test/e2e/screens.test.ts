@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../demo/server/db/seed-data';
-import { openPageAs, type Stage, startStage, watchProblems } from './harness';
+import { axeViolations, openPageAs, type Stage, startStage, watchProblems } from './harness';
 
 // Issue 25: the screens as each account meets them at 1366 and 375 px, checked by geometry (what a click at a point
 // lands on, through shadow roots), focus order and axe-core with every rule, not only WCAG's.
 const SCHOOL = '/pages/base/pc_desktop_all/index.html';
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /**
  * Page helpers, installed before the page's scripts (a string: tsx would wrap named inner functions in a `__name`
@@ -79,21 +77,6 @@ function focused(page: Page): Promise<{ label: string; tag: string; inDialog: bo
       part: active && active.closest && active.closest('[part]') ? active.closest('[part]').getAttribute('part') : '',
     };
   })()`);
-}
-
-/** axe-core with every rule (best practices included): the rule, its impact and the first offending node. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run();
-    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes[0]?.target.join(' ')}`);
-  });
-}
-interface AxeViolation {
-  id: string;
-  impact: string;
-  nodes: { target: string[] }[];
 }
 
 describe('screens on a phone and with the keyboard (issue 25)', () => {
