@@ -79,7 +79,8 @@ export function App({ page }: { page: ShellPage }) {
         // §8: a failed login outside the login page goes to /login (the re-login page in a desktop client, §2).
         setPhase('leaving');
         const desktopClient = requireConfig().desktopClient || isElectronShell(navigator.userAgent);
-        leaveForLogin(getLocation(), loginPageUrl(window.location.href, { desktopClient }));
+        const here = getLocation();
+        leaveForLogin(here, loginPageUrl(here.href(), { desktopClient }));
         return;
       }
       const elsewhere = page.isLanding ? landingElsewhere() : null;

@@ -258,7 +258,8 @@ export function PhHeader(props: PhHeaderProps) {
       onSelect: () => setDialog('logout'),
     });
 
-  const limit = Math.min(props.maxIcons ?? Number.POSITIVE_INFINITY, HEADER_ICON_LIMITS[layoutForWidth(width)]);
+  const layout = layoutForWidth(width);
+  const limit = Math.min(props.maxIcons ?? Number.POSITIVE_INFINITY, HEADER_ICON_LIMITS[layout]);
   const { shown, overflow } = splitHeaderActions(actions, limit);
   const unitName = language === 'en' ? session.unitEnName || session.unitName : session.unitName;
 
@@ -313,7 +314,7 @@ export function PhHeader(props: PhHeaderProps) {
       </header>
       <ReminderPanel
         panel={header.model.reminders}
-        narrow={layoutForWidth(width) === 'mobile'}
+        narrow={layout === 'mobile'}
         onOpen={(id, url) => {
           const target = messageUrl(url, header.model.urlContext());
           if (target) open(id, { kind: 'url', url: target });

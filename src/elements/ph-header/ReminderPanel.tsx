@@ -1,6 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { type CSSProperties, useId, useState } from 'react';
-import { $language, $translate, badgeText, type ReminderPanel as Panel, splitBilingual } from '../../core';
+import { useId, useState } from 'react';
+import {
+  $language,
+  $translate,
+  badgeText,
+  type ReminderPanel as Panel,
+  type ReminderPanelState,
+  splitBilingual,
+} from '../../core';
 import { CloseIcon } from '../common/icons';
 import { useFooterClearance } from './dock';
 
@@ -24,7 +31,7 @@ export function ReminderPanel(props: { panel: Panel; narrow: boolean; onOpen: (i
   const shown = !narrow || expanded;
   const count = badgeText(state.total);
   const title = count ? translate('header.remindersCount', { count }) : translate('header.reminders');
-  const docked = narrow ? undefined : ({ bottom: `${DOCK_GAP_PX + clearance}px` } as CSSProperties);
+  const docked = narrow ? undefined : { bottom: `${DOCK_GAP_PX + clearance}px` };
   return (
     <section
       className={narrow ? 'reminders strip' : 'reminders'}
@@ -66,15 +73,21 @@ export function ReminderPanel(props: { panel: Panel; narrow: boolean; onOpen: (i
           <CloseIcon />
         </button>
       </header>
-      {shown ? <ReminderList id={listId} panel={panel} onOpen={props.onOpen} /> : null}
+      {shown ? <ReminderList id={listId} panel={panel} state={state} onOpen={props.onOpen} /> : null}
     </section>
   );
 }
 
-function ReminderList({ id, panel, onOpen }: { id: string; panel: Panel; onOpen: (id: string, url: string) => void }) {
+interface ReminderListProps {
+  id: string;
+  panel: Panel;
+  state: ReminderPanelState;
+  onOpen: (id: string, url: string) => void;
+}
+
+function ReminderList({ id, panel, state, onOpen }: ReminderListProps) {
   const translate = useStore($translate);
   const language = useStore($language);
-  const state = useStore(panel.$state);
   return (
     <div id={id}>
       <ul className="reminder-list">
