@@ -215,6 +215,15 @@ export default [
     },
   },
   {
+    // ph-widgets/server: an element's first render as HTML, for Node (React, ReactDOM's server renderer and every
+    // other installed package stay imports).
+    input: 'src/elements/server.ts',
+    onwarn,
+    external: isInstalled,
+    plugins: plugins(),
+    output: { dir: 'dist/server', format: 'es', sourcemap: true, entryFileNames: 'index.js' },
+  },
+  {
     input: 'src/shell/main.tsx',
     onwarn,
     plugins: [

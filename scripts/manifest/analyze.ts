@@ -137,9 +137,20 @@ function findDefinition(source: ts.SourceFile) {
   return fail(`${source.fileName} has no \`export const … = defineElement(…)\``);
 }
 
+/** The options object of a definition: written in place, or a constant (imported or not) that holds one. */
+function objectLiteralOf(checker: ts.TypeChecker, node: ts.Expression, tag: string): ts.ObjectLiteralExpression {
+  if (ts.isObjectLiteralExpression(node)) return node;
+  let symbol = ts.isIdentifier(node) ? checker.getSymbolAtLocation(node) : undefined;
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  const declaration = symbol?.valueDeclaration;
+  const initializer = declaration && ts.isVariableDeclaration(declaration) ? declaration.initializer : undefined;
+  if (initializer && ts.isObjectLiteralExpression(initializer)) return initializer;
+  return fail(`<${tag}>: its options must be an object literal, or a constant holding one`);
+}
+
 function attributesOf(checker: ts.TypeChecker, call: ts.CallExpression, tag: string) {
   const [, component, options] = call.arguments;
-  const optionsObject = options && ts.isObjectLiteralExpression(options) ? options : undefined;
+  const optionsObject = options ? objectLiteralOf(checker, options, tag) : undefined;
   const option = (name: string) =>
     optionsObject?.properties.filter(ts.isPropertyAssignment).find((property) => property.name.getText() === name)
       ?.initializer;
@@ -309,7 +320,10 @@ function analyzeElement(
   const tagged = (name: string) => doc.tags.filter((item) => item.name === name).map((item) => parseTag(item.text));
 
   const slots: Slot[] = tagged('slot').map(({ name, description }) => ({ name, description }));
-  checkSlots(tag, slots, renderedSlots(source));
+  // The slots an element renders are written in define.ts, or in element.ts beside it when a server renders the
+  // element too (ph-widgets/server cannot load a module that registers elements).
+  const adapter = program.getSourceFile(join(dir, 'element.ts'));
+  checkSlots(tag, slots, [...renderedSlots(source), ...(adapter ? renderedSlots(adapter) : [])]);
   const cssParts: CssPart[] = tagged('csspart').map(({ name, description }) => ({ name, description }));
   checkParts(tag, cssParts, dir);
   const { attributes, members } = attributesOf(checker, call, tag);

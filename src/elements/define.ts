@@ -1,27 +1,20 @@
-import r2wc from '@r2wc/react-to-web-component';
-import { type ComponentType, createElement } from 'react';
-import { StyleRoot } from './common/styles';
+import r2wc from '@r2wc/core';
+import type { ComponentType } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import type { Language } from '../core';
+import { type ElementOptions, type ElementProps, elementTree, toAttribute } from './common/element-tree';
+import { prerenderedLanguage, prerenderedStyle } from './common/prerender';
 
 // The one way an element is registered: r2wc with an open shadow root, plus what r2wc lacks for HTML
 // authors — boolean attributes by presence, attribute removal reaching the component, properties set
-// before the element upgraded — and a guard so that a widget script loaded twice on a page is harmless.
+// before the element upgraded — a guard so that a widget script loaded twice on a page is harmless, and hydration of
+// markup a server rendered into a declarative shadow root (ph-widgets/server).
+
+export type { ElementOptions, ElementProps } from './common/element-tree';
 
 export const WIDGETS_VERSION = __PH_VERSION__;
 const VERSION_KEY = Symbol.for('ph-widgets.version');
-
-type ValueType = 'string' | 'number' | 'json' | 'function' | 'method';
-
-/** Props a custom element hands its component: the shadow root r2wc renders into. */
-export interface ElementProps {
-  container?: ShadowRoot | HTMLElement;
-}
-
-export interface ElementOptions<Props> {
-  /** Valued attributes/properties and how r2wc converts them. */
-  props?: Partial<Record<Extract<keyof Props, string>, ValueType>>;
-  /** Boolean attributes: true when present (`<ph-modal open>`), false when absent; properties reflect. */
-  booleans?: Extract<keyof Props, string>[];
-}
 
 // r2wc keeps props and its render trigger under these registered symbols: private API of @r2wc/core 1.3.1, pinned
 // exactly in package.json; test/elements/r2wc-internals.test.ts fails if they stop working.
@@ -35,7 +28,41 @@ interface R2wcInternals {
   attributeChangedCallback(attribute: string, oldValue: string | null, value: string | null): void;
 }
 
-const toAttribute = (prop: string) => prop.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+interface Mounted {
+  root: Root;
+  component: ComponentType<ElementProps>;
+  prerenderedIn: Language | null;
+}
+
+/**
+ * r2wc's renderer: a React root in the shadow root. Markup a server rendered there is hydrated at once, inside the
+ * upgrade, before any later script of the page runs: what was typed into it is kept (the form adopts it on mount).
+ */
+const renderer = {
+  mount(container: HTMLElement, component: ComponentType<ElementProps>, props: ElementProps): Mounted {
+    const shadow = container instanceof ShadowRoot ? container : null;
+    const prerenderedIn = shadow ? prerenderedLanguage(shadow) : null;
+    const tree = elementTree(component, props, prerenderedIn);
+    if (!prerenderedIn) {
+      const root = createRoot(container);
+      root.render(tree);
+      return { root, component, prerenderedIn };
+    }
+    let root: Root | undefined;
+    flushSync(() => {
+      root = hydrateRoot(container, tree);
+    });
+    // The server's stylesheet copy: the component has adopted the same sheets by now.
+    if (shadow) prerenderedStyle(shadow)?.remove();
+    return { root: root as Root, component, prerenderedIn };
+  },
+  update({ root, component, prerenderedIn }: Mounted, props: ElementProps): void {
+    root.render(elementTree(component, props, prerenderedIn));
+  },
+  unmount({ root }: Mounted): void {
+    root.unmount();
+  },
+};
 
 export function defineElement<Props extends ElementProps>(
   tag: string,
@@ -53,26 +80,29 @@ export function defineElement<Props extends ElementProps>(
     return registered;
   }
 
-  const valued = (options.props ?? {}) as Record<string, ValueType>;
+  const valued = options.props ?? {};
   const booleans: string[] = options.booleans ?? [];
   const propByAttribute = new Map<string, string>();
   for (const prop of [...Object.keys(valued), ...booleans]) propByAttribute.set(toAttribute(prop), prop);
 
-  // The component renders into the element's shadow root: its stylesheets are adopted there (common/styles.ts).
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per element definition, never per render
-  const Styled = (props: Props) =>
-    createElement(
-      StyleRoot.Provider,
-      { value: props.container instanceof ShadowRoot ? props.container : null },
-      createElement(component, props),
-    );
-  const Base = r2wc(Styled as ComponentType<object>, { shadow: 'open', props: valued }) as unknown as {
+  const Base = r2wc(
+    component as ComponentType<object>,
+    { shadow: 'open', props: valued },
+    renderer as never,
+  ) as unknown as {
     new (): HTMLElement & R2wcInternals;
     readonly observedAttributes: string[];
   };
 
   class PhElement extends Base {
     static readonly [VERSION_KEY] = WIDGETS_VERSION;
+
+    // r2wc attaches the shadow root in its constructor; on a declarative one that would empty it (the DOM standard's
+    // attachShadow), so markup a server rendered is kept for hydration.
+    override attachShadow(init: ShadowRootInit): ShadowRoot {
+      const declared = this.shadowRoot;
+      return declared && prerenderedLanguage(declared) ? declared : super.attachShadow(init);
+    }
 
     static override get observedAttributes(): string[] {
       return [...Base.observedAttributes, ...booleans.map(toAttribute)];

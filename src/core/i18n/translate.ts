@@ -45,7 +45,30 @@ export function t(key: string, params?: TranslateParams): string {
   return interpolate(lookup($language.get(), $languageTable.get(), key), params);
 }
 
-/** A store that changes whenever the language or the table does: components subscribe to re-render. */
-export const $translate = computed([$language, $languageTable], (language, table) => {
-  return (key: string, params?: TranslateParams) => interpolate(lookup(language, table, key), params);
+/** A text lookup: `key` in one language, `{name}` placeholders filled from params; the key itself when unknown. */
+export type Translate = (key: string, params?: TranslateParams) => string;
+
+const builtinTranslators = new Map<Language, Translate>();
+
+/**
+ * A store that changes whenever the language or the table does: components subscribe to re-render. With no pack
+ * loaded it holds builtinTranslator's function itself, so that an element hydrating server markup in the page's own
+ * language finds nothing changed and does not render twice.
+ */
+export const $translate = computed([$language, $languageTable], (language, table): Translate => {
+  if (Object.keys(table).length === 0) return builtinTranslator(language);
+  return (key, params) => interpolate(lookup(language, table, key), params);
 });
+
+/**
+ * The built-in texts of a language alone, no loaded pack: what a server renders an element with, and so what the
+ * browser renders first when it hydrates that markup. One function per language, as React's server snapshots must be.
+ */
+export function builtinTranslator(language: Language): Translate {
+  let translate = builtinTranslators.get(language);
+  if (!translate) {
+    translate = (key, params) => interpolate(lookup(language, {}, key), params);
+    builtinTranslators.set(language, translate);
+  }
+  return translate;
+}

@@ -53,9 +53,22 @@ export function adoptStyles(root: ShadowRoot, wanted: readonly SharedStyles[]): 
 /** The shadow root a component renders into: an element's (set by defineElement) or a dialog portal's. */
 export const StyleRoot = createContext<ShadowRoot | null>(null);
 
+/** On a server (ph-widgets/server): gathers the stylesheets a render asks for, as no effect runs there. */
+export const StyleCollector = createContext<Set<SharedStyles> | null>(null);
+
+/** The CSS text of collected stylesheets, in cascade order (tokens first). */
+export function collectedCss(collected: Iterable<SharedStyles>): string {
+  return [...collected]
+    .sort((a, b) => a.rank - b.rank)
+    .map((styles) => styles.css)
+    .join('\n');
+}
+
 /** Adopts the tokens and these stylesheets into the shadow root the component renders into, before it paints. */
 export function useStyles(...wanted: SharedStyles[]): void {
   const root = useContext(StyleRoot);
+  const collector = useContext(StyleCollector);
+  if (collector) for (const styles of [TOKENS, ...wanted]) collector.add(styles);
   useInsertionEffect(() => {
     if (root) adoptStyles(root, [TOKENS, ...wanted]);
   });

@@ -1,17 +1,20 @@
-import { useStore } from '@nanostores/react';
-import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import {
-  $autoLogin,
-  $language,
-  $translate,
-  type FieldError,
-  hasRememberedCredentials,
-  splitBilingual,
-  validateLoginFields,
-} from '../../core';
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useContext,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { $autoLogin, type FieldError, hasRememberedCredentials, splitBilingual, validateLoginFields } from '../../core';
 import { EyeIcon, EyeOffIcon } from '../common/icons';
+import { PrerenderLanguage, useLanguage, useTranslate } from '../common/prerender';
 
 type Field = 'username' | 'password';
+
+const rememberedLogin = () => $autoLogin.get() && hasRememberedCredentials();
 
 export interface LoginFormProps {
   /** Signing in: fields locked, button busy. */
@@ -31,14 +34,29 @@ export interface LoginFormProps {
  * it moves to the empty field.
  */
 export function LoginForm({ busy, checking = false, serverErrors, onSubmit, onEdit }: LoginFormProps) {
-  const translate = useStore($translate);
-  const language = useStore($language);
+  const translate = useTranslate();
+  const language = useLanguage();
+  const hydrating = useContext(PrerenderLanguage) !== null;
   const [values, setValues] = useState({ username: '', password: '' });
   const [checked, setChecked] = useState<Record<Field, boolean>>({ username: false, password: false });
   const [showPassword, setShowPassword] = useState(false);
-  const [remember, setRemember] = useState(() => $autoLogin.get() && hasRememberedCredentials());
+  // Markup from a server shows the box as the server saw it (clear); the stored choice comes in below.
+  const [remember, setRemember] = useState(() => !hydrating && rememberedLogin());
   const inputs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const rememberBox = useRef<HTMLInputElement>(null);
   const ids = { username: useId(), password: useId() };
+
+  // Server-rendered markup takes typing (and the browser's autofill) before this component runs: what the fields and
+  // the box hold when it comes alive is the user's, not the empty state it starts from.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the nodes the form mounted or hydrated
+  useLayoutEffect(() => {
+    const typed = { username: inputs.username.current?.value ?? '', password: inputs.password.current?.value ?? '' };
+    if (typed.username || typed.password) {
+      setValues(typed);
+      setChecked({ username: typed.username !== '', password: typed.password !== '' });
+    }
+    if (rememberBox.current?.checked || rememberedLogin()) setRemember(true);
+  }, []);
 
   // Validation runs at render so that messages follow a language change.
   const validation = validateLoginFields(values).errors;
@@ -134,6 +152,7 @@ export function LoginForm({ busy, checking = false, serverErrors, onSubmit, onEd
       <div className="row">
         <label className="remember">
           <input
+            ref={rememberBox}
             className="check"
             type="checkbox"
             name="remember"

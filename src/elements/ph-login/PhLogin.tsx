@@ -6,7 +6,6 @@ import {
   $loginFormShown,
   $loginPrompt,
   $loginStatus,
-  $translate,
   addStrings,
   authDeps,
   type FieldError,
@@ -18,6 +17,7 @@ import {
   signInWithProvider,
 } from '../../core';
 import { QrIcon } from '../common/icons';
+import { useTranslate } from '../common/prerender';
 import { sharedStyles, useStyles } from '../common/styles';
 import { useLatest } from '../common/use-latest';
 import { PhModal } from '../ph-modal/PhModal';
@@ -71,7 +71,7 @@ const LEAVING: ReadonlySet<ModeOutcome['status']> = new Set(['ok', 'bind', 'auth
 export function PhLogin(props: PhLoginProps) {
   const dialog = props.mode === 'dialog';
   const autoStart = !dialog && !props.noAutoStart;
-  const translate = useStore($translate);
+  const translate = useTranslate();
   const config = useStore($config);
   const prompt = useStore($loginPrompt);
   const [phase, setPhase] = useState<Phase>(autoStart ? 'starting' : 'form');
@@ -180,7 +180,7 @@ export function PhLogin(props: PhLoginProps) {
 }
 
 function OtherWays({ platforms = [], qr, qrContent, onPlatform }: PhLoginProps) {
-  const translate = useStore($translate);
+  const translate = useTranslate();
   // The page hears of every click; work-chat (qy) and the chat app (mp) also go to their provider (issue 8 §12).
   const choose = (platform: LoginPlatform) => {
     onPlatform?.(platform);

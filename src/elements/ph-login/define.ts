@@ -1,22 +1,10 @@
-import { createElement } from 'react';
 import { addStrings, LOGIN_SHELL_STRINGS, type LoginData } from '../../core';
-import { QrIcon } from '../common/icons';
 import { ensureToastHost } from '../common/toast-host';
-import { defineElement, dispatchFrom, type ElementProps, hostOf } from '../define';
+import { defineElement } from '../define';
 import { installGlobals } from '../global';
-import { type LoginPlatform, PhLogin, type PhLoginProps } from './PhLogin';
+import { LOGIN_ELEMENT_OPTIONS, LoginElement, type LoginElementProps } from './element';
+import type { LoginPlatform } from './PhLogin';
 import type { LoginErrorDetail } from './sign-in';
-
-/** What a page can set on <ph-login>: the component's plain-data props, `platforms` as JSON text. */
-type LoginElementProps = ElementProps &
-  Pick<PhLoginProps, 'mode' | 'open' | 'heading' | 'qr' | 'noAutoStart'> & {
-    /**
-     * Third-party sign-ins (§2) as JSON text: `[{provider, name, url?, icon?}]`, links when they have a `url`, else
-     * `ph-login-platform` tells the page, and `qy` (work-chat) and `mp` (chat app) then go to their provider's
-     * authorisation page. Read leniently: a typo shows none rather than breaking the element.
-     */
-    platforms?: string;
-  };
 
 /** The login data of §3 without the token: events reach every script on the page. */
 export type PhLoginSuccessDetail = Omit<Partial<LoginData>, 'accessToken' | 'expiresIn'>;
@@ -34,36 +22,6 @@ export interface PhLoginEventMap {
   'ph-login-platform': CustomEvent<LoginPlatform>;
 }
 
-/** <ph-login>: PhLogin in the element's shadow root; outcomes become ph-login-* events on the host. */
-function LoginElement({ container, platforms, ...props }: LoginElementProps) {
-  const host = hostOf(container);
-  return createElement(PhLogin, {
-    ...props,
-    platforms: parsePlatforms(platforms),
-    qrContent: createElement('slot', { name: 'qr' }, createElement(QrIcon)),
-    onSuccess: ({ accessToken: _token, expiresIn: _expires, ...data }) => dispatchFrom(host, 'ph-login-success', data),
-    onError: ({ status, code, message }) => dispatchFrom(host, 'ph-login-error', { status, code, message }),
-    onLogout: () => dispatchFrom(host, 'ph-login-logout', {}),
-    onPlatform: (platform) => dispatchFrom(host, 'ph-login-platform', platform),
-    onRequestClose: () => host?.removeAttribute('open'),
-  });
-}
-
-/** The `platforms` attribute: a JSON array of `{provider, name, url?, icon?}`; anything else shows none. */
-function parsePlatforms(text: string | undefined): LoginPlatform[] {
-  if (!text) return [];
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value)
-      ? value.filter(
-          (entry): entry is LoginPlatform => typeof entry?.provider === 'string' && typeof entry?.name === 'string',
-        )
-      : [];
-  } catch {
-    return [];
-  }
-}
-
 /**
  * Login form and dialog (spec §2 "Login form/dialog", §4 Login, §5, §8). Mounted inline after `phinit`, it checks
  * the session (`me`) and runs the §4 mode order: authorize (`client_id` required), device client id, `username` +
@@ -79,7 +37,10 @@ function parsePlatforms(text: string | undefined): LoginPlatform[] {
  * goes to the bind page. "Remember password" stores the password encrypted (AES-GCM, key in IndexedDB through
  * idb-keyval) and turns
  * auto-login on. Labels are 账号 / Account / 賬號, 密码 / Password / 密碼 and 登录 / Sign in / 登入. In dialog mode it
- * also has the `ph-modal` parts. While it checks the session the fields already take typing; the button waits.
+ * also has the `ph-modal` parts. While it checks the session the fields already take typing; the button waits. A
+ * server can send the inline form's first render inside the element (`prerender` of `ph-widgets/server`, a declarative
+ * shadow root): the form then shows, and takes typing, before the script runs; the script hydrates it and keeps what
+ * was typed.
  *
  * @summary Login form and dialog
  * @slot qr - What the messaging app's login script renders (a third-party script this repository cannot load).
@@ -98,10 +59,7 @@ function parsePlatforms(text: string | undefined): LoginPlatform[] {
  * @csspart platform - Each third-party sign-in.
  * @csspart qr - The QR container.
  */
-export const PhLoginElement = defineElement('ph-login', LoginElement, {
-  props: { mode: 'string', heading: 'string', platforms: 'string' },
-  booleans: ['open', 'qr', 'noAutoStart'],
-});
+export const PhLoginElement = defineElement('ph-login', LoginElement, LOGIN_ELEMENT_OPTIONS);
 ensureToastHost();
 installGlobals();
 // The login and re-login pages load this module: their texts come with it (PH.t).

@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUILTIN_STRINGS } from '../../../src/core/i18n/strings';
-import { $language, $languageTable, $translate, LANGUAGES, t } from '../../../src/core/i18n/translate';
+import {
+  $language,
+  $languageTable,
+  $translate,
+  builtinTranslator,
+  LANGUAGES,
+  t,
+} from '../../../src/core/i18n/translate';
 
 afterEach(() => {
   $language.set('zh-CN');
@@ -29,6 +36,22 @@ describe('t (§4 language packs, read by every element)', () => {
 
   it('answers the key itself when nothing knows it', () => {
     expect(t('no.such.key')).toBe('no.such.key');
+  });
+
+  it('builtinTranslator: the built-in texts of one language, whatever is active or loaded; one function each', () => {
+    // What a server renders an element with, and so what the browser renders first when it hydrates that markup.
+    $language.set('en');
+    $languageTable.set({ 'core.http.serverError': 'Something broke' });
+    expect(builtinTranslator('zh-HK')('core.http.serverError')).toBe('服務器內部錯誤');
+    expect(builtinTranslator('en')('core.http.serverError')).toBe('Server internal error!');
+    expect(builtinTranslator('zh-CN')('no.such.key')).toBe('no.such.key');
+    // React compares server snapshots by identity: a new function each time would render again and again.
+    for (const language of LANGUAGES) expect(builtinTranslator(language)).toBe(builtinTranslator(language));
+    // And $translate holds that very function until a pack is loaded: hydration in the same language renders once.
+    $languageTable.set({});
+    expect($translate.get()).toBe(builtinTranslator('en'));
+    $languageTable.set({ 'core.http.serverError': 'Something broke' });
+    expect($translate.get()).not.toBe(builtinTranslator('en'));
   });
 
   it('$translate follows language changes', () => {

@@ -1,0 +1,53 @@
+import { createElement } from 'react';
+import { QrIcon } from '../common/icons';
+import { dispatchFrom, type ElementOptions, type ElementProps, hostOf } from '../define';
+import { type LoginPlatform, PhLogin, type PhLoginProps } from './PhLogin';
+
+// What <ph-login> renders, apart from its registration (define.ts): a server renders the same (ph-widgets/server).
+
+/** What a page can set on <ph-login>: the component's plain-data props, `platforms` as JSON text. */
+export type LoginElementProps = ElementProps &
+  Pick<PhLoginProps, 'mode' | 'open' | 'heading' | 'qr' | 'noAutoStart'> & {
+    /**
+     * Third-party sign-ins (§2) as JSON text: `[{provider, name, url?, icon?}]`, links when they have a `url`, else
+     * `ph-login-platform` tells the page, and `qy` (work-chat) and `mp` (chat app) then go to their provider's
+     * authorisation page. Read leniently: a typo shows none rather than breaking the element.
+     */
+    platforms?: string;
+  };
+
+/** How <ph-login>'s attributes become props. */
+export const LOGIN_ELEMENT_OPTIONS: ElementOptions<LoginElementProps> = {
+  props: { mode: 'string', heading: 'string', platforms: 'string' },
+  booleans: ['open', 'qr', 'noAutoStart'],
+};
+
+/** <ph-login>: PhLogin in the element's shadow root; outcomes become ph-login-* events on the host. */
+export function LoginElement({ container, platforms, ...props }: LoginElementProps) {
+  const host = hostOf(container);
+  return createElement(PhLogin, {
+    ...props,
+    platforms: parsePlatforms(platforms),
+    qrContent: createElement('slot', { name: 'qr' }, createElement(QrIcon)),
+    onSuccess: ({ accessToken: _token, expiresIn: _expires, ...data }) => dispatchFrom(host, 'ph-login-success', data),
+    onError: ({ status, code, message }) => dispatchFrom(host, 'ph-login-error', { status, code, message }),
+    onLogout: () => dispatchFrom(host, 'ph-login-logout', {}),
+    onPlatform: (platform) => dispatchFrom(host, 'ph-login-platform', platform),
+    onRequestClose: () => host?.removeAttribute('open'),
+  });
+}
+
+/** The `platforms` attribute: a JSON array of `{provider, name, url?, icon?}`; anything else shows none. */
+function parsePlatforms(text: string | undefined): LoginPlatform[] {
+  if (!text) return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value)
+      ? value.filter(
+          (entry): entry is LoginPlatform => typeof entry?.provider === 'string' && typeof entry?.name === 'string',
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}

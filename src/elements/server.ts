@@ -1,0 +1,41 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../core';
+import { elementTree, propsFromAttributes } from './common/element-tree';
+import { PRERENDER_MARK } from './common/prerender';
+import { collectedCss, type SharedStyles, StyleCollector } from './common/styles';
+import { LOGIN_ELEMENT_OPTIONS, LoginElement } from './ph-login/element';
+
+// ph-widgets/server: an element's first render as HTML, for a server to send inside the element (a declarative shadow
+// root). The page then shows the element, and takes typing, before any script has run; when the element's script
+// loads it hydrates that markup instead of rendering anew (define.ts), keeping what was typed.
+
+/** The elements a server can render. */
+export type PrerenderTag = 'ph-login';
+
+/**
+ * The declarative shadow root of an element written with these attributes (names as in HTML, values decoded), in a
+ * language: `<template shadowrootmode="open">…</template>`, to be sent right after the element's start tag. It is
+ * what the element renders first in the browser, in the language given (the browser then switches to the page's).
+ * Null when that first render cannot stand in for the element before its script runs: `<ph-login>` as a dialog, or
+ * with `no-auto-start` (its button would be live, and a plain form would send the password in the URL).
+ */
+export function prerender(
+  tag: PrerenderTag,
+  attributes: Readonly<Record<string, string>>,
+  language: string = DEFAULT_LANGUAGE,
+): string | null {
+  if (tag !== 'ph-login') return null;
+  const props = propsFromAttributes(LOGIN_ELEMENT_OPTIONS, attributes);
+  if (props.mode === 'dialog' || props.noAutoStart) return null;
+  const rendered: Language = (LANGUAGES as readonly string[]).includes(language)
+    ? (language as Language)
+    : DEFAULT_LANGUAGE;
+  const collected = new Set<SharedStyles>();
+  const markup = renderToString(
+    createElement(StyleCollector.Provider, { value: collected }, elementTree(LoginElement, props, rendered)),
+  );
+  // Our own stylesheets, but a `</style` inside one would end the element early.
+  const css = collectedCss(collected).replace(/<\/style/gi, '<\\/style');
+  return `<template shadowrootmode="open"><style ${PRERENDER_MARK}="${rendered}">${css}</style>${markup}</template>`;
+}
