@@ -17,6 +17,7 @@ import { getMeta, openDatabase, setMeta } from './db';
 import { faceMatcherFor } from './face/choose';
 import { frameworkError, registerErrorHandlers, registerGuards } from './hooks';
 import { registerModulePreloads } from './module-preloads';
+import { registerPrerender } from './prerender';
 import { registerRoutes } from './routes';
 import { registerSecurityHeaders } from './security-headers';
 import { pocketsphinxRecognizer } from './speech/pocketsphinx';
@@ -101,6 +102,7 @@ export async function createServer(options: ServerOptions): Promise<PhServer> {
     await app.register(websocket, { options: { maxPayload: 256 * 1024 } });
     // Before the security headers: they hash the page as it is finally sent.
     registerModulePreloads(app, resolved.staticRoots);
+    registerPrerender(app, resolved.staticRoots);
     await registerSecurityHeaders(app, resolved);
     await registerCors(app, resolved.corsOrigins);
     registerGuards(app, ctx);

@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { ENDPOINTS } from '../../src/core/api/wire';
+import { type Stage, startStage, watchProblems } from './harness';
+
+// The login page's form is in the HTML the server sends (a declarative shadow root made by ph-widgets/server): it
+// shows, and takes typing, before any widget script has run; the element's script then hydrates it and keeps what was
+// typed. Each test holds the widget scripts back until it has typed, as a slow network would.
+const PASSWORD = 'Demo@2026';
+const SCHOOL_LANDING = '/pages/base/pc_desktop_all/index.html';
+
+interface HeldPage {
+  page: Page;
+  problems: string[];
+  /** Requests to the sign-in call, counted from the start. */
+  signIns: () => number;
+  /** Lets the widget scripts load. */
+  release: () => void;
+}
+
+/** A fresh page at `path` whose widget scripts (dist/elements) wait until `release()`. */
+async function openHeld(stage: Stage, path: string, storedLanguage?: string): Promise<HeldPage> {
+  const page = await stage.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const problems = watchProblems(page);
+  let signIns = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === ENDPOINTS.login) signIns += 1;
+  });
+  if (storedLanguage) {
+    await page.addInitScript((language) => localStorage.setItem('lange_', language), storedLanguage);
+  }
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/dist/elements/**', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(stage.url(path), { waitUntil: 'commit' });
+  return { page, problems, signIns: () => signIns, release };
+}
+
+const field = (page: Page, name: string) => page.locator(`ph-login input[name="${name}"]`);
+
+/** Marks the form's current input nodes, so that a later check can tell whether hydration kept them. */
+function markInputs(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    for (const input of document.querySelector('ph-login')?.shadowRoot?.querySelectorAll('input') ?? []) {
+      input.dataset.testMark = input.name;
+    }
+  });
+}
+
+/** The form as it stands: which inputs are the marked ones, their values, the focused field. */
+function formState(page: Page) {
+  return page.evaluate(() => {
+    const root = document.querySelector('ph-login')?.shadowRoot;
+    const inputs = [...(root?.querySelectorAll('input') ?? [])];
+    return {
+      marked: inputs.map((input) => input.dataset.testMark ?? null),
+      values: inputs.map((input) => (input.type === 'checkbox' ? input.checked : input.value)),
+      focused: (root?.activeElement as HTMLInputElement | null)?.name ?? null,
+      prerenderStyles: root?.querySelectorAll('style[data-ph-prerender]').length ?? -1,
+      adoptedSheets: root?.adoptedStyleSheets.length ?? 0,
+    };
+  });
+}
+
+/** Hydrated, and the session check done: the sign-in button is live. */
+async function waitLive(page: Page, label: string): Promise<void> {
+  await page.locator('ph-login button[part~="submit"]:enabled').filter({ hasText: label }).waitFor();
+}
+
+describe('the login form before its script', () => {
+  let stage: Stage;
+  before(async () => {
+    stage = await startStage();
+  });
+  after(async () => {
+    await stage.stop();
+  });
+
+  it('is sent in the page: shown, typed into, never submitted; hydration keeps the nodes, the text and the focus', async () => {
+    const { page, problems, signIns, release } = await openHeld(stage, '/');
+    await field(page, 'username').click();
+    assert.equal(await page.locator('ph-login label').first().textContent(), '账号');
+    assert.equal(await page.locator('ph-login [role="status"]').textContent(), '正在检查登录状态…');
+    await page.keyboard.type('teacher');
+    await page.locator('ph-login input[name="remember"]').check();
+    await field(page, 'password').click();
+    await page.keyboard.type(PASSWORD);
+    // A plain form would send the password in the URL: its button waits for the script, so Enter does nothing.
+    await page.keyboard.press('Enter');
+    await markInputs(page);
+    const before = await formState(page);
+    assert.deepEqual(before.values, ['teacher', PASSWORD, true]);
+    assert.equal(before.prerenderStyles, 1);
+    assert.equal(new URL(page.url()).search, '');
+    assert.equal(signIns(), 0);
+
+    release();
+    await waitLive(page, '登录');
+    const after = await formState(page);
+    assert.deepEqual(after.marked, ['username', 'password', 'remember'], 'hydration made new inputs');
+    assert.deepEqual(after.values, ['teacher', PASSWORD, true]);
+    assert.equal(after.focused, 'password');
+    assert.equal(after.prerenderStyles, 0, 'the server copy of the styles stays after hydration');
+    assert.ok(after.adoptedSheets >= 2, 'the element adopted its stylesheets');
+
+    // What was typed before the script is what the form sends.
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === SCHOOL_LANDING);
+    assert.equal(signIns(), 1);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('hydrates markup made in zh-CN for a visitor who chose English, then reads English, with the typed text', async () => {
+    const { page, problems, release } = await openHeld(stage, '/', 'en');
+    await field(page, 'username').fill('areauser');
+    assert.equal(await page.locator('ph-login label').first().textContent(), '账号');
+    await markInputs(page);
+    release();
+    await waitLive(page, 'Sign in');
+    assert.equal(await page.locator('ph-login label').first().textContent(), 'Account');
+    assert.equal(await field(page, 'username').getAttribute('placeholder'), 'Enter your account');
+    const state = await formState(page);
+    assert.deepEqual(state.marked, ['username', 'password', 'remember']);
+    assert.deepEqual(state.values, ['areauser', '', false]);
+    // A mismatch between the server's markup and the first render in the browser is reported as an error.
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('is rendered in the language the URL asks for, and turns to the one the page offers (zh-HK → zh-CN here)', async () => {
+    const english = await (await fetch(stage.url('/?language=en'), { headers: { accept: 'text/html' } })).text();
+    assert.match(english, /<style data-ph-prerender="en">/);
+    assert.match(english, /<label for="[^"]+">Account<\/label>/);
+
+    // The login page offers zh-CN and en (§9): markup sent in zh-HK hydrates as such, then shows zh-CN.
+    const { page, problems, release } = await openHeld(stage, '/?language=zh-HK');
+    await page.locator('ph-login label').filter({ hasText: '賬號' }).waitFor();
+    await field(page, 'username').fill('teacher');
+    release();
+    await waitLive(page, '登录');
+    assert.equal(await page.locator('ph-login label').first().textContent(), '账号');
+    assert.equal(await field(page, 'username').inputValue(), 'teacher');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});
