@@ -85,6 +85,7 @@ export function defineElement<Props extends ElementProps>(
   const propByAttribute = new Map<string, string>();
   for (const prop of [...Object.keys(valued), ...booleans]) propByAttribute.set(toAttribute(prop), prop);
 
+  // r2wc types its container as an HTMLElement; with `shadow` it hands the renderer the shadow root.
   const Base = r2wc(
     component as ComponentType<object>,
     { shadow: 'open', props: valued },
