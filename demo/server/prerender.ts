@@ -11,13 +11,26 @@ import { bodyOf } from './payload';
 // render as a declarative shadow root, made by the build's ph-widgets/server (dist/server/index.js), which the
 // element's script then hydrates, keeping what was typed. In the language the URL asks for (§9's first source), else
 // the pages' own zh-CN; the element switches to the language the page resolves once it runs. Without a build (no
-// dist/server) pages are sent as they are and the elements render in the browser, as they always can.
+// dist/server) pages are sent as they are and the elements render in the browser, as they always can; so are the
+// elements that follow the classic bundle loaded as a blocking script (it defines them before the template arrives).
 
 type Prerender = (tag: 'ph-login', attributes: Record<string, string>, language: string) => string | null;
 
-// A <ph-login> start tag not already followed by a template; comments and script or style text are passed over whole.
+// A <ph-login> start tag not already followed by a template; comments and script or style text are passed over whole
+// (a script's start tag is kept apart: it may define the elements).
 const START_TAG_OR_SKIPPED =
-  /<!--[\s\S]*?-->|<(script|style)\b[\s\S]*?<\/\1\s*>|<ph-login\b((?:[^>"']|"[^"]*"|'[^']*')*)>(?!\s*<template\b)/gi;
+  /<!--[\s\S]*?-->|<(script|style)\b((?:[^>"']|"[^"]*"|'[^']*')*)>[\s\S]*?<\/\1\s*>|<ph-login\b((?:[^>"']|"[^"]*"|'[^']*')*)>(?!\s*<template\b)/gi;
+
+/**
+ * A script that defines the elements while the page is still being parsed: the classic bundle, neither deferred nor
+ * async. An element it defines is made by the parser with a shadow root already, so a template sent inside would be
+ * refused ("A second declarative shadow root cannot be created on a host", an error in the console) and left inert.
+ */
+function definesWhileParsing(scriptAttributes: Record<string, string>): boolean {
+  const src = scriptAttributes.src ?? '';
+  const blocking = !('defer' in scriptAttributes || 'async' in scriptAttributes || scriptAttributes.type === 'module');
+  return blocking && /(^|\/)ph-widgets(\.min)?\.js(\?|#|$)/.test(src);
+}
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'" };
 
@@ -33,13 +46,22 @@ export function startTagAttributes(text: string): Record<string, string> {
   return attributes;
 }
 
-/** The page with each inline <ph-login>'s first render inside it (elements already holding a template are left). */
+/**
+ * The page with each inline <ph-login>'s first render inside it. Left as they are: elements already holding a
+ * template, and every element after a script that defines the elements while the page is parsed.
+ */
 export function withPrerenderedElements(html: string, language: string, prerender: Prerender): string {
-  return html.replace(START_TAG_OR_SKIPPED, (tag: string, skipped?: string, attributeText?: string) => {
-    if (skipped || attributeText === undefined) return tag;
-    const shadow = prerender('ph-login', startTagAttributes(attributeText), language);
-    return shadow ? `${tag}${shadow}` : tag;
-  });
+  let definedEarly = false;
+  return html.replace(
+    START_TAG_OR_SKIPPED,
+    (tag: string, skipped?: string, skippedAttributes?: string, attributeText?: string) => {
+      if (skipped?.toLowerCase() === 'script' && definesWhileParsing(startTagAttributes(skippedAttributes ?? '')))
+        definedEarly = true;
+      if (skipped || attributeText === undefined || definedEarly) return tag;
+      const shadow = prerender('ph-login', startTagAttributes(attributeText), language);
+      return shadow ? `${tag}${shadow}` : tag;
+    },
+  );
 }
 
 /** ph-widgets/server from the served build, loaded again when a rebuild replaces it (its markup must match the build). */

@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ENDPOINTS } from '../../src/core/api/wire';
@@ -73,13 +76,30 @@ async function waitLive(page: Page, label: string): Promise<void> {
   await page.locator('ph-login button[part~="submit"]:enabled').filter({ hasText: label }).waitFor();
 }
 
+/** A legacy page: the classic bundle loaded as a blocking script, in <head> or after the element. */
+const classicPage = (inHead: boolean) => {
+  const script = '<script src="/dist/ph-widgets.js"></script>';
+  return `<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8" /><link rel="icon" href="data:," /><title>登录</title>
+${inHead ? script : ''}</head>
+<body><main><ph-login id="login"></ph-login></main>
+${inHead ? '' : script}<script src="start.js"></script></body></html>
+`;
+};
+
 describe('the login form before its script', () => {
   let stage: Stage;
+  let legacy: string;
   before(async () => {
-    stage = await startStage();
+    legacy = mkdtempSync(join(tmpdir(), 'ph-legacy-login-'));
+    writeFileSync(join(legacy, 'head.html'), classicPage(true));
+    writeFileSync(join(legacy, 'body.html'), classicPage(false));
+    writeFileSync(join(legacy, 'start.js'), "phinit({ code: 'login', appCode: 'base', env: 'production' });\n");
+    stage = await startStage({ staticRoots: [{ prefix: '/legacy-login/', root: legacy }] });
   });
   after(async () => {
     await stage.stop();
+    rmSync(legacy, { recursive: true, force: true });
   });
 
   it('is sent in the page: shown, typed into, never submitted; hydration keeps the nodes, the text and the focus', async () => {
@@ -149,5 +169,34 @@ describe('the login form before its script', () => {
     assert.equal(await field(page, 'username').inputValue(), 'teacher');
     assert.deepEqual(problems, []);
     await page.close();
+  });
+
+  it('is hydrated by the classic bundle after it; a page that loads the bundle in <head> is sent without it', async () => {
+    const sent = async (page: string) =>
+      (await fetch(stage.url(`/legacy-login/${page}`), { headers: { accept: 'text/html' } })).text();
+    assert.match(await sent('body.html'), /<ph-login id="login"><template shadowrootmode="open">/);
+    // Defined while the page is parsed, the element has a shadow root before a template could arrive: Chromium
+    // would refuse it with a console error and leave it inert in the page.
+    assert.doesNotMatch(await sent('head.html'), /shadowrootmode/);
+
+    // After the element: the markup shows before the bundle, and the bundle hydrates it.
+    const late = await openHeld(stage, '/legacy-login/body.html');
+    await field(late.page, 'username').fill('teacher');
+    await markInputs(late.page);
+    late.release();
+    await waitLive(late.page, '登录');
+    const state = await formState(late.page);
+    assert.deepEqual(state.marked, ['username', 'password', 'remember'], 'the classic bundle rendered anew');
+    assert.deepEqual(state.values, ['teacher', '', false]);
+    assert.deepEqual(late.problems, []);
+    await late.page.close();
+
+    // In <head>: the page waits for the bundle, which renders the element in the browser, with no console error.
+    const early = await openHeld(stage, '/legacy-login/head.html');
+    early.release();
+    await waitLive(early.page, '登录');
+    assert.equal(await early.page.locator('ph-login template').count(), 0);
+    assert.deepEqual(early.problems, []);
+    await early.page.close();
   });
 });

@@ -59,6 +59,19 @@ describe('withPrerenderedElements', () => {
       [{ heading: 'x>y' }, 'en'],
     ]);
   });
+
+  it('leaves the elements after the classic bundle loaded as a blocking script, which defines them while parsing', () => {
+    const page = (head: string) =>
+      withPrerenderedElements(`<ph-login id="a"></ph-login>${head}<ph-login id="b"></ph-login>`, 'zh-CN', stub);
+    const rendered = (html: string) => (html.match(/<template/g) ?? []).length;
+    expect(rendered(page('<script src="/dist/ph-widgets.js"></script>'))).toBe(1);
+    expect(rendered(page('<SCRIPT SRC="https://cdn.example/ph-widgets.js?v=2"></SCRIPT>'))).toBe(1);
+    expect(rendered(page('<script defer src="/dist/ph-widgets.js"></script>'))).toBe(2);
+    expect(rendered(page('<script async src="/dist/ph-widgets.js"></script>'))).toBe(2);
+    expect(rendered(page('<script type="module" src="/dist/elements/ph-login.js"></script>'))).toBe(2);
+    expect(rendered(page('<script src="/shared/site.js"></script>'))).toBe(2);
+    expect(rendered(page('<script src="/dist/my-ph-widgets.js.map.js"></script>'))).toBe(2);
+  });
 });
 
 describe('pages sent by the server', () => {
