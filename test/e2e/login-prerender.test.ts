@@ -199,4 +199,26 @@ describe('the login form before its script', () => {
     assert.deepEqual(early.problems, []);
     await early.page.close();
   });
+
+  it('keeps a Chinese input-method composition open across hydration, and takes the committed text', async () => {
+    const { page, problems, release } = await openHeld(stage, '/');
+    await field(page, 'username').click();
+    // An input method's composition (pinyin typed, no candidate chosen yet), as Chromium's IME bridge reports it.
+    const ime = await page.context().newCDPSession(page);
+    await ime.send('Input.imeSetComposition', { text: 'wang', selectionStart: 4, selectionEnd: 4 });
+    await markInputs(page);
+    release();
+    await waitLive(page, '登录');
+    assert.equal(await field(page, 'username').inputValue(), 'wang', 'the composition was replaced');
+    await ime.send('Input.insertText', { text: '王老师' });
+    // Renders after the commit (typing the password) write the form's own state back: it must hold the committed text.
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('x');
+    const state = await formState(page);
+    assert.deepEqual(state.marked, ['username', 'password', 'remember']);
+    assert.deepEqual(state.values, ['王老师', 'x', false]);
+    assert.deepEqual(await page.locator('ph-login [part~="error"]').allTextContents(), ['', '']);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
 });
