@@ -93,6 +93,15 @@ describe('the tarball', () => {
     assert.ok(!code.includes('__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE'));
   });
 
+  it('ph-widgets/server renders the login form in Node with the React the project installed', () => {
+    const script =
+      "import { prerender } from 'ph-widgets/server'; console.log(prerender('ph-login', { qr: '' }, 'en'));";
+    const html = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: app, encoding: 'utf8' });
+    assert.match(html, /^<template shadowrootmode="open"><style data-ph-prerender="en">/);
+    assert.match(html, /<label for="[^"]+">Account<\/label>/);
+    assert.match(html, /<slot name="qr">/);
+  });
+
   it('ships source maps that carry their sources (src/ is not in the package)', () => {
     const maps = packed.files.map((file) => file.path).filter((path) => path.endsWith('.map'));
     assert.ok(maps.length > 0);
