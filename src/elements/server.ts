@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../core';
+import { DEFAULT_LANGUAGE, normalizeLanguage } from '../core';
 import { elementTree, propsFromAttributes } from './common/element-tree';
 import { PRERENDER_MARK } from './common/prerender';
 import { collectedCss, type SharedStyles, StyleCollector } from './common/styles';
@@ -28,9 +28,8 @@ export function prerender(
   if (tag !== 'ph-login') return null;
   const props = propsFromAttributes(LOGIN_ELEMENT_OPTIONS, attributes);
   if (props.mode === 'dialog' || props.noAutoStart) return null;
-  const rendered: Language = (LANGUAGES as readonly string[]).includes(language)
-    ? (language as Language)
-    : DEFAULT_LANGUAGE;
+  // §5: anything but zh-CN, en and zh-HK means zh-CN, as the browser reads a language.
+  const rendered = normalizeLanguage(language);
   const collected = new Set<SharedStyles>();
   const markup = renderToString(
     createElement(StyleCollector.Provider, { value: collected }, elementTree(LoginElement, props, rendered)),
