@@ -1,1 +1,1 @@
-export function bareLoginForm(): Promise<{ html: string; js: string; gzipBytes: number }>;
+export function bareLoginForm(): Promise<{ html: string; js: string; gzipBytes: number; workJs: string }>;

@@ -4,6 +4,9 @@
 // reference server the same way (pre-compressed); alternating, each in a fresh browser context, median of 7. Also
 // timed: when the account field is first painted, and when the form can sign in (its button live); the typed
 // character must still be in the field then (the login page's form is server-rendered and hydrated).
+// Two floors of the login page, measured in the same alternation: the page exactly as served (its server-rendered form
+// included) without the widget scripts, and the same with the bare form's React work (its bundle, rendering into a
+// detached node) in their place. They show what any React-rendered form on this page costs on this measure.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,8 +64,12 @@ const READY = `(() => {
 interface Times {
   shown: number;
   typed: number;
+  /** NaN for a floor, whose form never goes live. */
   ready: number;
 }
+
+/** The two floors: their form stays in its server-rendered "checking the session" state. */
+const FLOORS = new Set(['/bench-bare/page-only.html', '/bench-bare/page-react-work.html']);
 
 async function measure(stage: Stage, path: string): Promise<Times> {
   // bypassCSP: the probe below is evaluated from a string, which the pages' CSP (no eval) would refuse; both pages alike.
@@ -81,9 +88,9 @@ async function measure(stage: Stage, path: string): Promise<Times> {
   const typed = Number(
     await (await page.waitForFunction('window.benchTypedAt', null, { polling: 'raf', timeout: 30_000 })).jsonValue(),
   );
-  const ready = Number(
-    await (await page.waitForFunction(READY, null, { polling: 'raf', timeout: 30_000 })).jsonValue(),
-  );
+  const ready = FLOORS.has(path)
+    ? Number.NaN
+    : Number(await (await page.waitForFunction(READY, null, { polling: 'raf', timeout: 30_000 })).jsonValue());
   // Still there once the form is live: hydration kept what was typed into the server's markup.
   await assertTyped(page);
   const shown = Number(await page.evaluate('window.benchShownAt'));
@@ -100,24 +107,48 @@ async function assertTyped(page: Page): Promise<void> {
   if (value !== 'a') throw new Error(`the account field holds ${JSON.stringify(value)}, not the typed "a"`);
 }
 
+/**
+ * The login page as the server sends it, without the widget scripts: its module script, the inline script that
+ * starts the page's behaviour through them, and their preloads. Throws when the page no longer has them.
+ */
+function withoutWidgets(html: string): string {
+  const parts = [
+    /<script type="module" src="\/dist\/elements\/ph-login\.js"><\/script>/,
+    /<script type="module">[\s\S]*?<\/script>/,
+    /<link rel="modulepreload"[^>]*>/g,
+  ];
+  return parts.reduce((page, part) => {
+    const next = page.replace(part, '');
+    if (next === page) throw new Error(`the login page no longer has ${part}; update bench-login.ts`);
+    return next;
+  }, html);
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 const bareDir = mkdtempSync(join(tmpdir(), 'ph-bench-bare-'));
 const bare = await bareLoginForm();
 writeFileSync(join(bareDir, 'index.html'), bare.html);
 writeFileSync(join(bareDir, 'bare.js'), bare.js);
+writeFileSync(join(bareDir, 'work.js'), bare.workJs);
 await compressFile(join(bareDir, 'bare.js'));
+await compressFile(join(bareDir, 'work.js'));
 const stage = await startStage({ staticRoots: [{ prefix: '/bench-bare/', root: bareDir, preCompressed: true }] });
 try {
+  const pageOnly = withoutWidgets(await (await fetch(stage.url('/'))).text());
+  writeFileSync(join(bareDir, 'page-only.html'), pageOnly);
+  writeFileSync(
+    join(bareDir, 'page-react-work.html'),
+    pageOnly.replace('</head>', '  <script type="module" src="/bench-bare/work.js"></script>\n  </head>'),
+  );
+  const pages = ['/bench-bare/', '/', '/bench-bare/page-only.html', '/bench-bare/page-react-work.html'] as const;
   // One warm-up each (the server's first answers, Chromium's first compile), then alternate.
-  await measure(stage, '/bench-bare/');
-  await measure(stage, '/');
-  const baseline: Times[] = [];
-  const login: Times[] = [];
+  for (const path of pages) await measure(stage, path);
+  const times = new Map<string, Times[]>(pages.map((path) => [path, []]));
   for (let run = 0; run < RUNS; run += 1) {
-    baseline.push(await measure(stage, '/bench-bare/'));
-    login.push(await measure(stage, '/'));
+    for (const path of pages) times.get(path)?.push(await measure(stage, path));
   }
+  const [baseline = [], login = [], pageOnlyTimes = [], reactWorkTimes = []] = pages.map((path) => times.get(path));
   const of = (times: Times[], key: keyof Times) => times.map((time) => time[key]);
   const runs = (values: number[]) => values.map((value) => value.toFixed(0)).join(', ');
   console.log(
@@ -131,6 +162,14 @@ try {
   console.log(
     `${ours.toFixed(0).padStart(8)} ms  ${(ours / base).toFixed(2).padStart(5)}x  the login page / (<ph-login>; runs ${runs(of(login, 'typed'))} ms)`,
   );
+  console.log('Floors of the login page, same runs (what any React-rendered form on this page comes to here):');
+  for (const [floor, what] of [
+    [pageOnlyTimes, 'the page as served, its server-rendered form included, without the widget scripts'],
+    [reactWorkTimes, "the same with the bare form's React work in their place (its bundle, into a detached node)"],
+  ] as const) {
+    const at = median(of(floor, 'typed'));
+    console.log(`${at.toFixed(0).padStart(8)} ms  ${(at / base).toFixed(2).padStart(5)}x  ${what}`);
+  }
   for (const [key, what] of [
     ['shown', 'the account field first painted'],
     ['ready', 'the form can sign in (its button live), the typed character still in the field'],
