@@ -6,7 +6,7 @@ import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Page, type Response, type Route } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../demo/server/db/seed-data';
 import { CHROMIUM, chromiumArgs } from '../../scripts/chromium.mjs';
 import { ENDPOINTS } from '../../src/core/api/wire';
@@ -76,10 +76,69 @@ const uploadedAtLeast = (page: Page, percent: number) =>
     return ((bar as HTMLProgressElement | null)?.value ?? 0) >= least;
   }, percent);
 
+const isChunkUpload = (url: URL) => url.pathname.endsWith(ENDPOINTS.chunkUpload);
+
+interface ChunkGate {
+  /** Resolves once the chunks let through have been answered: the server has stored exactly those. */
+  stored: Promise<void>;
+  /** Stops holding; the held requests stay with the page, which cancels them (a pause, a reload). */
+  drop(): Promise<void>;
+  /** Stops holding and sends the held requests on, to whatever answers then. */
+  sendHeld(): Promise<void>;
+}
+
+/**
+ * Lets the first `count` chunk uploads reach the server and holds every later one in the browser, unsent, so that
+ * "in the middle" of an upload is a fixed point — the server has exactly `count` chunks when the test pauses,
+ * reloads or kills it — and not a race against how fast loopback stores the rest.
+ */
+async function holdChunksAfter(page: Page, count: number): Promise<ChunkGate> {
+  const held: Route[] = [];
+  let passed = 0;
+  let answered = 0;
+  let allStored = () => {};
+  const stored = new Promise<void>((resolve) => {
+    allStored = resolve;
+  });
+  const onResponse = (response: Response) => {
+    if (isChunkUpload(new URL(response.url())) && response.ok() && ++answered === count) allStored();
+  };
+  const hold = (route: Route) => {
+    if (passed < count) {
+      passed += 1;
+      return route.continue();
+    }
+    held.push(route);
+  };
+  page.on('response', onResponse);
+  await page.route(isChunkUpload, hold);
+  const drop = async () => {
+    page.off('response', onResponse);
+    await page.unroute(isChunkUpload, hold);
+  };
+  return {
+    stored,
+    drop,
+    async sendHeld() {
+      await drop();
+      await Promise.all(held.map((route) => route.continue().catch(() => {})));
+    },
+  };
+}
+
+/** The chunk uploads the server answers with success from now on. */
+const storedChunks = (page: Page) => {
+  const stored: string[] = [];
+  page.on('response', (response) => {
+    if (isChunkUpload(new URL(response.url())) && response.ok()) stored.push(response.url());
+  });
+  return stored;
+};
+
 const chunkUploads = (page: Page) => {
   const sent: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.endsWith(ENDPOINTS.chunkUpload)) sent.push(request.url());
+    if (isChunkUpload(new URL(request.url()))) sent.push(request.url());
   });
   return sent;
 };
@@ -100,18 +159,17 @@ describe('uploading through /demo/upload/', () => {
     const { page, problems } = await openPage(stage, PAGE);
     await signIn(page);
     await page.getByLabel('选择文件', { exact: true }).setInputFiles(file.path);
-    // Pausing drops the bytes of the chunks in flight: the bar holds what the server has stored, so the pause waits
-    // for a stored chunk, not only for the bar (which counts chunks still being sent, and once paused at 0 %).
-    const chunkStored = page.waitForResponse(
-      (response) => new URL(response.url()).pathname.endsWith(ENDPOINTS.chunkUpload) && response.ok(),
-    );
+    // Pausing drops the bytes of the chunks in flight: the bar holds what the server has stored. The server gets 5 of
+    // the 25 chunks before the pause, the others are held in the browser (and cancelled by it).
+    const gate = await holdChunksAfter(page, 5);
     await page.getByRole('button', { name: '开始：公开课.mp4' }).click();
-    await chunkStored;
-    await uploadedAtLeast(page, 10);
+    await gate.stored;
+    await uploadedAtLeast(page, 20);
     await page.getByRole('button', { name: '暂停：公开课.mp4' }).click();
     await page.locator('ph-uploader [part~="file-state"]', { hasText: '已暂停' }).waitFor();
+    await gate.drop();
     const paused = await uploadPercent(page);
-    assert.ok(paused > 0 && paused < 100, `paused at ${paused} %`);
+    assert.equal(paused, 20, 'paused at the 5 stored chunks of 25');
     // Nothing moves while paused: the next request the page makes is the one resume causes.
     const sent = chunkUploads(page);
     assert.equal(await uploadPercent(page), paused);
@@ -122,7 +180,7 @@ describe('uploading through /demo/upload/', () => {
     await stored.waitFor({ timeout: 120_000 });
     assert.equal(await stored.getAttribute('data-md5'), file.md5);
     assert.equal(await downloadedMd5(page, await stored.locator('a').getAttribute('href')), file.md5);
-    assert.ok(sent.length < 25, `${sent.length} chunks sent after the pause (the file has 25)`);
+    assert.equal(sent.length, 20, 'the 20 chunks the server lacked, and only those, sent after the pause');
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -163,9 +221,12 @@ describe('uploading through /demo/upload/', () => {
     const { page, problems } = await openPage(stage, PAGE);
     await signIn(page);
     await page.getByLabel('选择文件', { exact: true }).setInputFiles(file.path);
+    // The server gets 5 of the 12 chunks; the reload cancels the others, held in the browser.
+    const gate = await holdChunksAfter(page, 5);
     await page.getByRole('button', { name: '开始：record.mp4' }).click();
-    await uploadedAtLeast(page, 40);
+    await gate.stored;
     await page.reload();
+    await gate.drop();
     await page.getByText(/已登录：/).waitFor();
     const sent = chunkUploads(page);
     await page.getByLabel('选择文件', { exact: true }).setInputFiles(file.path);
@@ -173,7 +234,7 @@ describe('uploading through /demo/upload/', () => {
     const stored = page.locator('#stored li');
     await stored.waitFor({ timeout: 60_000 });
     assert.equal(await stored.getAttribute('data-md5'), file.md5);
-    assert.ok(sent.length > 0 && sent.length <= 9, `${sent.length} of 12 chunks sent after the reload`);
+    assert.equal(sent.length, 7, 'the 7 chunks the server lacked, and only those, sent after the reload');
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -223,12 +284,15 @@ describe('the server killed in the middle of a chunked upload', () => {
       await page.goto(`http://127.0.0.1:${port}${PAGE}`);
       await signIn(page);
       await page.getByLabel('选择文件', { exact: true }).setInputFiles(file.path);
+      // The server stores 5 of the 15 chunks and is killed; the held others then fail against the dead port.
+      const gate = await holdChunksAfter(page, 5);
       await page.getByRole('button', { name: '开始：lesson.mp4' }).click();
-      await uploadedAtLeast(page, 30);
+      await gate.stored;
       server.kill('SIGKILL');
       await new Promise((done) => server.once('exit', done));
+      const storedAfterKill = storedChunks(page);
+      await gate.sendHeld();
       server = await serverProcess(port, dataDir);
-      const sent = chunkUploads(page);
       // The failed requests are retried with backoff and reach the new process; should the retries have run out
       // meanwhile, the person presses Retry.
       const retry = page.getByRole('button', { name: '重试：lesson.mp4' });
@@ -239,7 +303,8 @@ describe('the server killed in the middle of a chunked upload', () => {
       const stored = page.locator('#stored li');
       await stored.waitFor({ timeout: 90_000 });
       assert.equal(await stored.getAttribute('data-md5'), file.md5);
-      assert.ok(sent.length < 15, `${sent.length} of 15 chunks sent after the restart`);
+      // Only the new process can have stored a chunk since the kill: the 10 it lacked, each once.
+      assert.equal(storedAfterKill.length, 10, 'the 10 chunks the server lacked stored after the restart');
       assert.equal(await downloadedMd5(page, await stored.locator('a').getAttribute('href')), file.md5);
       assert.deepEqual(filesUnder(join(dataDir, 'chunks')), []);
       await page.close();
