@@ -78,12 +78,17 @@ describe('the shell on the landing pages', () => {
     assert.deepEqual(await groupCodes(page, 'ZWHQ'), ['assets', 'repair']);
 
     // Opening an app logs the access, checks the licence and goes to its module URL.
+    // Only the desktop's calls count: those before the app's page is requested. The notice page's own header then
+    // checks its module's licence too, and may do so before that page's load event, which waitForURL waits for.
     const calls: string[] = [];
+    let appPageRequested = false;
     page.on('request', (request) => {
+      if (request.isNavigationRequest()) appPageRequested = true;
+      if (appPageRequested) return;
       const url = new URL(request.url());
       if (url.pathname.startsWith('/api/base/user_access_detail')) calls.push(url.pathname);
-      // The header checks its own module's licence (base) as the page loads: on a loaded machine that request can
-      // leave after this listener is added, so only the opened app's licence counts here.
+      // The desktop's header checks its own module's licence (base) as the page loads: on a loaded machine that
+      // request can leave after this listener is added, so only the opened app's licence counts here.
       if (url.pathname.startsWith('/api/base/license/unit') && url.searchParams.get('serverId') === 'notice')
         calls.push(`${url.pathname}?serverId=notice`);
     });
