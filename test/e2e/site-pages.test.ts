@@ -220,6 +220,33 @@ describe('login page script', () => {
     await page.close();
   });
 
+  it('leaves the texts the page already shows alone (writing them again lays the page out anew), and writes the others', async () => {
+    const rewrites = async (path: string) => {
+      const page = await stage.browser.newPage();
+      // Counts changes to the page's own texts from the start of parsing: the HTML carries them in zh-CN.
+      await page.addInitScript(() => {
+        const changed: string[] = [];
+        Object.assign(window, { changedTexts: changed });
+        new MutationObserver((records) => {
+          for (const record of records) {
+            const owner = record.target instanceof Element ? record.target : record.target.parentElement;
+            if (record.type !== 'childList' || record.addedNodes.length === 0 || record.removedNodes.length === 0)
+              continue;
+            if (owner?.matches('[data-text], [data-unit-name]')) changed.push(owner.textContent ?? '');
+          }
+        }).observe(document, { childList: true, characterData: true, subtree: true });
+      });
+      await page.goto(stage.url(path));
+      await page.locator('ph-login button[part~="submit"]:enabled').waitFor();
+      const changed = await page.evaluate(() => (window as unknown as { changedTexts: string[] }).changedTexts);
+      await page.close();
+      return changed;
+    };
+    assert.deepEqual(await rewrites('/'), []);
+    const english = await rewrites('/?language=en');
+    assert.ok(english.includes('Sign in with the account your school gave you'), english.join(' | '));
+  });
+
   it('a stored zh-HK shows the login shell in Chinese and stays for the other pages (§9, issue 8 §16)', async () => {
     const { page } = await openPage(stage, '/forgetPassword?language=zh-HK');
     await page.waitForFunction(() => document.title === '忘記密碼 · 示范实验学校');

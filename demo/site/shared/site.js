@@ -55,6 +55,11 @@
     }
   }
 
+  /** A text the node already shows is left alone: writing it again would lay the page's text out anew. */
+  function setText(node, value) {
+    if (node.textContent !== value) node.textContent = value;
+  }
+
   /**
    * Writes every [data-text] (textContent; `<title>` too), [data-label] (aria-label) and [data-unit-name], names
    * the platforms and keeps the offered language links.
@@ -62,10 +67,10 @@
   function render(offered) {
     const language = currentLanguage();
     html.lang = language;
-    for (const node of document.querySelectorAll('[data-text]')) node.textContent = text(node.dataset.text);
+    for (const node of document.querySelectorAll('[data-text]')) setText(node, text(node.dataset.text));
     for (const node of document.querySelectorAll('[data-label]'))
       node.setAttribute('aria-label', text(node.dataset.label));
-    for (const node of document.querySelectorAll('[data-unit-name]')) node.textContent = unitName(language);
+    for (const node of document.querySelectorAll('[data-unit-name]')) setText(node, unitName(language));
     namePlatforms();
     updateLanguageLinks(language, offered);
   }
