@@ -1,10 +1,9 @@
 import r2wc from '@r2wc/core';
 import type { ComponentType } from 'react';
-import { flushSync } from 'react-dom';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import type { Language } from '../core';
+import { createRoot } from 'react-dom/client';
 import { type ElementOptions, type ElementProps, elementTree, toAttribute } from './common/element-tree';
-import { prerenderedLanguage, prerenderedStyle } from './common/prerender';
+import { type ElementRoot, hydratingRoot } from './common/hydration';
+import { prerenderedLanguage } from './common/prerender';
 
 // The one way an element is registered: r2wc with an open shadow root, plus what r2wc lacks for HTML
 // authors — boolean attributes by presence, attribute removal reaching the component, properties set
@@ -28,38 +27,24 @@ interface R2wcInternals {
   attributeChangedCallback(attribute: string, oldValue: string | null, value: string | null): void;
 }
 
-interface Mounted {
-  root: Root;
-  component: ComponentType<ElementProps>;
-  prerenderedIn: Language | null;
-}
-
 /**
- * r2wc's renderer: a React root in the shadow root. Markup a server rendered there is hydrated at once, inside the
- * upgrade, before any later script of the page runs: what was typed into it is kept (the form adopts it on mount).
+ * r2wc's renderer: a React root in the shadow root. Markup a server rendered there is hydrated, in slices that leave
+ * typing alone (common/hydration.ts); anything else is rendered anew.
  */
 const renderer = {
-  mount(container: HTMLElement, component: ComponentType<ElementProps>, props: ElementProps): Mounted {
+  mount(container: HTMLElement, component: ComponentType<ElementProps>, props: ElementProps): ElementRoot {
     const shadow = container instanceof ShadowRoot ? container : null;
     const prerenderedIn = shadow ? prerenderedLanguage(shadow) : null;
-    const tree = elementTree(component, props, prerenderedIn);
-    if (!prerenderedIn) {
-      const root = createRoot(container);
-      root.render(tree);
-      return { root, component, prerenderedIn };
-    }
-    let root: Root | undefined;
-    flushSync(() => {
-      root = hydrateRoot(container, tree);
-    });
-    // The server's stylesheet copy: the component has adopted the same sheets by now.
-    if (shadow) prerenderedStyle(shadow)?.remove();
-    return { root: root as Root, component, prerenderedIn };
+    const tree = (next: ElementProps) => elementTree(component, next, prerenderedIn);
+    if (shadow && prerenderedIn) return hydratingRoot(shadow, tree, props);
+    const root = createRoot(container);
+    root.render(tree(props));
+    return { render: (next) => root.render(tree(next)), unmount: () => root.unmount() };
   },
-  update({ root, component, prerenderedIn }: Mounted, props: ElementProps): void {
-    root.render(elementTree(component, props, prerenderedIn));
+  update(root: ElementRoot, props: ElementProps): void {
+    root.render(props);
   },
-  unmount({ root }: Mounted): void {
+  unmount(root: ElementRoot): void {
     root.unmount();
   },
 };

@@ -87,6 +87,35 @@ ${inHead ? '' : script}<script src="start.js"></script></body></html>
 `;
 };
 
+/**
+ * Holds React's scheduler: work it posts (through a MessageChannel, as it does in browsers) waits until
+ * `window.releaseReactWork()`. Hydration, a transition, then stays pending for as long as a test needs.
+ */
+const HOLD_REACT_WORK = `(() => {
+  const Channel = window.MessageChannel;
+  const held = [];
+  let holding = true;
+  window.releaseReactWork = () => {
+    holding = false;
+    for (const post of held.splice(0)) post();
+  };
+  window.MessageChannel = class {
+    constructor() {
+      const channel = new Channel();
+      this.port1 = channel.port1;
+      this.port2 = {
+        postMessage: (data) => (holding ? held.push(() => channel.port2.postMessage(data)) : channel.port2.postMessage(data)),
+      };
+    }
+  };
+})();`;
+
+/** Whether the element still shows the server's markup: its stylesheet copy goes when hydration commits. */
+const stillServerMarkup = (page: Page) =>
+  page.evaluate(() =>
+    Boolean(document.querySelector('ph-login')?.shadowRoot?.querySelector('style[data-ph-prerender]')),
+  );
+
 describe('the login form before its script', () => {
   let stage: Stage;
   let legacy: string;
@@ -198,6 +227,63 @@ describe('the login form before its script', () => {
     assert.equal(await early.page.locator('ph-login template').count(), 0);
     assert.deepEqual(early.problems, []);
     await early.page.close();
+  });
+
+  it('hydrates in slices: keys typed meanwhile land at once and are kept, attributes set meanwhile apply after', async () => {
+    const page = await stage.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const problems = watchProblems(page);
+    await page.addInitScript(HOLD_REACT_WORK);
+    // What the page's own capture listeners see of the typing, and whether the markup had hydrated by then.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { seenInput: seen });
+      document.addEventListener(
+        'input',
+        (event) => {
+          const hydrated = !document.querySelector('ph-login')?.shadowRoot?.querySelector('style[data-ph-prerender]');
+          seen.push(`${(event.composedPath()[0] as HTMLInputElement).value}${hydrated ? ' (hydrated)' : ''}`);
+        },
+        true,
+      );
+    });
+    await page.goto(stage.url('/'));
+    await page.waitForFunction(() => customElements.get('ph-login') && window.PH);
+    assert.ok(await stillServerMarkup(page), 'hydrated before the scheduler ran: not a transition');
+    await markInputs(page);
+
+    // Focus is no key: React queues it for its scheduler instead of hydrating at once.
+    await field(page, 'username').focus();
+    await page.keyboard.type('teacher');
+    assert.equal(await field(page, 'username').inputValue(), 'teacher');
+    assert.ok(await stillServerMarkup(page), 'a key made React finish hydrating first');
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { seenInput: string[] }).seenInput), [
+      't',
+      'te',
+      'tea',
+      'teac',
+      'teach',
+      'teache',
+      'teacher',
+    ]);
+    // New props before the markup has hydrated would make React render it anew (and lose the typing).
+    await page.locator('ph-login').evaluate((login) => login.setAttribute('heading', '教师登录'));
+
+    await page.evaluate(() => (window as unknown as { releaseReactWork: () => void }).releaseReactWork());
+    await waitLive(page, '登录');
+    const state = await formState(page);
+    assert.deepEqual(state.marked, ['username', 'password', 'remember'], 'the markup was rendered anew');
+    assert.deepEqual(state.values, ['teacher', '', false]);
+    assert.equal(state.focused, 'username');
+    assert.equal(state.prerenderStyles, 0);
+    assert.equal(await page.locator('ph-login h2').textContent(), '教师登录');
+
+    // Alive now: keys reach the form, which signs in with what was typed before and after.
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === SCHOOL_LANDING);
+    assert.deepEqual(problems, []);
+    await page.close();
   });
 
   it('keeps a Chinese input-method composition open across hydration, and takes the committed text', async () => {
