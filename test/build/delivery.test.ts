@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 // What `npm run build` leaves for the reference server to deliver (issue 24): brotli and gzip copies of the scripts,
-// and for each ES entry the chunks it imports statically (modulepreload.json).
+// for each ES entry the chunks it imports statically (modulepreload.json), and V8's compile hint on the runtime chunk.
 const dist = resolve(import.meta.dirname, '..', '..', 'dist');
 const runtime = readdirSync(join(dist, 'elements')).find((name) => /^runtime-[\w-]+\.js$/.test(name)) as string;
 
@@ -25,5 +25,12 @@ describe('the build, ready to deliver', () => {
     for (const imported of login.matchAll(/from"\.\/([^"]+)"/g)) expect(elements['ph-login.js']).toContain(imported[1]);
     const shell = JSON.parse(readFileSync(join(dist, 'shell', 'modulepreload.json'), 'utf8'));
     expect(shell['shell.js']).toEqual([expect.stringMatching(/^react-[\w-]+\.js$/)]);
+  });
+
+  it("asks V8 to compile the runtime chunk whole while it streams in, and no other chunk (they are each one page's)", () => {
+    const HINT = '//# allFunctionsCalledOnLoad\n';
+    expect(readFileSync(join(dist, 'elements', runtime), 'utf8').startsWith(HINT)).toBe(true);
+    const others = readdirSync(join(dist, 'elements')).filter((name) => name.endsWith('.js') && name !== runtime);
+    expect(others.filter((name) => readFileSync(join(dist, 'elements', name), 'utf8').includes(HINT))).toEqual([]);
   });
 });
