@@ -49,6 +49,7 @@ function pcmFramesSent(page: Page, count: number): Promise<void> {
 
 async function signedInVoicePage(stage: Stage) {
   const opened = await openPage(stage, '/demo/');
+  await opened.page.addInitScript({ content: RECORD_VOICE_STATUS });
   const answer = await opened.page.request.post(stage.url('/api/uaa/oauth/login'), {
     data: { username: 'teacher', password: 'Demo@2026' },
     headers: { 'X-PH-Device': 'pc' },
@@ -65,6 +66,41 @@ const recording = (page: Page) =>
     .locator('ph-voice')
     .getByText(/\d+ s left/)
     .waitFor();
+
+/**
+ * Waits for the grade app. The recogniser's answer shows for a few seconds only: should the app not come, the error
+ * says what every voice button of the page showed meanwhile (RECORD_VOICE_STATUS records their status texts).
+ */
+async function landsOnGradeApp(page: Page): Promise<void> {
+  try {
+    await page.waitForURL((url) => url.pathname === GRADE_APP);
+  } catch (error) {
+    const said = await page
+      .evaluate(() => (window as unknown as { voiceSaid?: string[] }).voiceSaid ?? [])
+      .catch(() => []);
+    throw new Error(`not on the grade app (at ${page.url()}); the voice button said: ${JSON.stringify(said)}`, {
+      cause: error,
+    });
+  }
+}
+
+/**
+ * Records, in the page, every text the voice buttons' status regions show (read by landsOnGradeApp). Read every
+ * 100 ms: a text shows for a second at least, and a document's MutationObserver does not see into shadow roots.
+ */
+const RECORD_VOICE_STATUS = `(() => {
+  const said = (window.voiceSaid = []);
+  const read = () => {
+    for (const host of document.querySelectorAll('ph-voice, [data-ph-component="ph-voice"]')) {
+      const root = host.shadowRoot ?? host.querySelector('*')?.shadowRoot ?? host;
+      for (const status of root.querySelectorAll('[role="status"]')) {
+        const text = status.textContent.trim();
+        if (text && said.at(-1) !== text) said.push(text);
+      }
+    }
+  };
+  setInterval(read, 100);
+})();`;
 
 const voiceButton = (page: Page) => page.locator('ph-voice').getByRole('button', { name: 'Voice command' });
 
@@ -108,7 +144,7 @@ describe('voice commands with a fake microphone', () => {
     await streamed;
     const released = Date.now();
     await page.mouse.up();
-    await page.waitForURL((url) => url.pathname === GRADE_APP);
+    await landsOnGradeApp(page);
     await page.getByRole('heading', { name: 'Grade management' }).waitFor();
     const landed = Date.now() - released;
     const marks = JSON.parse((await page.evaluate(() => sessionStorage.getItem('voiceMarks'))) ?? '{}');
@@ -122,6 +158,7 @@ describe('voice commands with a fake microphone', () => {
   it("on the school desktop, the shell header's voice button routes /redirect/grade to the grade app", async () => {
     const { stage, frames } = await stageSaying('open grade management', 'grade-shell');
     const { page, problems } = await openPage(stage, '/demo/');
+    await page.addInitScript({ content: RECORD_VOICE_STATUS });
     const answer = await page.request.post(stage.url('/api/uaa/oauth/login'), {
       data: { username: 'teacher', password: 'Demo@2026' },
       headers: { 'X-PH-Device': 'pc' },
@@ -141,7 +178,7 @@ describe('voice commands with a fake microphone', () => {
       .waitFor();
     await streamed;
     await page.mouse.up();
-    await page.waitForURL((url) => url.pathname === GRADE_APP);
+    await landsOnGradeApp(page);
     await page.getByRole('heading', { name: 'Grade management' }).waitFor();
     assert.deepEqual(problems, []);
     await page.close();
@@ -160,7 +197,7 @@ describe('voice commands with a fake microphone', () => {
     await recording(page);
     await streamed;
     await page.keyboard.up('Space');
-    await page.waitForURL((url) => url.pathname === GRADE_APP);
+    await landsOnGradeApp(page);
     await page.getByRole('heading', { name: 'Grade management' }).waitFor();
     assert.deepEqual(problems, []);
     await page.close();
