@@ -5,6 +5,7 @@ import {
   $language,
   $translate,
   createVoiceController,
+  ensureVoiceStrings,
   getLocation,
   initialVoice,
   type VoiceController,
@@ -97,6 +98,8 @@ function useVoiceController(props: PhVoiceProps): {
 
 /** The voice command button of spec §2 ("long press to start") and §4 Voice recording. */
 export function PhVoice(props: PhVoiceProps) {
+  // The controller adds the voice texts too, but only once phinit has run: the first render shows the hint before.
+  ensureVoiceStrings();
   const translate = useStore($translate);
   const language = useStore($language);
   const { voice, state, partial } = useVoiceController(props);
