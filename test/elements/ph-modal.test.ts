@@ -30,8 +30,9 @@ describe('ph-modal', () => {
 
   afterEach(async () => {
     // Close what a test left open so that the page-wide stack starts empty.
-    for (const modal of document.querySelectorAll('ph-modal')) modal.removeAttribute('open');
-    await aTimeout(250);
+    const modals = [...document.querySelectorAll<HTMLElement>('ph-modal')];
+    for (const modal of modals) modal.removeAttribute('open');
+    await waitUntil(() => !modals.some(isShown), 'a modal was still shown after the test');
   });
 
   describe('open and close', () => {
@@ -94,8 +95,7 @@ describe('ph-modal', () => {
       await aTimeout(80);
       expect(isShown(modal), 'still fading out').to.equal(true);
       expect(part(modal, 'mask').classList.contains('shown')).to.equal(false);
-      await aTimeout(250);
-      expect(isShown(modal)).to.equal(false);
+      await waitUntil(() => !isShown(modal), 'still shown after its fade-out');
     });
   });
 

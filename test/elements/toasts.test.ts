@@ -1,4 +1,4 @@
-import { aTimeout, expect, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { core, loadElements } from './bundles';
 
 await loadElements('ph-modal');
@@ -11,7 +11,7 @@ function toasts(): HTMLElement[] {
 describe('notification toasts', () => {
   afterEach(async () => {
     for (const notice of core.$notices.get()) core.dismiss(notice.id);
-    await aTimeout(20);
+    await waitUntil(() => toasts().length === 0, 'toasts left from the test before');
   });
 
   it('has exactly one toast host on the page, added by the first element module', () => {
@@ -28,15 +28,13 @@ describe('notification toasts', () => {
     expect((window as unknown as { __toastPwned?: number }).__toastPwned).to.equal(undefined);
   });
 
-  it('closes by itself after the default 2000 ms', async () => {
-    const shownAt = performance.now();
-    const notice = core.notify('info', 'short-lived');
-    expect(notice.duration).to.equal(2000);
+  // When a notice closes (after 2000 ms by default) is core's, tested on fake timers (test/core/notify): here the toast
+  // leaves the page with its notice.
+  it('leaves the page when its notice closes', async () => {
+    const notice = core.notify('info', 'short-lived', 0);
     await waitUntil(() => toasts().length === 1);
-    await aTimeout(Math.max(0, shownAt + 1500 - performance.now()));
-    expect(toasts().length, 'still shown 1.5 s after it appeared').to.equal(1);
-    await waitUntil(() => toasts().length === 0, 'gone after 2000 ms', { timeout: 2000 });
-    expect(performance.now() - shownAt).to.be.at.least(1950);
+    core.dismiss(notice.id);
+    await waitUntil(() => toasts().length === 0, 'the toast stayed after its notice closed');
   });
 
   it('stacks several with 16 px gaps', async () => {
