@@ -77,6 +77,11 @@ export function shadow(element: HTMLElement): ShadowRoot {
   return element.shadowRoot;
 }
 
+/** Whether a <label> says `label` (a condition to wait for: `field` throws until it does). */
+export function hasLabel(element: HTMLElement, label: string): boolean {
+  return [...shadow(element).querySelectorAll('label')].some((node) => node.textContent?.trim() === label);
+}
+
 /** The input whose <label> says `label`. */
 export function field(element: HTMLElement, label: string): HTMLInputElement {
   const root = shadow(element);

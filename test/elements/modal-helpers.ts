@@ -1,4 +1,4 @@
-import { aTimeout, waitUntil } from '@open-wc/testing';
+import { waitUntil } from '@open-wc/testing';
 
 export type ModalElement = HTMLElementTagNameMap['ph-modal'];
 
@@ -43,4 +43,11 @@ export function rectOf(modal: HTMLElement): DOMRect {
   return part(modal, 'dialog').getBoundingClientRect();
 }
 
-export const settle = () => aTimeout(30);
+/**
+ * Resolves once an event of `type` has bubbled to `target`: the listeners on its way (React's, at its root) and those
+ * added to `target` before this call (the dialog's own, added when it opened) have run. What they did not do on it,
+ * they will not do.
+ */
+export function afterListeners(target: EventTarget, type: string): Promise<void> {
+  return new Promise((resolve) => target.addEventListener(type, () => resolve(), { once: true }));
+}

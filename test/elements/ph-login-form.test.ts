@@ -1,4 +1,4 @@
-import { aTimeout, expect, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { core, loadElements } from './bundles';
 import {
@@ -7,6 +7,7 @@ import {
   errorUnder,
   field,
   freshPage,
+  hasLabel,
   type LoginElement,
   mount,
   noticeTexts,
@@ -57,8 +58,7 @@ describe('ph-login form', () => {
     it('follows a language change while shown', async () => {
       const login = await mount();
       core.$language.set('en');
-      await aTimeout(20);
-      expect(field(login, 'Account')).to.exist;
+      await waitUntil(() => hasLabel(login, 'Account'), 'still in Chinese');
       expect(submitButton(login).textContent?.trim()).to.equal('Sign in');
     });
 
@@ -85,7 +85,7 @@ describe('ph-login form', () => {
       await expect(login).to.be.accessible();
       submitButton(login).click();
       core.$language.set('en');
-      await aTimeout(30);
+      await waitUntil(() => hasLabel(login, 'Password'), 'still in Chinese');
       expect(errorUnder(field(login, 'Password'))).to.equal('Password cannot be empty!');
       await expect(login).to.be.accessible();
     });
@@ -97,7 +97,7 @@ describe('ph-login form', () => {
       const account = field(login, '账号');
       account.focus();
       account.blur();
-      await aTimeout(20);
+      await waitUntil(() => errorUnder(account) !== '', 'no error under the account field');
       expect(errorUnder(account)).to.equal('用户名不能为空！');
       expect(account.getAttribute('aria-invalid')).to.equal('true');
       expect(errorUnder(field(login, '密码'))).to.equal('');
@@ -120,7 +120,7 @@ describe('ph-login form', () => {
       await type(field(login, 'Account'), '   ');
       await type(field(login, 'Password'), '   ');
       submitButton(login).click();
-      await aTimeout(20);
+      await waitUntil(() => errorUnder(field(login, 'Password')) !== '', 'no errors shown');
       expect(errorUnder(field(login, 'Account'))).to.equal('User name cannot be empty!');
       expect(errorUnder(field(login, 'Password'))).to.equal('Password cannot be empty!');
       expect(requestsTo(LOGIN)).to.have.length(0);
@@ -130,7 +130,7 @@ describe('ph-login form', () => {
       core.$language.set('zh-HK');
       const login = await mount();
       submitButton(login).click();
-      await aTimeout(20);
+      await waitUntil(() => errorUnder(field(login, '密碼')) !== '', 'no errors shown');
       expect(errorUnder(field(login, '賬號'))).to.equal('用戶名不能為空！');
       expect(errorUnder(field(login, '密碼'))).to.equal('密碼不能為空！');
     });
@@ -175,8 +175,10 @@ describe('ph-login form', () => {
       await sendKeys({ press: 'Enter' });
       await waitUntil(() => errorUnder(field(login, '密码')) !== '', 'no server error shown');
       field(login, '密码').focus();
+      // The key has been handled once sendKeys returns (the browser acknowledges it), and a submit would have made the
+      // form busy in that same handler.
       await sendKeys({ press: 'Enter' });
-      await aTimeout(200);
+      expect(submitButton(login).getAttribute('aria-busy'), 'submitted again').to.equal('false');
       expect(requestsTo(LOGIN)).to.have.length(1);
     });
   });
@@ -206,8 +208,7 @@ describe('ph-login form', () => {
       await type(field(login, '密码'), PASSWORD);
       submitButton(login).click();
       submitButton(login).click();
-      await aTimeout(0);
-      expect(submitButton(login).disabled).to.equal(true);
+      await waitUntil(() => submitButton(login).disabled, 'the button is not busy');
       expect(submitButton(login).getAttribute('aria-busy')).to.equal('true');
       await waitForNavigation(location);
       expect(requestsTo(LOGIN)).to.have.length(1);
@@ -266,12 +267,10 @@ describe('ph-login form', () => {
       const toggle = button(login, '显示密码');
       expect(toggle.getAttribute('aria-pressed')).to.equal('false');
       toggle.click();
-      await aTimeout(20);
-      expect(password.type).to.equal('text');
+      await waitUntil(() => password.type === 'text', 'the password is still hidden');
       expect(button(login, '隐藏密码').getAttribute('aria-pressed')).to.equal('true');
       button(login, '隐藏密码').click();
-      await aTimeout(20);
-      expect(password.type).to.equal('password');
+      await waitUntil(() => password.type === 'password', 'the password still shows');
     });
   });
 

@@ -1,12 +1,12 @@
-import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, nextFrame, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import { core, loadElements } from './bundles';
 import {
+  afterListeners,
   isShown,
   type ModalElement,
   part,
   rectOf,
-  settle,
   waitFadedIn,
   waitHidden,
   waitShown,
@@ -92,9 +92,8 @@ describe('ph-modal', () => {
       expect(getComputedStyle(part(modal, 'mask')).transitionDuration).to.equal('0.2s');
 
       modal.open = false;
-      await aTimeout(80);
+      await waitUntil(() => !part(modal, 'mask').classList.contains('shown'), 'the fade-out did not start');
       expect(isShown(modal), 'still fading out').to.equal(true);
-      expect(part(modal, 'mask').classList.contains('shown')).to.equal(false);
       await waitUntil(() => !isShown(modal), 'still shown after its fade-out');
     });
   });
@@ -232,15 +231,13 @@ describe('ph-modal', () => {
     it('shows the footer region only when footer content is slotted', async () => {
       const bare = await fixture<ModalElement>(html`<ph-modal open heading="A">Body</ph-modal>`);
       await waitShown(bare);
-      await settle();
       expect(part(bare, 'footer').hidden).to.equal(true);
 
       const withFooter = await fixture<ModalElement>(
         html`<ph-modal heading="A">Body<button slot="footer">OK</button></ph-modal>`,
       );
       await openModal(withFooter);
-      await settle();
-      expect(part(withFooter, 'footer').hidden).to.equal(false);
+      await waitUntil(() => !part(withFooter, 'footer').hidden, 'the footer region stays hidden');
     });
 
     it('renders a heading that looks like HTML as text', async () => {
@@ -290,8 +287,9 @@ describe('ph-modal', () => {
       await openModal(first);
       await openModal(second);
 
+      const escapeHandled = afterListeners(window, 'keydown');
       await sendKeys({ press: 'Escape' });
-      await aTimeout(250);
+      await escapeHandled;
       expect(second.open).to.equal(true);
       expect(first.open).to.equal(true);
     });
@@ -303,8 +301,9 @@ describe('ph-modal', () => {
       await openModal(second);
 
       const inside = rectOf(second);
+      const insideHandled = afterListeners(window, 'click');
       await sendMouse({ type: 'click', position: [Math.round(inside.left + 20), Math.round(inside.bottom - 10)] });
-      await settle();
+      await insideHandled;
       expect(second.open).to.equal(true);
 
       const closed = oneEvent(second, 'ph-modal-close');
@@ -316,8 +315,9 @@ describe('ph-modal', () => {
     it('ignores backdrop clicks with no-backdrop-close', async () => {
       const modal = await fixture<ModalElement>(html`<ph-modal heading="One" no-backdrop-close>1</ph-modal>`);
       await openModal(modal);
+      const clickHandled = afterListeners(window, 'click');
       await sendMouse({ type: 'click', position: [10, VIEWPORT.height - 10] });
-      await aTimeout(250);
+      await clickHandled;
       expect(modal.open).to.equal(true);
     });
   });
@@ -329,11 +329,9 @@ describe('ph-modal', () => {
       const close = () => part(modal, 'close');
       expect(close().getAttribute('aria-label')).to.equal('关闭');
       core.$language.set('en');
-      await settle();
-      expect(close().getAttribute('aria-label')).to.equal('Close');
+      await waitUntil(() => close().getAttribute('aria-label') === 'Close', 'not labelled in English');
       core.$language.set('zh-HK');
-      await settle();
-      expect(close().getAttribute('aria-label')).to.equal('關閉');
+      await waitUntil(() => close().getAttribute('aria-label') === '關閉', 'not labelled in traditional Chinese');
     });
   });
 
@@ -393,7 +391,7 @@ describe('ph-modal', () => {
       opener.focus();
       await openModal(modal);
       modal.open = false;
-      await aTimeout(60);
+      await waitUntil(() => !part(modal, 'mask').classList.contains('shown'), 'the fade-out did not start');
       modal.open = true;
       await waitShown(modal);
       await sendKeys({ press: 'Escape' });
@@ -426,7 +424,6 @@ describe('ph-modal', () => {
       );
       const modal = wrapper.querySelector('ph-modal')!;
       await openModal(modal);
-      await settle();
       const close = part(modal, 'close');
       const focused = () =>
         document.activeElement === modal ? modal.shadowRoot?.activeElement : document.activeElement;
@@ -454,7 +451,11 @@ describe('ph-modal', () => {
       await sendMouse({ type: 'move', position: [from[0] + dx / 2, from[1] + dy / 2] });
       await sendMouse({ type: 'move', position: [from[0] + dx, from[1] + dy] });
       await sendMouse({ type: 'up' });
-      await settle();
+    }
+
+    /** Waits until the dialog's box satisfies `placed` (it follows the pointer in a render after the events). */
+    async function waitPlaced(modal: ModalElement, placed: (rect: DOMRect) => boolean, what: string): Promise<void> {
+      await waitUntil(() => placed(rectOf(modal)), `not ${what}: ${JSON.stringify(rectOf(modal))}`);
     }
 
     it('moves with its header', async () => {
@@ -462,6 +463,7 @@ describe('ph-modal', () => {
       await openModal(modal);
       const before = rectOf(modal);
       await dragHeader(modal, -100, 60);
+      await waitPlaced(modal, (rect) => rect.left < before.left - 98, 'moved left');
       const after = rectOf(modal);
       expect(after.left).to.be.closeTo(before.left - 100, 2);
       expect(after.top).to.be.closeTo(before.top + 60, 2);
@@ -471,11 +473,13 @@ describe('ph-modal', () => {
       const modal = await fixture<ModalElement>(html`<ph-modal heading="Drag me" width="400px">B</ph-modal>`);
       await openModal(modal);
       await dragHeader(modal, 2000, 2000);
+      await waitPlaced(modal, (rect) => rect.right > VIEWPORT.width - 2, 'at the right edge');
       let rect = rectOf(modal);
       expect(rect.right).to.be.closeTo(VIEWPORT.width, 2);
       expect(rect.bottom).to.be.closeTo(VIEWPORT.height, 2);
 
       await dragHeader(modal, -3000, -3000);
+      await waitPlaced(modal, (rect) => rect.left < 1, 'at the left edge');
       rect = rectOf(modal);
       expect(rect.left).to.be.closeTo(0, 1);
       expect(rect.top).to.be.closeTo(0, 1);
@@ -485,11 +489,9 @@ describe('ph-modal', () => {
       const modal = await fixture<ModalElement>(html`<ph-modal heading="Drag me" width="400px">B</ph-modal>`);
       await openModal(modal);
       await dragHeader(modal, 2000, 2000);
+      await waitPlaced(modal, (rect) => rect.right > VIEWPORT.width - 2, 'at the right edge');
       await setViewport({ width: 900, height: 600 });
-      await aTimeout(150);
-      const rect = rectOf(modal);
-      expect(rect.right).to.be.at.most(900 + 1);
-      expect(rect.bottom).to.be.at.most(600 + 1);
+      await waitPlaced(modal, (rect) => rect.right <= 900 + 1 && rect.bottom <= 600 + 1, 'back inside 900 × 600');
     });
 
     it('does not move with no-drag', async () => {
@@ -497,6 +499,9 @@ describe('ph-modal', () => {
       await openModal(modal);
       const before = rectOf(modal);
       await dragHeader(modal, 150, 100);
+      // A move would render in a task queued by the pointer events, which runs before the second frame after them.
+      await nextFrame();
+      await nextFrame();
       const after = rectOf(modal);
       expect(after.left).to.be.closeTo(before.left, 1);
       expect(after.top).to.be.closeTo(before.top, 1);
