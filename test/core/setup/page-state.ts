@@ -1,0 +1,33 @@
+// The page-wide stores (core's pageSingleton registry) as core first made them. Loaded once per worker: the core tier
+// shares one module graph between its files (vitest.config.ts), so this module and its snapshot outlive each file.
+import '../../../src/core';
+
+const REGISTRY = Symbol.for('ph-widgets.singletons');
+
+interface WritableStore {
+  get(): unknown;
+  set(value: unknown): void;
+}
+
+const isWritableStore = (value: unknown): value is WritableStore =>
+  typeof (value as WritableStore | null)?.get === 'function' && typeof (value as WritableStore).set === 'function';
+
+function registry(): Map<string, unknown> {
+  return (globalThis as { [REGISTRY]?: Map<string, unknown> })[REGISTRY] ?? new Map();
+}
+
+const initial = new Map(
+  [...registry()].flatMap(([name, store]) => (isWritableStore(store) ? [[name, store.get()] as const] : [])),
+);
+
+/** Sets every page-wide store back to its first value; returns the names of those that had another. */
+export function restorePageState(): string[] {
+  const restored: string[] = [];
+  for (const [name, store] of registry()) {
+    if (!isWritableStore(store) || !initial.has(name)) continue;
+    if (store.get() === initial.get(name)) continue;
+    store.set(initial.get(name));
+    restored.push(name);
+  }
+  return restored;
+}
