@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Node tiers: the framework-free core, the reference server over real HTTP, and the build scripts (the element
 // manifest, core's constants in element CSS).
 // Element and page tiers run in Chromium (web-test-runner, playwright-core), not here.
+
 /**
  * Core test files that must load core themselves: they replace modules (vi.mock, vi.resetModules) or give the stored
  * preferences a storage engine before core's stores first read it (setPersistentEngine).
@@ -24,8 +25,8 @@ export default defineConfig({
     projects: [
       // Worker threads, not child processes, for the tiers of plain modules: about a quarter less CPU on two cores.
       // The server tier keeps processes: it loads a native SQLite binding.
-      // Core's files share one module graph instead of loading core again for each of its 85 files: 58 → 23 CPU
-      // seconds. What a file leaves in the page-wide stores is undone before the next (setup/fresh-page-state.ts);
+      // Core's files share one module graph instead of loading core again for each of its 85 files: 58 → 27 CPU
+      // seconds (with OWN_CORE's). What a file leaves in the page-wide stores is undone before the next (setup/fresh-page-state.ts);
       // the files that must load core themselves (OWN_CORE) keep a module graph each.
       {
         test: {

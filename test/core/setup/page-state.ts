@@ -20,14 +20,9 @@ const initial = new Map(
   [...registry()].flatMap(([name, store]) => (isWritableStore(store) ? [[name, store.get()] as const] : [])),
 );
 
-/** Sets every page-wide store back to its first value; returns the names of those that had another. */
-export function restorePageState(): string[] {
-  const restored: string[] = [];
+/** Sets every page-wide store that holds another value back to its first one. */
+export function restorePageState(): void {
   for (const [name, store] of registry()) {
-    if (!isWritableStore(store) || !initial.has(name)) continue;
-    if (store.get() === initial.get(name)) continue;
-    store.set(initial.get(name));
-    restored.push(name);
+    if (isWritableStore(store) && initial.has(name) && store.get() !== initial.get(name)) store.set(initial.get(name));
   }
-  return restored;
 }
