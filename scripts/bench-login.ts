@@ -181,7 +181,7 @@ async function measureDirectly(pipe: DevtoolsPipe, url: string, floor: boolean):
   let stopListening = () => {};
   const committed = new Promise<void>((resolve) => {
     stopListening = pipe.listen((event) => {
-      const frame = event.params.frame as { parentId?: string; url: string } | undefined;
+      const frame = event.params.frame as { url: string } | undefined;
       if (event.sessionId === sessionId && event.method === 'Page.frameNavigated' && frame?.url === url) resolve();
     });
   });
@@ -280,12 +280,10 @@ try {
   // One warm-up each (the server's first answers, Chromium's first compile), then alternate.
   for (const [, drive] of drivers) for (const path of PAGES) await drive(path);
   for (let run = 0; run < RUNS; run += 1) {
-    for (const [name, drive] of drivers)
-      for (const path of PAGES)
-        times
-          .get(name)
-          ?.get(path)
-          ?.push(await drive(path));
+    for (const [name, drive] of drivers) {
+      const byPage = times.get(name);
+      for (const path of PAGES) byPage?.get(path)?.push(await drive(path));
+    }
   }
   const measure = `${THROTTLE}× CPU throttle, cache off, median of ${RUNS}`;
   report(
