@@ -1,4 +1,5 @@
 import { $session, type Layout } from '../session/state';
+import { themeApplications } from './applications';
 import { loadThemeCss, type ThemeCssOptions } from './css';
 import { canSwitchLayout, parseTheme, type Theme, themePrimaryColor, themeValue } from './model';
 import type { PickerFontFamily, PickerFontSize } from './picker';
@@ -80,6 +81,7 @@ export async function applyTheme(
   const font = choice.font ?? {};
   const layout = layoutForTheme(theme, choice.layout ?? $session.get().currentLayout);
   const tokens = themeTokensCss(theme, font);
+  themeApplications.count += 1;
   $session.set({
     ...$session.get(),
     theme: themeValue(theme),

@@ -1,4 +1,5 @@
 import type { Layout } from '../session/state';
+import { themeApplications } from './applications';
 import { type AppliedTheme, applyTheme, type FontChoice } from './apply';
 import type { ThemeCalls } from './calls';
 import type { Theme } from './model';
@@ -21,9 +22,14 @@ export interface ThemeFlowDeps {
   doc?: Document;
 }
 
-/** Page start: the stored theme (default when none) with this browser's font and layout for the user. */
-export async function applyStoredTheme(deps: ThemeFlowDeps): Promise<AppliedTheme> {
+/**
+ * Page start: the stored theme (default when none) with this browser's font and layout for the user. Null when a
+ * theme was applied while it loaded (the user saved one in the theme dialog): that choice is newer and stays.
+ */
+export async function applyStoredTheme(deps: ThemeFlowDeps): Promise<AppliedTheme | null> {
+  const before = themeApplications.count;
   const stored = await deps.calls.load();
+  if (themeApplications.count !== before) return null;
   const { layout, ...font } = displayPrefsOf(deps.userId);
   return applyTheme({ theme: stored?.theme ?? 'default', font, layout }, deps.doc);
 }

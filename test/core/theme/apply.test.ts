@@ -141,6 +141,32 @@ describe('stored theme and saving (§4 admin flow, §6)', () => {
     expect(styleOf(doc)).toContain('--ph-color-primary:#457CD6');
   });
 
+  it('leaves a theme saved while the stored one was loading in place when the stored one arrives', async () => {
+    const doc = dom();
+    let answer: (stored: { type: 'color'; theme: string }) => void = () => undefined;
+    const late = new Promise<{ type: 'color'; theme: string }>((resolve) => {
+      answer = resolve;
+    });
+    const starting = applyStoredTheme({
+      calls: { load: () => late, save: async () => undefined },
+      userId: 'u-late',
+      doc,
+    });
+    const platform = calls(null);
+    await saveTheme({ theme: '#336699', font: {}, layout: 'top' }, 'save', {
+      calls: platform.calls,
+      userId: 'u-late',
+      doc,
+    });
+    answer({ type: 'color', theme: 'blue' });
+    expect(await starting).toBeNull();
+    expect(styleOf(doc)).toBe(themeTokensCss('#336699'));
+    expect($session.get().theme).toBe('#336699');
+    // Without a choice in between, the stored theme is applied as before.
+    await applyStoredTheme({ calls: calls({ type: 'color', theme: '#010203' }).calls, userId: 'u-late', doc });
+    expect(styleOf(doc)).toBe(themeTokensCss('#010203'));
+  });
+
   it('ignores stored font values the picker does not offer', () => {
     storage.displayPrefs = JSON.stringify({ u: { fontSize: '99px', fontFamily: 'Comic Sans', layout: 'diagonal' } });
     expect(displayPrefsOf('u')).toEqual({});
