@@ -43,7 +43,7 @@ const STEPS = [
   // Only a step without time limits may run at nice 19: it gets no CPU at all while the build keeps both cores busy.
   { name: 'typecheck', command: ['nice', '-n', '19', 'npm', 'run', '--silent', 'typecheck'], follows: 'lint' },
   { name: 'size', command: ['node', 'scripts/size.mjs'], after: ['build'], follows: 'typecheck' },
-  { name: 'elements', command: ['node', 'scripts/element-tests.mjs'], after: ['build'], follows: 'size' },
+  { name: 'elements', command: ['npx', 'wtr'], after: ['build'], follows: 'size' },
   { name: 'consumer', command: ['npm', 'run', '--silent', 'test:consumer'], after: ['build'], follows: 'elements' },
 ];
 
