@@ -185,7 +185,12 @@ async function measureDirectly(pipe: DevtoolsPipe, url: string, floor: boolean):
       if (event.sessionId === sessionId && event.method === 'Page.frameNavigated' && frame?.url === url) resolve();
     });
   });
-  await page('Page.navigate', { url });
+  // A navigation that fails outright commits nothing: without this the run would wait for ever.
+  const { errorText } = (await page('Page.navigate', { url })) as { errorText?: string };
+  if (errorText) {
+    stopListening();
+    throw new Error(`${url} did not load: ${errorText}`);
+  }
   await committed;
   stopListening();
   await settled('window.benchEditable');

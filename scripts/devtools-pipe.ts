@@ -45,9 +45,11 @@ export function launchOverPipe(): DevtoolsPipe {
   const listeners = new Set<(event: ProtocolEvent) => void>();
   let nextId = 0;
   let pending = '';
-  // Messages are JSON, each ended by a NUL byte.
-  fromBrowser.on('data', (chunk: Buffer) => {
-    pending += chunk.toString('utf8');
+  // Messages are JSON, each ended by a NUL byte. The stream decodes UTF-8 itself, so a character split between two
+  // chunks (Chinese page text) arrives whole.
+  fromBrowser.setEncoding('utf8');
+  fromBrowser.on('data', (chunk: string) => {
+    pending += chunk;
     for (let end = pending.indexOf('\0'); end >= 0; end = pending.indexOf('\0')) {
       const message = JSON.parse(pending.slice(0, end)) as Reply & ProtocolEvent;
       pending = pending.slice(end + 1);
