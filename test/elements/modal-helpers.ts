@@ -1,5 +1,4 @@
-import { waitUntil } from '@open-wc/testing';
-
+import { waitUntil } from './wait';
 export type ModalElement = HTMLElementTagNameMap['ph-modal'];
 
 /** A region of a ph-modal's shadow DOM by its part name. */
@@ -18,7 +17,7 @@ export async function waitShown(modal: HTMLElement): Promise<void> {
 }
 
 /**
- * Opening fades the mask in over 200 ms: colours (axe's contrast check) are read once that fade has finished, not
+ * Opening fades the mask in (where a test turns the fade on): colours (axe's contrast check) are read once that fade has finished, not
  * half-way through it (seen in CI: the body's text at 1.57:1 while it was still fading in).
  */
 export async function waitFadedIn(modal: HTMLElement): Promise<void> {
@@ -30,9 +29,9 @@ export async function waitFadedIn(modal: HTMLElement): Promise<void> {
   );
 }
 
-/** Closing fades for 200 ms before the dialog leaves the DOM. */
+/** The dialog leaves the DOM once its fade-out (none on the test page) has finished. */
 export async function waitHidden(modal: HTMLElement): Promise<void> {
-  await waitUntil(() => !isShown(modal), 'modal did not close', { timeout: 2000 });
+  await waitUntil(() => !isShown(modal), 'modal did not close');
 }
 
 export function zIndexOf(modal: HTMLElement): number {

@@ -1,4 +1,4 @@
-import { expect, fixture, html, nextFrame, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, nextFrame, oneEvent } from '@open-wc/testing';
 import { sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import { core, loadElements } from './bundles';
 import {
@@ -12,10 +12,17 @@ import {
   waitShown,
   zIndexOf,
 } from './modal-helpers';
+import { waitUntil } from './wait';
 
 await loadElements('ph-modal');
 
 const VIEWPORT = { width: 1200, height: 800 };
+
+/** The mask's fade-out, once it has started. */
+async function runningFade(mask: HTMLElement): Promise<Animation> {
+  await waitUntil(() => !mask.classList.contains('shown') && mask.getAnimations().length > 0, 'no fade-out started');
+  return mask.getAnimations()[0] as Animation;
+}
 
 async function openModal(modal: ModalElement): Promise<void> {
   modal.open = true;
@@ -86,15 +93,48 @@ describe('ph-modal', () => {
       expect(((await closed) as CustomEvent<{ reason: string }>).detail.reason).to.equal('api');
     });
 
-    it('fades in and out over 200 ms before leaving the DOM', async () => {
-      const modal = await fixture<ModalElement>(html`<ph-modal open heading="A">Body</ph-modal>`);
-      await waitShown(modal);
-      expect(getComputedStyle(part(modal, 'mask')).transitionDuration).to.equal('0.2s');
+    it('fades in and out over 200 ms, and leaves the DOM when its fade-out has finished', async () => {
+      // The test page turns fades off (web-test-runner.config.mjs); `initial` gives this dialog the default back.
+      const modal = await fixture<ModalElement>(
+        html`<ph-modal open heading="A" style="--ph-modal-fade: initial">Body</ph-modal>`,
+      );
+      await waitFadedIn(modal);
+      const mask = part(modal, 'mask');
+      expect(getComputedStyle(mask).transitionDuration).to.equal('0.2s');
 
       modal.open = false;
-      await waitUntil(() => !part(modal, 'mask').classList.contains('shown'), 'the fade-out did not start');
-      expect(isShown(modal), 'still fading out').to.equal(true);
+      const fadeOut = await runningFade(mask);
+      expect(isShown(modal), 'left before fading out').to.equal(true);
+      await fadeOut.finished;
       await waitUntil(() => !isShown(modal), 'still shown after its fade-out');
+    });
+
+    it('stays for the whole of a longer fade that the page sets', async () => {
+      const modal = await fixture<ModalElement>(
+        html`<ph-modal open heading="A" style="--ph-modal-fade: 600ms">Body</ph-modal>`,
+      );
+      await waitFadedIn(modal);
+      modal.open = false;
+      const fadeOut = await runningFade(part(modal, 'mask'));
+      // Twice the default: a dialog that left after a fixed 200 ms would be gone by now.
+      await waitUntil(
+        () => Number(fadeOut.currentTime) >= 400 || !isShown(modal),
+        'the fade-out did not get to 400 ms',
+      );
+      expect(isShown(modal), 'left half-way through its fade').to.equal(true);
+      await fadeOut.finished;
+      await waitUntil(() => !isShown(modal), 'still shown after its fade-out');
+    });
+
+    it('shows and leaves without a fade when its fade is 0s (as on the test page)', async () => {
+      const modal = await fixture<ModalElement>(html`<ph-modal open heading="A">Body</ph-modal>`);
+      await waitShown(modal);
+      const mask = part(modal, 'mask');
+      expect(getComputedStyle(mask).transitionDuration).to.equal('0s');
+      modal.open = false;
+      await waitUntil(() => !mask.classList.contains('shown'), 'the fade-out did not start');
+      expect(mask.getAnimations()).to.have.length(0);
+      await waitUntil(() => !isShown(modal), 'still shown');
     });
   });
 
@@ -390,10 +430,13 @@ describe('ph-modal', () => {
       const modal = wrapper.querySelector('ph-modal')!;
       opener.focus();
       await openModal(modal);
+      // A fade-out far longer than the test: it is still running when the dialog opens again.
+      modal.style.setProperty('--ph-modal-fade', '10s');
       modal.open = false;
-      await waitUntil(() => !part(modal, 'mask').classList.contains('shown'), 'the fade-out did not start');
+      await runningFade(part(modal, 'mask'));
       modal.open = true;
       await waitShown(modal);
+      modal.style.setProperty('--ph-modal-fade', '0s');
       await sendKeys({ press: 'Escape' });
       await waitHidden(modal);
       expect(document.activeElement).to.equal(opener);

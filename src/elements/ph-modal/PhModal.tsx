@@ -3,6 +3,7 @@ import {
   type CSSProperties,
   type ReactNode,
   type PointerEvent as ReactPointerEvent,
+  type RefObject,
   useEffect,
   useId,
   useRef,
@@ -18,7 +19,6 @@ import {
   MODAL_BODY_MARGIN_PX,
   MODAL_DEFAULT_TOP,
   MODAL_DEFAULT_WIDTH,
-  MODAL_FADE_MS,
   MODAL_WINDOW_GAP_PX,
   modalZIndex,
   type Point,
@@ -28,7 +28,7 @@ import {
 import { CloseIcon } from '../common/icons';
 import { StyleRoot, sharedStyles, useStyles } from '../common/styles';
 import { useLatest } from '../common/use-latest';
-import { deepActiveElement, type Phase, useResizeThrottled } from './lifecycle';
+import { deepActiveElement, fadedOut, type Phase, useResizeThrottled } from './lifecycle';
 import styles from './styles.css';
 
 const MODAL_STYLES = sharedStyles(styles);
@@ -85,6 +85,7 @@ export function PhModal(props: PhModalProps) {
   const idRef = useRef(Symbol('ph-modal'));
   const closeReason = useRef<ModalCloseReason>('api');
   const opener = useRef<HTMLElement | null>(null);
+  const mask = useRef<HTMLDivElement>(null);
   const callbacks = useLatest(props);
   /** Whether the dialog is on screen (opening, open or fading out): a close only counts from there. */
   const shown = useLatest(phase !== 'closed');
@@ -107,13 +108,17 @@ export function PhModal(props: PhModalProps) {
 
   useEffect(() => {
     if (phase !== 'closing') return;
-    const timer = setTimeout(() => {
+    let closing = true;
+    void fadedOut(mask.current).then(() => {
+      if (!closing) return;
       setPhase('closed');
       const target = opener.current;
       opener.current = null;
       if (target?.isConnected) target.focus();
-    }, MODAL_FADE_MS);
-    return () => clearTimeout(timer);
+    });
+    return () => {
+      closing = false;
+    };
   }, [phase]);
 
   useEffect(() => () => removeModal(idRef.current), []);
@@ -124,6 +129,7 @@ export function PhModal(props: PhModalProps) {
     <ModalFrame
       {...props}
       id={idRef.current}
+      mask={mask}
       phase={phase}
       onFocusing={() => {
         // Reopened while still fading out: the element that opened it first is still the one to return to.
@@ -162,6 +168,7 @@ function useShadowPortal(enabled: boolean): ShadowRoot | null {
 
 interface FrameProps extends PhModalProps {
   id: symbol;
+  mask: RefObject<HTMLDivElement | null>;
   phase: Phase;
   /** The dialog is about to take focus: whatever has it now is the opener to return to. */
   onFocusing: () => void;
@@ -246,6 +253,7 @@ function ModalFrame(props: FrameProps) {
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a backdrop click is a pointer shortcut; keyboard users have Escape and the close button */}
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: as above */}
       <div
+        ref={props.mask}
         part="mask"
         className={phase === 'open' ? 'mask shown' : 'mask'}
         style={{ zIndex: modalZIndex(id) }}

@@ -79,7 +79,7 @@ function ModalElement({ container, ...props }: ModalElementProps) {
  * @csspart close - The close button.
  * @csspart body - The scrolling body.
  * @csspart footer - The footer region.
- * @cssprop [--ph-modal-fade=200ms] - How long the dialog fades in and out.
+ * @cssprop [--ph-modal-fade=200ms] - How long the dialog fades in and out (`0s`: it shows and leaves at once).
  */
 export const PhModalElement = defineElement('ph-modal', ModalElement, {
   props: { heading: 'string', width: 'string', top: 'string' },

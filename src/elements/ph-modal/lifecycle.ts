@@ -14,6 +14,16 @@ export function deepActiveElement(): HTMLElement | null {
   return active instanceof HTMLElement && active !== document.body ? active : null;
 }
 
+/**
+ * Settles when the mask's fade-out has ended: its CSS transition (`--ph-modal-fade`, 200 ms unless the page sets it)
+ * has finished or was cancelled, at once when there is none (`0s`, or the user prefers reduced motion). The dialog
+ * leaves the DOM then, not after a fixed 200 ms that cut a longer fade short and kept a reduced-motion user waiting.
+ * Asking for the animations brings the style up to date, so the fade just asked for is among them.
+ */
+export async function fadedOut(mask: Element | null): Promise<void> {
+  await Promise.allSettled((mask?.getAnimations() ?? []).map((animation) => animation.finished));
+}
+
 export function useResizeThrottled(onResize: () => void): void {
   const latest = useLatest(onResize);
   useEffect(() => {
