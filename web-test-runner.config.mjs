@@ -46,7 +46,11 @@ export default {
     }),
   ],
   concurrency: 1,
-  testFramework: { config: { timeout: 10_000 } },
+  // Animations off unless a test is about them: dialogs show and leave at once (the fade's own test sets it back).
+  testRunnerHtml: (testFramework) =>
+    `<!doctype html><html><head><style>:root { --ph-modal-fade: 0s; }</style></head><body><script type="module" src="${testFramework}"></script></body></html>`,
+  // Every wait runs within this (test/elements/wait.ts); 20 s leaves room for a machine that is busy with other work.
+  testFramework: { config: { timeout: 20_000 } },
   // A stalled file fails the run after 3 minutes instead of 5 (the whole tier takes about 25 s).
   testsFinishTimeout: 180_000,
   filterBrowserLogs: ({ args }) => !String(args[0]).includes('Lit is in dev mode'),

@@ -1,7 +1,8 @@
-import { fixture, html, waitUntil } from '@open-wc/testing';
+import { fixture, html } from '@open-wc/testing';
 import type { TemplateResult } from 'lit';
 import { core } from './bundles';
 import { api, freshPage, PASSWORD } from './login-helpers';
+import { waitUntil } from './wait';
 
 export type HeaderElement = HTMLElementTagNameMap['ph-header'];
 
@@ -16,9 +17,7 @@ export async function signedInPage(loginName: string, appCode = 'notice') {
 /** Mounts the header and waits until it shows the signed-in bar. */
 export async function mountHeader(template: TemplateResult = html`<ph-header></ph-header>`): Promise<HeaderElement> {
   const header = await fixture<HeaderElement>(template);
-  await waitUntil(() => header.shadowRoot?.querySelector('[part~="bar"]'), 'the header bar did not render', {
-    timeout: 5000,
-  });
+  await waitUntil(() => header.shadowRoot?.querySelector('[part~="bar"]'), 'the header bar did not render');
   return header;
 }
 

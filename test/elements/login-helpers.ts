@@ -1,5 +1,6 @@
-import { fixture, html, waitUntil } from '@open-wc/testing';
+import { fixture, html } from '@open-wc/testing';
 import { core } from './bundles';
+import { waitUntil } from './wait';
 
 export type LoginElement = HTMLElementTagNameMap['ph-login'];
 
@@ -110,7 +111,5 @@ export function noticeTexts(): string[] {
 }
 
 export async function waitForNavigation(location: { visited: string[]; reloads: number }, count = 1): Promise<void> {
-  await waitUntil(() => location.visited.length + location.reloads >= count, 'the page did not move on', {
-    timeout: 5000,
-  });
+  await waitUntil(() => location.visited.length + location.reloads >= count, 'the page did not move on');
 }

@@ -1,6 +1,7 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { core, loadElements } from './bundles';
 import { freshPage, noticeTexts, PASSWORD, requestsTo, shadow } from './login-helpers';
+import { waitUntil } from './wait';
 
 // <ph-face> in Chromium with its built-in fake camera (web-test-runner.config.mjs): a moving test pattern with no
 // face in it, against the reference server (the digest matcher accepts any photo). Automatic capture with a real
@@ -52,9 +53,9 @@ function statusOf(face: FaceElement): string | null | undefined {
 }
 
 /** Waits for `status`; a failure names the status the widget was left in (not the one it started from). */
-async function statusIs(face: FaceElement, status: string, timeout = 8000): Promise<void> {
+async function statusIs(face: FaceElement, status: string): Promise<void> {
   try {
-    await waitUntil(() => statusOf(face) === status, '', { timeout });
+    await waitUntil(() => statusOf(face) === status, '');
   } catch {
     throw new Error(`ph-face never reached ${status} (it is ${statusOf(face)})`);
   }

@@ -1,7 +1,8 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { core, loadElements } from './bundles';
 import { control, dialog, findControl, root, signedInPage } from './header-helpers';
 import { freshPage, noticeTexts } from './login-helpers';
+import { waitUntil } from './wait';
 
 await loadElements('ph-footer');
 
@@ -9,9 +10,7 @@ await loadElements('ph-footer');
 
 async function mountFooter(template = html`<ph-footer></ph-footer>`): Promise<HTMLElement> {
   const footer = await fixture<HTMLElement>(template);
-  await waitUntil(() => root(footer).querySelector('[part~="copyright"]'), 'the footer content did not load', {
-    timeout: 5000,
-  });
+  await waitUntil(() => root(footer).querySelector('[part~="copyright"]'), 'the footer content did not load');
   return footer;
 }
 
@@ -36,7 +35,6 @@ describe('ph-footer', () => {
   it('opens the version dialog with the micro-service info, labelled in the current language', async () => {
     await signedInPage('teacher');
     const footer = await mountFooter();
-    footer.style.setProperty('--ph-modal-fade', '0s');
     control(footer, '版本信息').click();
     await waitUntil(() => dialog(footer, '版本信息')?.querySelector('[part~="version-info"]'), 'no version info');
     const text = dialog(footer, '版本信息')?.textContent ?? '';
@@ -68,7 +66,6 @@ describe('ph-footer', () => {
     expect(findControl(footer, '关于')).to.not.equal(undefined);
     expect(noticeTexts()).to.deep.equal([]);
     await expect(footer).to.be.accessible();
-    footer.style.setProperty('--ph-modal-fade', '0s');
     control(footer, '关于').click();
     await waitUntil(() => dialog(footer, '关于'), 'no about dialog');
     await waitUntil(() => root(footer).querySelector('[part~="mask"].shown'));

@@ -1,7 +1,8 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import { core, loadElements } from './bundles';
 import { control, dialog, type HeaderElement, mountHeader, root, signedInPage } from './header-helpers';
+import { waitUntil } from './wait';
 
 await loadElements('ph-header');
 

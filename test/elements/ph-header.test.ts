@@ -1,8 +1,9 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { core, loadElements } from './bundles';
 import { control, dialog, findControl, mountHeader, root, signedInPage, unreadOnServer } from './header-helpers';
 import { api, freshPage, noticeTexts, requestsTo } from './login-helpers';
+import { waitUntil } from './wait';
 
 await loadElements('ph-header', 'ph-footer');
 // A desktop window: all 10 icons fit (narrower windows move some into the overflow menu).
@@ -123,7 +124,6 @@ describe('ph-header', () => {
       core.$language.set('en');
       await waitUntil(() => findControl(header, /^Messages/));
       // No fade: axe reads colours as they are once the dialog is shown, not half-way through its fade-in.
-      header.style.setProperty('--ph-modal-fade', '0s');
       control(header, /^Messages/).click();
       await waitUntil(() => dialog(header, 'Unread messages')?.querySelector('.message'));
       await waitUntil(() => root(header).querySelector('[part~="mask"].shown'));
@@ -199,7 +199,7 @@ describe('ph-header', () => {
 
     it('is all reachable by Tab; Enter opens the message list, Escape closes it and focus returns to the bell', async () => {
       await signedInPage('teacher');
-      const header = await mountHeader(html`<ph-header style="--ph-modal-fade: 0s"></ph-header>`);
+      const header = await mountHeader();
       await waitUntil(() => badgeOf(header) === '5' && findControl(header, '切换身份'));
       const names = [...root(header).querySelectorAll('[part~="actions"] button')].map((button) =>
         button.getAttribute('aria-label'),
@@ -308,7 +308,7 @@ describe('ph-header', () => {
 
     it('opens the module-expiry table of an openWay 1 message, expired first', async () => {
       await signedInPage('admin');
-      const header = await mountHeader(html`<ph-header style="--ph-modal-fade: 0s"></ph-header>`);
+      const header = await mountHeader();
       await waitUntil(() => badgeOf(header) !== '');
       control(header, /^消息，/).click();
       await waitUntil(() => findControl(header, '查看: 模块到期提醒'));
@@ -449,7 +449,6 @@ describe('ph-header', () => {
     it('theme and logout (teacher)', async () => {
       await signedInPage('teacher');
       const header = await mountHeader();
-      header.style.setProperty('--ph-modal-fade', '0s');
       core.setDisplayPrefs('u-teacher', {});
       control(header, '主题与布局').click();
       await checkDialog(header, '主题与布局', 'Theme and layout');
@@ -468,14 +467,13 @@ describe('ph-header', () => {
     it('the child selector (parent); the expiry table is checked where it opens (messages)', async () => {
       await signedInPage('parent');
       // No fade from the start: the selector opens by itself as the header mounts.
-      const parentHeader = await mountHeader(html`<ph-header style="--ph-modal-fade: 0s"></ph-header>`);
+      const parentHeader = await mountHeader();
       await checkDialog(parentHeader, '选择孩子', 'Choose a child');
     });
 
     it('the licence block (expired)', async () => {
       await signedInPage('expired');
       const header = await mountHeader();
-      header.style.setProperty('--ph-modal-fade', '0s');
       await checkDialog(header, '提示', 'Notice');
     });
   });
@@ -501,7 +499,6 @@ describe('ph-header', () => {
       await signedInPage('teacher');
       configure();
       const header = await mountHeader();
-      header.style.setProperty('--ph-modal-fade', '0s');
       control(header, '下载客户端').click();
       await waitUntil(() => dialog(header, '下载客户端'), 'no download dialog');
       const anchors = [...root(header).querySelectorAll<HTMLAnchorElement>('[part~="downloads"] a')];

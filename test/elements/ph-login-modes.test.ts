@@ -1,4 +1,4 @@
-import { expect, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, html, oneEvent } from '@open-wc/testing';
 import { sendKeys, setUserAgent } from '@web/test-runner-commands';
 import { core, loadElements } from './bundles';
 import {
@@ -14,6 +14,7 @@ import {
   shadow,
   waitForNavigation,
 } from './login-helpers';
+import { waitUntil } from './wait';
 
 await loadElements('ph-login');
 

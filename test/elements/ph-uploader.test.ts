@@ -1,7 +1,8 @@
-import { expect, fixture, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { PhUploaderCompleteDetail, PhUploaderErrorDetail } from '../../src/elements/ph-uploader/define';
 import { core, loadElements } from './bundles';
+import { waitUntil } from './wait';
 
 // <ph-uploader> in Chromium against the reference server (through the test page's origin and the runner's proxy,
 // which counts the request bytes that reach the server and injects faults: test/elements/reference-server.mjs).
@@ -270,7 +271,7 @@ describe('ph-uploader', () => {
       // The person presses pause once two chunks are stored (decided on the progress event, not on time).
       whenUploaded(uploader, 2 * 256 * 1024, () => button(rows(uploader)[0] as HTMLElement, 'pause')?.click());
       button(rows(uploader)[0] as HTMLElement, 'start')?.click();
-      await waitUntil(() => stateOf(rows(uploader)[0] as HTMLElement) === 'paused', 'paused', { timeout: 8000 });
+      await waitUntil(() => stateOf(rows(uploader)[0] as HTMLElement) === 'paused', 'paused');
       expect(rows(uploader)[0]?.querySelector('[part~="file-state"]')?.textContent).to.equal('已暂停');
       expect(button(shadow(uploader), 'resumeAll')).to.not.equal(null);
       const paused = at((await traffic()).requests, chunkUpload);
@@ -436,7 +437,7 @@ describe('ph-uploader', () => {
       uploader.addEventListener('ph-uploader-error', (event) => errors.push(event.detail));
       await failNext(chunkUpload, 1);
       choose(uploader, [randomFile(100, 'setup.exe'), randomFile(3 * MB, 'video.mp4')]);
-      await waitUntil(() => errors.length === 2, 'two errors', { timeout: 8000 });
+      await waitUntil(() => errors.length === 2, 'two errors');
       const [refused, failed] = errors;
       expect(refused).to.deep.equal({
         uid: refused?.uid,

@@ -1,6 +1,7 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { core, loadElements } from './bundles';
 import { statusText, type VoiceElement } from './voice-helpers';
+import { waitUntil } from './wait';
 
 // <ph-voice> before the page's phinit: no voice controller exists yet (it needs the configuration), and the button
 // already shows its hint. A page of its own, so that no controller made by another test has added the texts.

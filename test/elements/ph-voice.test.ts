@@ -1,4 +1,4 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { core, loadElements } from './bundles';
 import {
@@ -11,6 +11,7 @@ import {
   waitIdle,
   waitRecording,
 } from './voice-helpers';
+import { waitUntil } from './wait';
 
 // <ph-voice> in Chromium: long press by mouse and keyboard, the live region and the bubble, the countdown, the
 // ph-voice-* events, navigation, and the recogniser dropped when the element leaves the page. The recogniser is the
@@ -80,14 +81,14 @@ describe('ph-voice', () => {
     expect(statusText(element)).to.equal('Press and hold to speak a command');
     core.$language.set('zh-HK');
     await waitUntil(() => voiceButton(element).getAttribute('aria-label') === '語音指令');
-    await waitUntil(() => statusText(element) === '', 'the hint did not go away', { timeout: 4500 });
+    await waitUntil(() => statusText(element) === '', 'the hint did not go away');
     expect(element.shadowRoot?.querySelector('[part~="hint"]')).to.equal(null);
     expect(bubbleText(element)).to.equal('');
   });
 
   it('shows its tooltip only while the pointer is over the button or focus is on it', async () => {
     const element = await mount();
-    await waitUntil(() => statusText(element) === '', 'the hint did not go away', { timeout: 4500 });
+    await waitUntil(() => statusText(element) === '', 'the hint did not go away');
     const tooltip = element.shadowRoot?.querySelector<HTMLElement>('[part~="tooltip"]') as HTMLElement;
     expect(tooltip.textContent).to.equal('长按说出指令');
     expect(tooltip.getClientRects().length).to.equal(0);
@@ -121,7 +122,7 @@ describe('ph-voice', () => {
     expect(voiceButton(element).getAttribute('aria-pressed')).to.equal('true');
     recognition.hearSoFar('打开成绩');
     await waitUntil(() => bubbleText(element).includes('“打开成绩”'), 'what was heard so far is not shown');
-    await waitUntil(() => countdownText(element) === '剩余 59 秒', 'the countdown did not count', { timeout: 2500 });
+    await waitUntil(() => countdownText(element) === '剩余 59 秒', 'the countdown did not count');
 
     const result = oneEvent(element, 'ph-voice-result');
     await sendMouse({ type: 'up' });

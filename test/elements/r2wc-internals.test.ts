@@ -1,6 +1,7 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { loadElements } from './bundles';
 import { type ModalElement, part, waitShown } from './modal-helpers';
+import { waitUntil } from './wait';
 
 await loadElements('ph-modal');
 

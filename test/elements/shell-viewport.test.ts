@@ -1,8 +1,9 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { createElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { SubAppViewport } from '../../src/shell/viewport/SubAppViewport';
+import { waitUntil } from './wait';
 
 // The shell's sub-application viewport (issue 10 item 5) as a React component in Chromium, loading the reference
 // server's seeded demo sub-apps: `/{app}/manifest.json`, then `{fileId}.js` into a container keyed by fileId. The

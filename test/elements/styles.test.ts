@@ -1,8 +1,9 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import { core, loadElements } from './bundles';
 import { freshPage, type LoginElement, shadow } from './login-helpers';
 import { type ModalElement, part, waitShown } from './modal-helpers';
+import { waitUntil } from './wait';
 
 await loadElements('ph-modal', 'ph-login');
 

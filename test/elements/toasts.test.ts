@@ -1,5 +1,6 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { core, loadElements } from './bundles';
+import { waitUntil } from './wait';
 
 await loadElements('ph-modal');
 

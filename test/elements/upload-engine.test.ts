@@ -1,5 +1,6 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { core } from './bundles';
+import { waitUntil } from './wait';
 
 // The upload engine's browser parts in Chromium, from the built dist/core bundle: the MD5 worker emitted beside
 // it (hash-wasm), its fallbacks, IndexedDB for stored states, and the XMLHttpRequest transport with upload

@@ -1,5 +1,4 @@
-import { waitUntil } from '@open-wc/testing';
-
+import { waitUntil } from './wait';
 // The browser's speech recognition is a cloud service (Google's, in Chromium) that cannot be reached here: it is the
 // one edge ph-voice's element tests script. Everything else runs for real: the element, core's controller, the
 // reference server's get_ali_token-free skill lookup (find_by_vocabulary), navigation through the location adapter.
@@ -86,10 +85,10 @@ export function countdownText(element: HTMLElement): string {
 
 /** The button is held long enough: the recogniser listens and the countdown shows. */
 export async function waitRecording(element: HTMLElement): Promise<void> {
-  await waitUntil(() => countdownText(element) !== '', 'ph-voice did not start recording', { timeout: 3000 });
+  await waitUntil(() => countdownText(element) !== '', 'ph-voice did not start recording');
 }
 
 /** Back to rest: nothing under way, no message. */
 export async function waitIdle(element: HTMLElement): Promise<void> {
-  await waitUntil(() => bubbleText(element) === '', 'ph-voice did not come back to rest', { timeout: 4000 });
+  await waitUntil(() => bubbleText(element) === '', 'ph-voice did not come back to rest');
 }

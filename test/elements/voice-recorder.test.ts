@@ -1,5 +1,6 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { core } from './bundles';
+import { waitUntil } from './wait';
 
 // The browser recorder of core/voice in Chromium, with its fake microphone (a beep): getUserMedia, the AudioWorklet
 // the build emitted beside dist/core, 16 kHz 16-bit frames of 100 ms, and every track stopped after a recording.
@@ -18,7 +19,7 @@ describe('browser recorder (AudioWorklet, 16 kHz mono 16-bit PCM)', () => {
   it('hands over 100 ms frames of the microphone and stops every track when it stops', async () => {
     const frames: Int16Array[] = [];
     const recording = await core.browserRecorder().start((frame) => frames.push(frame));
-    await waitUntil(() => frames.length >= 12 && loudest(frames) > 1000, 'no audible frames', { timeout: 8000 });
+    await waitUntil(() => frames.length >= 12 && loudest(frames) > 1000, 'no audible frames');
     for (const frame of frames) {
       expect(frame).to.be.instanceOf(Int16Array);
       expect(frame.length).to.equal(1600);
@@ -33,7 +34,7 @@ describe('browser recorder (AudioWorklet, 16 kHz mono 16-bit PCM)', () => {
     for (let round = 0; round < 2; round++) {
       const frames: Int16Array[] = [];
       const recording = await core.browserRecorder().start((frame) => frames.push(frame));
-      await waitUntil(() => frames.length >= 2, 'no frames', { timeout: 8000 });
+      await waitUntil(() => frames.length >= 2, 'no frames');
       await recording.stop();
     }
     expect(opened.length).to.equal(3);
