@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../demo/server/db/migrations';
 import { openSqlite } from '../../demo/server/db/sqlite';
+import { timeLeftMs } from '../support/eventually';
 import { Client } from './helpers';
 
 const repo = resolve(import.meta.dirname, '..', '..');
@@ -29,7 +30,7 @@ function start(): Promise<{
   const printed = (text: string) =>
     new Promise<void>((done) => (output.includes(text) ? done() : watchers.push({ text, done })));
   return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output}`)), timeLeftMs());
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       for (const watcher of watchers.filter((w) => output.includes(w.text))) watcher.done();

@@ -7,6 +7,7 @@ import { ENDPOINTS } from '../../src/core/api/wire';
 import type { Language } from '../../src/core/i18n/translate';
 import { nlsRecognizer, type SocketLike, VoiceError } from '../../src/core/voice';
 import { speechMedia } from '../media/speech';
+import { timeLeftMs } from '../support/eventually';
 import { ManualClock } from './clock';
 import { type Client, signedIn, startServer, type TestServer } from './helpers';
 
@@ -40,7 +41,8 @@ const client = () =>
     appKeys: DEMO_NLS_APP_KEYS,
     baseHref: () => `${t.url}/demo/`,
     createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
-    timeoutMs: 20_000,
+    // The recogniser's own limit on an answer: as long as the running test may still wait.
+    timeoutMs: timeLeftMs(),
   });
 
 /** Recognises `pcm` as the widgets do: start, 100 ms frames, stop. */

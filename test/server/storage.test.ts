@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { chunkFolderName } from '../../demo/server/routes/storage/store';
 import { CHUNK_SIZE, DEVICE_HEADER, MAX_CHUNK_BYTES, MAX_CHUNKS, MAX_FILE_BYTES } from '../../src/core/api/wire';
+import { eventually } from '../support/eventually';
 import { ManualClock } from './clock';
 import { Client, LONG, SQL, signedIn, startServer, type TestServer } from './helpers';
 
@@ -263,7 +264,7 @@ describe('chunked upload', () => {
     const tmp = join(t.dataDir, 'tmp');
     // The rest never comes: once the server is writing the temp file, the client gives up.
     const giveUp = (async () => {
-      await vi.waitFor(() => expect(readdirSync(tmp)).toHaveLength(1), { timeout: 5000, interval: 20 });
+      await eventually(() => expect(readdirSync(tmp)).toHaveLength(1));
       controller.abort();
     })();
     await expect(
@@ -276,7 +277,7 @@ describe('chunked upload', () => {
       } as RequestInit),
     ).rejects.toThrow();
     await giveUp;
-    await vi.waitFor(() => expect(readdirSync(join(t.dataDir, 'tmp'))).toEqual([]), { timeout: 5000, interval: 20 });
+    await eventually(() => expect(readdirSync(join(t.dataDir, 'tmp'))).toEqual([]));
     expect(existsSync(join(chunkDir(t.dataDir, fileMd5), '1'))).toBe(false);
   });
 
@@ -437,14 +438,12 @@ describe('sweep of chunks never merged', () => {
     clock.advance(2);
     // The timer runs every second here; the test waits for the whole sweep's effect (chunk folders first, then temp
     // files), not for a time.
-    await vi.waitFor(
-      () =>
-        expect({
-          chunks: existsSync(chunkDir(own.dataDir, md5(data))),
-          empty: existsSync(emptyDir),
-          leftover: existsSync(leftover),
-        }).toEqual({ chunks: false, empty: false, leftover: false }),
-      { timeout: 5000 },
+    await eventually(() =>
+      expect({
+        chunks: existsSync(chunkDir(own.dataDir, md5(data))),
+        empty: existsSync(emptyDir),
+        leftover: existsSync(leftover),
+      }).toEqual({ chunks: false, empty: false, leftover: false }),
     );
     // A fresh upload right after a sweep is merged as usual.
     const next = randomBytes(1000);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UnhandledCount } from '../../../src/core/api/types';
 import { createUnreadCounter, UNREAD_POLL_MS, type UnreadCounterHost } from '../../../src/core/messages';
+import { eventually } from '../../support/eventually';
 import { type Deferred, deferred } from './deferred';
 
 /** Every load the counter starts, each answered by the test. */
@@ -55,7 +56,7 @@ describe('unread counter (§2 bell, live counts)', () => {
     await first;
     expect(counter.$counts.get()).toEqual({ message: 5, todo: 1 });
     // The queued read starts only once the first has finished.
-    await vi.waitFor(() => expect(loads.pending).toHaveLength(2));
+    await eventually(() => expect(loads.pending).toHaveLength(2));
     loads.pending[1]!.resolve({ message: 4, todo: 1 });
     await second;
     expect(counter.$counts.get()).toEqual({ message: 4, todo: 1 });
@@ -80,7 +81,7 @@ describe('unread counter (§2 bell, live counts)', () => {
     const counter = createUnreadCounter({ load: loads.load, host: page.host });
     const answer = async (index: number) => {
       loads.pending[index]!.resolve({ message: index, todo: 0 });
-      await vi.waitFor(() => expect(counter.$counts.get()?.message).toBe(index));
+      await eventually(() => expect(counter.$counts.get()?.message).toBe(index));
     };
     const stop = counter.start();
     expect(loads.pending).toHaveLength(1);

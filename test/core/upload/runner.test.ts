@@ -11,11 +11,10 @@ import {
   toUploadItem,
   UploadError,
 } from '../../../src/core/upload';
+import { eventually } from '../../support/eventually';
 import { answer, md5Of } from './fake-storage';
 import { MB, randomFile, setUp, until } from './helpers';
 
-/** Conditions polled by vi.waitFor: generous for a loaded 2-core machine. */
-const WAIT = { timeout: 10_000 };
 const bytesOf = async (file: Blob) => new Uint8Array(await file.arrayBuffer());
 
 beforeEach(() => $language.set('en'));
@@ -405,7 +404,7 @@ describe('pause, resume, abort', () => {
     const { storage, upload } = setUp(9 * MB);
     storage.hold(ENDPOINTS.chunkUpload);
     void upload.start();
-    await vi.waitFor(() => expect(storage.held.length).toBe(3), WAIT);
+    await eventually(() => expect(storage.held.length).toBe(3));
     upload.pause();
     expect(upload.$state.get().status).toBe('paused');
     expect(storage.held.every((entry) => entry.request.signal?.aborted)).toBe(true);
@@ -421,7 +420,7 @@ describe('pause, resume, abort', () => {
     const { storage, upload } = setUp(9 * MB);
     storage.hold(ENDPOINTS.chunkCheck);
     const ended = upload.start();
-    await vi.waitFor(() => expect(storage.held.length).toBe(3), WAIT);
+    await eventually(() => expect(storage.held.length).toBe(3));
     upload.abort();
     expect((await ended).status).toBe('aborted');
     const count = storage.requests.length;
@@ -448,7 +447,7 @@ describe('resume across reloads (stored state)', () => {
     const first = setUp(9 * MB, { store });
     first.storage.hold(ENDPOINTS.chunkUpload);
     void first.upload.start();
-    await vi.waitFor(() => expect(first.storage.held.length).toBe(3), WAIT);
+    await eventually(() => expect(first.storage.held.length).toBe(3));
     // Two chunks reach the server, then the page goes away.
     for (const entry of first.storage.held.splice(0, 2)) entry.release();
     await until(first.upload, (state) => state.uploadedBytes >= 4 * MB);
@@ -494,10 +493,10 @@ describe('speed and time remaining (injected clock)', () => {
     const { storage, upload } = setUp(9 * MB, { now: () => now, parallel: 1 });
     storage.hold(ENDPOINTS.chunkUpload);
     void upload.start();
-    await vi.waitFor(() => expect(storage.held.length).toBe(1), WAIT);
+    await eventually(() => expect(storage.held.length).toBe(1));
     now = 1000;
     storage.held.shift()?.release();
-    await vi.waitFor(() => expect(storage.held.length).toBe(1), WAIT);
+    await eventually(() => expect(storage.held.length).toBe(1));
     const state = upload.$state.get();
     // 2 MB sent in the second that passed; 7 MB left.
     expect(state.speed).toBe(2 * MB);
