@@ -3,8 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { openPage, type Stage, startStage } from '../e2e/harness';
+import { after, before, describe, it, openPage, type Stage, startStage } from '../e2e/harness';
 import { installConsumer, type PackedPackage } from './install';
 
 // ph-widgets as people install it (issue 15): the tarball `npm pack` makes, a publish dry run of it, and a consumer

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { APP_SHORT_NAMES, APP_TRADITIONAL_NAMES, APPS } from '../../demo/server/db/seed-data';
-import { axeViolations, type Stage, startStage, WCAG_AA } from './harness';
+import { after, axeViolations, before, describe, it, type Stage, startStage, WCAG_AA } from './harness';
 
 // The React shell as the landing pages (issue 10): each journey from the start URL's sign-in through the desktop.
 const PASSWORD = 'Demo@2026';

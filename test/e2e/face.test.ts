@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../demo/server/db/seed-data';
 import { ENDPOINTS } from '../../src/core/api/wire';
 import { FACE_TIMEOUT_MS } from '../../src/core/face/constants';
 import { cameraArgs, type FaceMedia, faceMedia } from '../media/face';
-import { openPage, type Stage, startStage, watchProblems } from './harness';
+import { after, afterEach, before, describe, it, openPage, type Stage, startStage, watchProblems } from './harness';
 
 // The face widget on Chromium's fake camera, against the reference server's descriptor matcher (face-api in Node).
 // The camera's video is made at test time (test/media/face.ts): one face from face-api's sample2.jpg (which shows three
@@ -13,8 +12,6 @@ import { openPage, type Stage, startStage, watchProblems } from './harness';
 
 const PASSWORD = DEMO_PASSWORD;
 const SCHOOL_LANDING = '/pages/base/pc_desktop_all/index.html';
-/** Camera, countdown, detector on a loaded 2-core machine: automatic capture may take a while. */
-const FACE_WAIT = 90_000;
 const TIMEOUT_EN =
   'Face detection timeout, click to try again! Please face the designated area in 15 seconds for more than 2 seconds.';
 const TIMEOUT_ZH = '人脸检测超时，点击重试！请在15秒内正对指定区域超过2秒。';
@@ -96,7 +93,7 @@ describe('ph-face on a camera', () => {
     });
     await photograph.click();
     await save.click();
-    await face.getByText('人脸采集完成！').waitFor({ timeout: FACE_WAIT });
+    await face.getByText('人脸采集完成！').waitFor();
     const saved = (await faceEvents(page)).find((event) => event.type === 'ph-face-save-success');
     assert.equal(saved?.detail.userId, 'u-teacher');
     const record = await api<{ userId: string } | null>(page, ENDPOINTS.faceUser, { userId: 'u-teacher' });
@@ -115,7 +112,7 @@ describe('ph-face on a camera', () => {
   it('signs the teacher in with the face on the work-chat page', async () => {
     const { page, problems } = await openPage(stage, '/demo/work-chat/index.html', undefined, faceCamera);
     await page.getByRole('button', { name: '人脸登录' }).click();
-    await page.waitForURL((url) => url.pathname === SCHOOL_LANDING, { timeout: FACE_WAIT });
+    await page.waitForURL((url) => url.pathname === SCHOOL_LANDING);
     await page.locator('[data-ph-component="ph-header"] [part~="welcome"]').filter({ hasText: '王老师' }).waitFor();
     assert.deepEqual(problems, []);
     await page.close();
@@ -124,7 +121,7 @@ describe('ph-face on a camera', () => {
   it('clocks the teacher in at a terminal and records the attendance', async () => {
     const { page, problems } = await facePage(stage, faceCamera, 'teacher', '?mode=orther');
     const face = page.locator('ph-face');
-    await face.getByText(/^王老师，打卡成功（\d{4}-\d\d-\d\d \d\d:\d\d:\d\d）$/).waitFor({ timeout: FACE_WAIT });
+    await face.getByText(/^王老师，打卡成功（\d{4}-\d\d-\d\d \d\d:\d\d:\d\d）$/).waitFor();
     const clocking = (await faceEvents(page)).find((event) => event.type === 'ph-face-clocking');
     assert.equal(clocking?.detail.userId, 'u-teacher');
     const attendance = await api<{ total: number; list: { clockTime: string }[] }>(page, ENDPOINTS.faceAttendance, {
@@ -139,8 +136,6 @@ describe('ph-face on a camera', () => {
         (window as unknown as { faceEvents: { type: string }[] }).faceEvents.filter(
           (event) => event.type === 'ph-face-clocking',
         ).length === 2,
-      undefined,
-      { timeout: FACE_WAIT },
     );
     const again = await api<{ total: number }>(page, ENDPOINTS.faceAttendance, { userId: 'u-teacher' });
     assert.equal(again.total, 2);
@@ -164,7 +159,7 @@ describe('ph-face on a camera', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Face login' }).click();
     const face = page.locator('ph-face');
-    await page.waitForFunction(() => 'faceTimeoutSet' in window, undefined, { timeout: FACE_WAIT });
+    await page.waitForFunction(() => 'faceTimeoutSet' in window);
     assert.equal(await face.getByText(TIMEOUT_EN).count(), 0);
     await page.clock.fastForward(FACE_TIMEOUT_MS);
     await face.getByText(TIMEOUT_EN).waitFor();
@@ -193,7 +188,7 @@ describe('ph-face on a camera', () => {
     await face.getByRole('button', { name: 'Upload a photo' }).waitFor();
     await face.locator('input[type="file"]').setInputFiles(media.facePhoto);
     await face.getByRole('button', { name: 'Save' }).click();
-    await face.getByText('Face acquisition completed!').waitFor({ timeout: FACE_WAIT });
+    await face.getByText('Face acquisition completed!').waitFor();
 
     await page.goto(stage.url('/demo/face/index.html?mode=orther&language=zh-CN'));
     await face.getByText('该设备未检测到摄像头设备！').waitFor();

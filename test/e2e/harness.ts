@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import * as nodeTest from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../demo/server/db/seed-data';
 import { createServer, type PhServer, repositoryStaticRoots, type ServerOptions } from '../../demo/server/index';
@@ -10,6 +11,38 @@ import { ENDPOINTS } from '../../src/core/api/wire';
 
 const repo = resolve(import.meta.dirname, '..', '..');
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+// How this tier waits (docs/architecture.md › How tests wait): every test and hook has one timeout, and a Playwright
+// wait gives up no sooner than its test would. Playwright's own default (30 s a wait) was shorter than the test's
+// timeout (none at all before): a wait with a fixed budget fails when a loaded machine is slow, not when the code is
+// wrong. Tests and hooks come from here, not from node:test, so that each gets the tier's timeout.
+
+/** How long one test or hook of the e2e and consumer tiers may run. */
+export const TEST_TIMEOUT_MS = 300_000;
+/**
+ * What a Playwright wait (a locator, a navigation, a waitForFunction) may take: the test's timeout, less a margin so
+ * that a wait that never ends reports what it waited for instead of the bare timeout of its test.
+ */
+const WAIT_TIMEOUT_MS = TEST_TIMEOUT_MS - 5000;
+
+export { after, afterEach, describe } from 'node:test';
+
+type TestBody = (context: nodeTest.TestContext) => void | Promise<void>;
+type HookBody = (context: nodeTest.SuiteContext) => void | Promise<void>;
+export const it = (name: string, body: TestBody) => nodeTest.it(name, { timeout: TEST_TIMEOUT_MS }, body);
+export const before = (body: HookBody) => nodeTest.before(body, { timeout: TEST_TIMEOUT_MS });
+
+/** Debian's Chromium with the tiers' flags and `extraArgs`; every page it opens waits by WAIT_TIMEOUT_MS. */
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs(extraArgs) });
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    page.setDefaultTimeout(WAIT_TIMEOUT_MS);
+    return page;
+  };
+  return browser;
+}
 
 export interface Stage {
   server: PhServer;
@@ -33,14 +66,14 @@ export async function startStage(options: Partial<ServerOptions> = {}, browserAr
     port: 0,
     staticRoots: [...(options.staticRoots ?? []), ...repositoryStaticRoots(repo)],
   });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs(browserArgs) });
+  const browser = await launchChromium(browserArgs);
   const others: Browser[] = [];
   return {
     server,
     browser,
     url: (path) => new URL(path, server.url).href,
     async launch(extraArgs) {
-      const other = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs(extraArgs) });
+      const other = await launchChromium(extraArgs);
       others.push(other);
       return other;
     },

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { openPageAs, type Stage, startStage } from './harness';
+import { after, before, describe, it, openPageAs, type Stage, startStage } from './harness';
 
 // <ph-header> and <ph-footer> from the classic script on the legacy module pages (issue 9).
 const NOTICE = '/demo/pc_notice_tm/index.html';
@@ -43,7 +42,7 @@ describe('header and footer on legacy and landing pages', () => {
     await page.waitForURL((url) => url.pathname === '/pages/notice/pc_notice_tm/index.html');
     await page.goto(stage.url(NOTICE));
     const again = page.locator('ph-header').locator('[part~="action-messages"]');
-    await again.waitFor({ timeout: 10_000 }).catch(async (error) => {
+    await again.waitFor().catch(async (error) => {
       const state = await page.evaluate(() => ({
         url: location.href,
         header: document.querySelector('ph-header')?.shadowRoot?.innerHTML.slice(0, 300),

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import type { PhClassicGlobal } from '../../src/elements/page-kit';
-import { maskZIndex, openPage, openPageAs, type Stage, startStage } from './harness';
+import { after, before, describe, it, maskZIndex, openPage, openPageAs, type Stage, startStage } from './harness';
 
 // A legacy module page (pc_<code>_tm/index.html) that embeds the widgets with one classic <script> tag, opened by the
 // teacher (a module page needs a session: without one it leaves for the login page).

@@ -2,10 +2,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ENDPOINTS } from '../../src/core/api/wire';
-import { type Stage, startStage, watchProblems } from './harness';
+import { after, before, describe, it, type Stage, startStage, watchProblems } from './harness';
 
 // The login page's form is in the HTML the server sends (a declarative shadow root made by ph-widgets/server): it
 // shows, and takes typing, before any widget script has run; the element's script then hydrates it and keeps what was

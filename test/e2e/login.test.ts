@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ManualClock } from '../server/clock';
-import { openPage, type Stage, startStage } from './harness';
+import { after, before, describe, it, openPage, type Stage, startStage } from './harness';
 
 // A person at the start URL of `npm start`, with the keyboard only, against the reference server (spec §2, §4, §6).
 const PASSWORD = 'Demo@2026';

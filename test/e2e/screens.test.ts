@@ -1,8 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../demo/server/db/seed-data';
-import { axeViolations, openPageAs, type Stage, startStage, watchProblems } from './harness';
+import {
+  after,
+  axeViolations,
+  before,
+  describe,
+  it,
+  openPageAs,
+  type Stage,
+  startStage,
+  watchProblems,
+} from './harness';
 
 // Issue 25: the screens as each account meets them at 1366 and 375 px, checked by geometry (what a click at a point
 // lands on, through shadow roots), focus order and axe-core with every rule, not only WCAG's.

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { type Stage, startStage } from './harness';
+import { after, before, describe, it, type Stage, startStage } from './harness';
 
 // The bare shell (dist/shell/index.html) uses the elements' components as React components (no custom element): the
 // header's sign-out confirmation opens in its shadow root and gives focus back on Escape.

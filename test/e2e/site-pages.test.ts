@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { openPage, type Stage, startStage } from './harness';
+import { after, before, describe, it, openPage, type Stage, startStage } from './harness';
 
 // The demo site's page scripts (demo/site/shared/*.js) against the real bundles and the reference server: what each
 // page shows and calls, in which language (texts from PH.t), and that server data is only ever text. (They ran in

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { type Stage, startStage } from './harness';
+import { after, before, describe, it, type Stage, startStage } from './harness';
 
 // Sign-in with the messaging apps, the whole round trip on this machine (issue 8 §12): the login page asks the
 // platform for the provider's app id, sends the user to the provider's authorisation page — here the reference

@@ -5,12 +5,20 @@ import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, writ
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { chromium, type Page, type Response, type Route } from 'playwright-core';
+import type { Page, Response, Route } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../demo/server/db/seed-data';
-import { CHROMIUM, chromiumArgs } from '../../scripts/chromium.mjs';
 import { ENDPOINTS } from '../../src/core/api/wire';
-import { openPage, type Stage, startStage, watchProblems } from './harness';
+import {
+  after,
+  before,
+  describe,
+  it,
+  launchChromium,
+  openPage,
+  type Stage,
+  startStage,
+  watchProblems,
+} from './harness';
 
 // A person uploads through /demo/upload/ (the classic script's <ph-uploader>) against the reference server: a
 // 50 MB file with progress, pause and resume; a reload in the middle; and the server process killed (SIGKILL)
@@ -177,7 +185,7 @@ describe('uploading through /demo/upload/', () => {
 
     await page.getByRole('button', { name: '继续：公开课.mp4' }).click();
     const stored = page.locator('#stored li');
-    await stored.waitFor({ timeout: 120_000 });
+    await stored.waitFor();
     assert.equal(await stored.getAttribute('data-md5'), file.md5);
     assert.equal(await downloadedMd5(page, await stored.locator('a').getAttribute('href')), file.md5);
     assert.equal(sent.length, 20, 'the 20 chunks the server lacked, and only those, sent after the pause');
@@ -232,7 +240,7 @@ describe('uploading through /demo/upload/', () => {
     await page.getByLabel('选择文件', { exact: true }).setInputFiles(file.path);
     await page.getByRole('button', { name: '开始：record.mp4' }).click();
     const stored = page.locator('#stored li');
-    await stored.waitFor({ timeout: 60_000 });
+    await stored.waitFor();
     assert.equal(await stored.getAttribute('data-md5'), file.md5);
     assert.equal(sent.length, 7, 'the 7 chunks the server lacked, and only those, sent after the reload');
     assert.deepEqual(problems, []);
@@ -277,7 +285,7 @@ describe('the server killed in the middle of a chunked upload', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'ph-e2e-fault-'));
     const port = await freePort();
     let server = await serverProcess(port, dataDir);
-    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs() });
+    const browser = await launchChromium();
     try {
       const file = makeFile('lesson.mp4', 30);
       const page = await browser.newPage();
@@ -297,11 +305,11 @@ describe('the server killed in the middle of a chunked upload', () => {
       // meanwhile, the person presses Retry.
       const retry = page.getByRole('button', { name: '重试：lesson.mp4' });
       void retry
-        .waitFor({ timeout: 60_000 })
+        .waitFor()
         .then(() => retry.click())
         .catch(() => {});
       const stored = page.locator('#stored li');
-      await stored.waitFor({ timeout: 90_000 });
+      await stored.waitFor();
       assert.equal(await stored.getAttribute('data-md5'), file.md5);
       // Only the new process can have stored a chunk since the kill: the 10 it lacked, each once.
       assert.equal(storedAfterKill.length, 10, 'the 10 chunks the server lacked stored after the restart');

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { speechMedia } from '../media/speech';
-import { openPage, type Stage, startStage } from './harness';
+import { after, before, describe, it, openPage, type Stage, startStage } from './harness';
 
 // A teacher commands the platform by voice (spec §2 voice button, §4 Voice recording), everything real: Chromium's
 // fake microphone plays a wav that espeak-ng made at test time, the widget records it through its AudioWorklet and
