@@ -183,18 +183,41 @@ describe('ph-header', () => {
       await waitUntil(() => findControl(header, '切換孩子'), 'no 切換孩子');
     });
 
+    /** Runs `body` with the window's properties replaced by `values`, then puts the page's own back. */
+    async function withWindow(values: Record<string, number>, body: () => Promise<void>): Promise<void> {
+      const own = Object.fromEntries(
+        Object.keys(values).map((key) => [key, Object.getOwnPropertyDescriptor(window, key)]),
+      );
+      for (const [key, value] of Object.entries(values))
+        Object.defineProperty(window, key, { value, configurable: true });
+      try {
+        await body();
+      } finally {
+        for (const [key, descriptor] of Object.entries(own)) {
+          if (descriptor) Object.defineProperty(window, key, descriptor);
+          else delete (window as unknown as Record<string, unknown>)[key];
+        }
+      }
+    }
+
     it('warns in the page language when the browser zoom is outside 80–120 %', async () => {
       await signedInPage('teacher');
       core.$language.set('en');
-      const own = Object.getOwnPropertyDescriptor(window, 'devicePixelRatio');
-      Object.defineProperty(window, 'devicePixelRatio', { value: 1.5, configurable: true });
-      try {
+      // Zoomed to 150 %: the window's inner width, in CSS pixels, is two thirds of its outer width.
+      await withWindow({ outerWidth: Math.round(window.innerWidth * 1.5) }, async () => {
         await mountHeader();
         await waitUntil(() => noticeTexts().some((text) => text.startsWith('Your browser is zoomed to 150%')));
-      } finally {
-        if (own) Object.defineProperty(window, 'devicePixelRatio', own);
-        else delete (window as { devicePixelRatio?: number }).devicePixelRatio;
-      }
+      });
+    });
+
+    it('does not take a HiDPI screen at 100 % for a zoom', async () => {
+      await signedInPage('teacher');
+      core.$language.set('en');
+      await withWindow({ devicePixelRatio: 2, outerWidth: window.innerWidth }, async () => {
+        const header = await mountHeader();
+        await waitUntil(() => badgeOf(header) === '5', 'the header did not load its counts');
+        expect(noticeTexts().filter((text) => text.includes('zoom'))).to.deep.equal([]);
+      });
     });
 
     it('is all reachable by Tab; Enter opens the message list, Escape closes it and focus returns to the bell', async () => {

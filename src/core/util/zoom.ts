@@ -1,12 +1,28 @@
 import { t } from '../i18n/translate';
-import { notify } from '../notify';
+import { $notices, notify } from '../notify';
 import { RESIZE_THROTTLE_MS, throttle } from './scroll';
 
-// §8/§9: a browser zoomed outside 80–120 % breaks the fixed layouts of the platform pages, so the user is told.
+// §8/§9: a desktop browser zoomed outside 80–120 % breaks the fixed layouts of the platform pages, so the user is
+// told, for 5 s. Page zoom is not pixel density: devicePixelRatio is 2 on a Retina laptop or a phone at 100 %, so it
+// is read from the window instead (its outer size is in screen pixels, its inner size in CSS pixels, which zoom
+// scales). Phones and tablets zoom by pinching, which changes neither, and lay pages out for their own width: they are
+// never warned.
 
 export const ZOOM_MIN_PERCENT = 80;
 export const ZOOM_MAX_PERCENT = 120;
 export const ZOOM_WARNING_MS = 5000;
+
+/** The zoom levels desktop browsers offer (Chromium, Firefox and Safari alike), in percent. */
+const BROWSER_ZOOM_STEPS = [25, 30, 33, 50, 67, 75, 80, 90, 100, 110, 120, 125, 133, 150, 170, 175, 200, 240, 250, 300];
+
+/** What the zoom is read from: the window's outer and inner widths, and what kind of device the browser runs on. */
+export interface ZoomView {
+  outerWidth: number;
+  innerWidth: number;
+  userAgent: string;
+  /** The primary pointer is coarse (a finger): a phone or a tablet. */
+  coarsePointer: boolean;
+}
 
 /** The warning text in the current language when `percent` is outside 80–120, else null. */
 export function zoomWarning(percent: number): string | null {
@@ -14,28 +30,50 @@ export function zoomWarning(percent: number): string | null {
   return t('rules.zoom.warning', { ratio: Math.round(percent) });
 }
 
-/** The page zoom in percent as the browser reports it (devicePixelRatio, 1 on a standard screen at 100 %). */
-export function currentZoomPercent(win: Pick<Window, 'devicePixelRatio'> = globalThis.window): number {
-  return Math.round(win.devicePixelRatio * 100);
+/** A phone or tablet browser: a finger as the primary pointer, or a mobile user agent. */
+export function isTouchBrowser(view: Pick<ZoomView, 'userAgent' | 'coarsePointer'>): boolean {
+  return view.coarsePointer || /Mobi|Android|iPhone|iPad|iPod|HarmonyOS/i.test(view.userAgent);
 }
 
-/** Shows the zoom warning for 5 s when needed; returns the text shown, or null. */
-export function warnIfZoomed(percent: number): string | null {
-  const text = zoomWarning(percent);
-  if (text) notify('warning', text, ZOOM_WARNING_MS);
+/**
+ * The page zoom of a desktop browser in percent, at the nearest level browsers offer (a window's frame and a
+ * scrollbar make the raw ratio a little off); null on a phone or tablet, or when the window has no size yet.
+ */
+export function pageZoomPercent(view: ZoomView): number | null {
+  if (isTouchBrowser(view) || !(view.outerWidth > 0) || !(view.innerWidth > 0)) return null;
+  const ratio = (view.outerWidth / view.innerWidth) * 100;
+  return BROWSER_ZOOM_STEPS.reduce((best, step) => (Math.abs(step - ratio) < Math.abs(best - ratio) ? step : best));
+}
+
+/** The page as a ZoomView. */
+export function currentZoomView(win: Window = globalThis.window): ZoomView {
+  return {
+    outerWidth: win.outerWidth,
+    innerWidth: win.innerWidth,
+    userAgent: win.navigator.userAgent,
+    coarsePointer: win.matchMedia?.('(pointer: coarse)').matches ?? false,
+  };
+}
+
+/**
+ * Shows the zoom warning for 5 s when `percent` is outside 80–120 and the same warning is not already showing (the
+ * header and a page's own kit may both watch); returns the text, or null.
+ */
+export function warnIfZoomed(percent: number | null): string | null {
+  const text = percent === null ? null : zoomWarning(percent);
+  if (!text) return null;
+  if (!$notices.get().some((notice) => notice.message === text)) notify('warning', text, ZOOM_WARNING_MS);
   return text;
 }
-
-type ZoomWindow = Pick<Window, 'devicePixelRatio' | 'addEventListener' | 'removeEventListener'>;
 
 /**
  * Checks the zoom now and again after resizes (zooming fires resize), at most every 50 ms; warns only when the
  * zoom has changed, so one zoom level is reported once. Returns the function that stops watching.
  */
-export function watchZoom(win: ZoomWindow = globalThis.window): () => void {
-  let last: number | undefined;
+export function watchZoom(win: Window = globalThis.window): () => void {
+  let last: number | null | undefined;
   const check = () => {
-    const percent = currentZoomPercent(win);
+    const percent = pageZoomPercent(currentZoomView(win));
     if (percent === last) return;
     last = percent;
     warnIfZoomed(percent);

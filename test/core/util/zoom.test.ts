@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $language } from '../../../src/core/i18n/translate';
 import { $notices } from '../../../src/core/notify';
-import { currentZoomPercent, warnIfZoomed, watchZoom, zoomWarning } from '../../../src/core/util';
+import { pageZoomPercent, warnIfZoomed, watchZoom, zoomWarning } from '../../../src/core/util';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -33,9 +33,53 @@ describe('zoomWarning (§8/§9 80–120 %)', () => {
   it('ignores a zoom it cannot read', () => {
     expect(zoomWarning(Number.NaN)).toBeNull();
   });
+});
 
-  it('reads the zoom from devicePixelRatio', () => {
-    expect(currentZoomPercent({ devicePixelRatio: 1.25 })).toBe(125);
+const DESKTOP_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const MAC_UA =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+const desktop = (outerWidth: number, innerWidth: number, userAgent = DESKTOP_UA) => ({
+  outerWidth,
+  innerWidth,
+  userAgent,
+  coarsePointer: false,
+});
+
+describe('pageZoomPercent: page zoom, not pixel density', () => {
+  it.each([
+    ['a 1366 px window at 100 % (a 16 px frame)', desktop(1366, 1350), 100],
+    ['a maximised window at 100 %', desktop(1920, 1920), 100],
+    ['150 %', desktop(1366, 900), 150],
+    ['125 %', desktop(1366, 1080), 125],
+    ['110 %', desktop(1366, 1227), 110],
+    ['67 %', desktop(1366, 2015), 67],
+    ['200 % on a Mac', desktop(1440, 720, MAC_UA), 200],
+  ])('%s → %i', (_name, view, percent) => {
+    expect(pageZoomPercent(view)).toBe(percent);
+  });
+
+  it('is not read on a phone or a tablet: a mobile user agent, or a finger as the primary pointer', () => {
+    expect(pageZoomPercent(desktop(412, 980, PHONE_UA))).toBeNull();
+    expect(pageZoomPercent(desktop(390, 390, IPHONE_UA))).toBeNull();
+    expect(pageZoomPercent({ ...desktop(1366, 900), coarsePointer: true })).toBeNull();
+  });
+
+  it('is null before the window has a size', () => {
+    expect(pageZoomPercent(desktop(0, 0))).toBeNull();
+    expect(pageZoomPercent(desktop(1366, 0))).toBeNull();
+  });
+
+  it('always answers one of the levels browsers offer, within 80–120 for a window at 100 % with any frame', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 320, max: 3840 }), fc.integer({ min: 0, max: 40 }), (inner, frame) => {
+        const percent = pageZoomPercent(desktop(inner + frame, inner));
+        return percent !== null && zoomWarning(percent) === null;
+      }),
+    );
   });
 });
 
@@ -49,46 +93,82 @@ describe('warnIfZoomed', () => {
     expect($notices.get()).toHaveLength(0);
   });
 
-  it('shows nothing at 100 %', () => {
+  it('shows nothing at 100 %, or when the zoom is not known (a phone)', () => {
     expect(warnIfZoomed(100)).toBeNull();
+    expect(warnIfZoomed(null)).toBeNull();
     expect($notices.get()).toEqual([]);
+  });
+
+  it('does not stack the same warning twice (the header and the page kit both watch)', () => {
+    warnIfZoomed(150);
+    warnIfZoomed(150);
+    expect($notices.get()).toHaveLength(1);
+    vi.advanceTimersByTime(5000);
+    expect($notices.get()).toHaveLength(0);
   });
 });
 
 describe('watchZoom', () => {
-  function fakeWindow(devicePixelRatio: number) {
+  /** A desktop window of 1366 px at `zoom` percent, on a screen of `devicePixelRatio` (which must not matter). */
+  function fakeWindow(zoom: number, devicePixelRatio = 1, userAgent = DESKTOP_UA) {
     const target = new EventTarget();
-    return Object.assign(target, { devicePixelRatio }) as EventTarget & { devicePixelRatio: number };
+    const win = Object.assign(target, {
+      devicePixelRatio,
+      outerWidth: 1366,
+      innerWidth: 1366,
+      navigator: { userAgent },
+      matchMedia: () => ({ matches: false }),
+      zoom(percent: number) {
+        win.innerWidth = Math.round((1366 * 100) / percent);
+      },
+    });
+    win.zoom(zoom);
+    return win;
   }
+  const watch = (win: ReturnType<typeof fakeWindow>) => watchZoom(win as unknown as Window);
   const messages = () => $notices.get().map((notice) => notice.message);
 
-  it('checks at once and again after resizes, warning once per zoom level', () => {
-    const win = fakeWindow(1.5);
-    const stop = watchZoom(win as unknown as Window);
-    expect(messages()).toHaveLength(1);
+  it('a HiDPI screen at 100 % (a Retina laptop, devicePixelRatio 2) is not warned', () => {
+    watch(fakeWindow(100, 2));
+    expect(messages()).toEqual([]);
+  });
+
+  it('a phone is never warned, whatever its widths say', () => {
+    const phone = fakeWindow(100, 3, PHONE_UA);
+    phone.innerWidth = 980;
+    watch(phone);
+    expect(messages()).toEqual([]);
+  });
+
+  it('checks at once and again after resizes, warning once per zoom level, for 5 s each', () => {
+    const win = fakeWindow(150, 2);
+    const stop = watch(win);
+    expect(messages()).toEqual([expect.stringContaining('150%')]);
     vi.advanceTimersByTime(100);
     win.dispatchEvent(new Event('resize'));
     expect(messages()).toHaveLength(1); // same level: no repeat
-    win.devicePixelRatio = 1;
+    win.zoom(100);
     vi.advanceTimersByTime(100);
     win.dispatchEvent(new Event('resize'));
-    win.devicePixelRatio = 0.5;
+    win.zoom(50);
     vi.advanceTimersByTime(100);
     win.dispatchEvent(new Event('resize'));
     expect(messages()).toHaveLength(2);
     expect(messages()[1]).toContain('50%');
+    vi.advanceTimersByTime(5000);
+    expect(messages()).toEqual([]);
     stop();
-    win.devicePixelRatio = 2;
+    win.zoom(200);
     vi.advanceTimersByTime(100);
     win.dispatchEvent(new Event('resize'));
-    expect(messages()).toHaveLength(2);
+    expect(messages()).toEqual([]);
   });
 
   it('runs the first resize of a burst at once and the rest once, 50 ms later', () => {
-    const win = fakeWindow(1);
-    watchZoom(win as unknown as Window);
+    const win = fakeWindow(100);
+    watch(win);
     win.dispatchEvent(new Event('resize'));
-    win.devicePixelRatio = 2;
+    win.zoom(200);
     win.dispatchEvent(new Event('resize'));
     win.dispatchEvent(new Event('resize'));
     expect(messages()).toHaveLength(0);
