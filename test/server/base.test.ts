@@ -170,6 +170,36 @@ describe('messages', () => {
     });
   });
 
+  it('shows each person only the messages and to-dos addressed to them (issue 34)', async () => {
+    const own = async (login: string) => {
+      const client = await signedIn(t.url, login);
+      const messages = (await client.get<Message[]>('/api/base/desktop/message_select_not_read')).body.data;
+      const todos = (await client.get<PopUpPage>('/api/base/desktop/popUpBox_select?start=1&size=100')).body.data;
+      const counts = (await client.get<UnhandledCount>('/api/base/desktop/unhandlecount')).body.data;
+      expect(counts).toEqual({ message: messages.length, todo: todos.total });
+      return { messages: messages.map((m) => m.id).sort(), todos: todos.list.map((m) => m.id).sort() };
+    };
+    const office = ['todo-1', 'todo-2', 'todo-3', 'todo-4'];
+    expect(await own('teacher')).toEqual({ messages: ['msg-1', 'msg-2', 'msg-3', 'msg-4', 'msg-5'], todos: office });
+    expect(await own('staff')).toEqual({ messages: [], todos: office });
+    expect(await own('parent')).toEqual({ messages: ['msg-parent-1', 'msg-parent-2'], todos: ['todo-parent-1'] });
+    expect(await own('parent1')).toEqual({ messages: ['msg-parent-2'], todos: ['todo-parent-1'] });
+    expect(await own('student')).toEqual({ messages: ['msg-student-1'], todos: ['todo-student-1'] });
+    expect(await own('areauser')).toEqual({ messages: ['msg-area-1', 'msg-area-2'], todos: ['todo-area-1'] });
+    expect(await own('expired')).toEqual({ messages: ['msg-old-1'], todos: [] });
+
+    // Another person's message of the same unit answers as one that does not exist; marking all read marks only one's own.
+    const student = await signedIn(t.url, 'student');
+    const foreign = await student.post('/api/base/desktop/message_update_statusby_id', { desktopMessageId: 'msg-1' });
+    expect(foreign.status).toBe(404);
+    expect((await student.post<{ marked: number }>('/api/base/desktop/message_update_status_by_me')).body.data).toEqual(
+      {
+        marked: 2,
+      },
+    );
+    expect((await own('parent')).messages).toHaveLength(2);
+  });
+
   it('marks one read, then all read, per user', async () => {
     const teacher = await signedIn(t.url, 'teacher');
     const admin = await signedIn(t.url, 'admin');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../demo/server/db';
+import { migrate } from '../../demo/server/db/migrations';
 import { openSqlite } from '../../demo/server/db/sqlite';
 
 const dir = mkdtempSync(join(tmpdir(), 'ph-sqlite-'));
@@ -42,6 +43,28 @@ describe('openSqlite (libsql with better-sqlite3 rows)', () => {
     const db = openDatabase(join(dir, 'server'), { now: Date.now, deviceClientIds: {} });
     expect(db.pragma('journal_mode')).toEqual([{ journal_mode: 'wal' }]);
     expect(db.pragma('synchronous')).toEqual([{ synchronous: 1 }]);
+    db.close();
+  });
+
+  it('addresses the messages of a database seeded before messages had recipients to the people the seed names', () => {
+    const db = openDatabase(join(dir, 'upgraded'), { now: Date.now, deviceClientIds: {} });
+    // Back to the step before: the messages were there, addressed to no one in particular.
+    db.exec('DROP TABLE message_recipients; UPDATE schema_version SET version = version - 1');
+    migrate(db);
+    const recipients = (id: string) =>
+      (
+        db.prepare('SELECT user_id FROM message_recipients WHERE message_id = ? ORDER BY user_id').all(id) as {
+          user_id: string;
+        }[]
+      ).map((row) => row.user_id);
+    expect(recipients('msg-1')).toEqual(['u-admin', 'u-teacher']);
+    expect(recipients('todo-1')).toEqual(['u-admin', 'u-staff', 'u-teacher']);
+    expect(recipients('msg-area-1')).toEqual(['u-areauser']);
+    expect(recipients('msg-old-1')).toEqual(['u-expired']);
+    const students = db
+      .prepare("SELECT COUNT(*) AS n FROM message_recipients WHERE user_id IN ('u-student', 'u-parent')")
+      .get() as { n: number };
+    expect(students.n).toBe(0);
     db.close();
   });
 });

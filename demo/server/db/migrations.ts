@@ -144,6 +144,21 @@ const MIGRATIONS: string[] = [
     sort INTEGER NOT NULL, PRIMARY KEY (user_id, group_code, app_code)
   );
   `,
+  // Issue 34: a message or to-do is addressed to people, not to a whole unit (parents and students saw the teachers'
+  // to-dos). Messages seeded before this step get the recipients the seed names for them now.
+  `
+  CREATE TABLE message_recipients (
+    message_id TEXT NOT NULL REFERENCES messages(id), user_id TEXT NOT NULL REFERENCES users(id),
+    PRIMARY KEY (message_id, user_id)
+  );
+  CREATE INDEX message_recipients_user ON message_recipients (user_id);
+  INSERT OR IGNORE INTO message_recipients (message_id, user_id)
+    SELECT m.id, u.id FROM messages m JOIN users u ON
+      (m.id IN ('msg-1', 'msg-2', 'msg-3', 'msg-4', 'msg-5') AND u.id IN ('u-teacher', 'u-admin'))
+      OR (m.id IN ('todo-1', 'todo-2', 'todo-3', 'todo-4') AND u.id IN ('u-teacher', 'u-admin', 'u-staff'))
+      OR (m.id IN ('msg-area-1', 'msg-area-2') AND u.id = 'u-areauser')
+      OR (m.id = 'msg-old-1' AND u.id = 'u-expired');
+  `,
 ];
 
 /** The schema version a migrated database is at. */

@@ -214,10 +214,12 @@ function seedMessages(db: Database, now: Date): void {
   const licences = db.prepare(
     'SELECT server_id AS code, name, english_name AS englishName, end_time AS endTime FROM licences WHERE unit_id = ?',
   );
+  const recipient = db.prepare('INSERT OR IGNORE INTO message_recipients (message_id, user_id) VALUES (?, ?)');
   for (const m of MESSAGES) {
     const content = m.expiryList ? JSON.stringify(licences.all(m.unitId)) : '[]';
     const date = formatDateTime(daysFrom(now, -m.daysAgo));
     insert.run(m.id, m.unitId, m.kind, m.meno, m.module, date, m.importance, m.openWay, m.url, content);
+    for (const userId of m.to) recipient.run(m.id, userId);
   }
 }
 

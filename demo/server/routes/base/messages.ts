@@ -7,16 +7,19 @@ import { findUnit } from '../../db/users';
 import { errors, ok } from '../../envelope';
 import { id, int, object } from '../../schemas';
 
-// Messages belong to a unit; "read" is per user. Kind `message` feeds the bell and message list, kind `todo` the
-// reminder panel (popUpBox_select); unhandlecount counts both.
-const UNREAD = `FROM messages m WHERE m.unit_id = ? AND m.kind = ?
-  AND NOT EXISTS (SELECT 1 FROM message_reads r WHERE r.message_id = m.id AND r.user_id = ?)`;
+// Messages belong to a unit and are addressed to people in it (message_recipients); "read" is per user. Kind `message`
+// feeds the bell and message list, kind `todo` the reminder panel (popUpBox_select); unhandlecount counts both. A
+// message addressed to someone else answers as one that does not exist.
+const MINE = `FROM messages m JOIN message_recipients p ON p.message_id = m.id AND p.user_id = @userId
+  WHERE m.unit_id = @unitId`;
+const UNREAD = `${MINE} AND m.kind = @kind
+  AND NOT EXISTS (SELECT 1 FROM message_reads r WHERE r.message_id = m.id AND r.user_id = @userId)`;
 const COLUMNS = `m.id, m.message_meno AS messageMeno, m.module, m.message_date AS messageDate, m.importance,
   m.open_way AS openWay, m.url, m.content`;
 
 export function registerMessageRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const unreadCount = (unitId: string, kind: string, userId: string) =>
-    (ctx.db.prepare(`SELECT COUNT(*) AS n ${UNREAD}`).get(unitId, kind, userId) as { n: number }).n;
+    (ctx.db.prepare(`SELECT COUNT(*) AS n ${UNREAD}`).get({ unitId, kind, userId }) as { n: number }).n;
 
   app.get(ENDPOINTS.unhandledCount, async (request) => {
     const { user } = requireAuth(request);
@@ -31,7 +34,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: ServerContext):
     const { user } = requireAuth(request);
     const list = ctx.db
       .prepare(`SELECT ${COLUMNS} ${UNREAD} ORDER BY m.message_date DESC, m.id`)
-      .all(user.unit_id, 'message', user.id) as Message[];
+      .all({ unitId: user.unit_id, kind: 'message', userId: user.id }) as Message[];
     return ok(list);
   });
 
@@ -44,8 +47,8 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: ServerContext):
       const size = request.query.size ?? 3;
       const total = unreadCount(user.unit_id, 'todo', user.id);
       const list = ctx.db
-        .prepare(`SELECT ${COLUMNS} ${UNREAD} ORDER BY m.message_date DESC, m.id LIMIT ? OFFSET ?`)
-        .all(user.unit_id, 'todo', user.id, size, (start - 1) * size) as Message[];
+        .prepare(`SELECT ${COLUMNS} ${UNREAD} ORDER BY m.message_date DESC, m.id LIMIT @size OFFSET @offset`)
+        .all({ unitId: user.unit_id, kind: 'todo', userId: user.id, size, offset: (start - 1) * size }) as Message[];
       const page: PopUpPage = { list, pages: Math.ceil(total / size), total };
       return ok(page);
     },
@@ -57,8 +60,8 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: ServerContext):
     async (request) => {
       const { user } = requireAuth(request);
       const message = ctx.db
-        .prepare('SELECT id FROM messages WHERE id = ? AND unit_id = ?')
-        .get(request.body.desktopMessageId, user.unit_id);
+        .prepare(`SELECT m.id ${MINE} AND m.id = @id`)
+        .get({ unitId: user.unit_id, userId: user.id, id: request.body.desktopMessageId });
       if (!message) throw errors.notFound({ zh: '消息不存在', en: 'No such message' });
       ctx.db
         .prepare('INSERT OR IGNORE INTO message_reads (user_id, message_id, read_at) VALUES (?, ?, ?)')
@@ -72,9 +75,9 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: ServerContext):
     const result = ctx.db
       .prepare(
         `INSERT OR IGNORE INTO message_reads (user_id, message_id, read_at)
-         SELECT ?, id, ? FROM messages WHERE unit_id = ?`,
+         SELECT @userId, m.id, @now ${MINE}`,
       )
-      .run(user.id, ctx.now(), user.unit_id);
+      .run({ userId: user.id, now: ctx.now(), unitId: user.unit_id });
     return ok({ marked: result.changes });
   });
 
