@@ -256,16 +256,19 @@ describe('the shell on the landing pages', () => {
     await page.close();
   });
 
-  it('expired: the header blocks the desktop with the licence dialog, which cannot be closed', async () => {
+  it('expired: the licence dialog blocks the desktop and cannot be closed, but signs out (issue 34)', async () => {
     const { page } = await signedInPage(stage, 'expired');
     await page.goto(stage.url(SCHOOL));
     const header = page.locator('[data-ph-component="ph-header"]');
     const dialog = header.getByRole('dialog', { name: '提示' });
     await dialog.getByText('该模块已到期，请联系管理员！').waitFor();
-    assert.equal(await dialog.getByRole('button').count(), 0);
+    await dialog.getByText('续期请联系旧城职业学校的系统管理员').waitFor();
+    assert.deepEqual(await dialog.getByRole('button').allTextContents(), ['退出']);
     await page.keyboard.press('Escape');
     assert.equal(await dialog.isVisible(), true);
     assert.equal(new URL(page.url()).pathname, SCHOOL);
+    await dialog.getByRole('button', { name: '退出' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
     await page.close();
   });
 

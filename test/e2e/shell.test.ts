@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, it, type Stage, startStage } from './harness';
 
 // The bare shell (dist/shell/index.html) uses the elements' components as React components (no custom element): the
-// header's sign-out confirmation opens in its shadow root and gives focus back on Escape.
+// header's sign-out confirmation opens in its shadow root and gives focus back on Escape; the footer's About names the
+// library's version.
 describe('the bare shell with the header as a React component', () => {
   let stage: Stage;
   before(async () => {
@@ -32,6 +34,11 @@ describe('the bare shell with the header as a React component', () => {
     await dialog.waitFor({ state: 'detached' });
     const focused = await header.evaluate((host) => host.shadowRoot?.activeElement?.getAttribute('part'));
     assert.match(focused ?? '', /action-logout/);
+    // The footer, a React component here too, names the library's version in About (issue 34: it said nothing).
+    const footer = page.locator('[data-ph-component="ph-footer"]');
+    await footer.getByRole('button', { name: '关于' }).click();
+    const version = JSON.parse(readFileSync('package.json', 'utf8')).version as string;
+    await footer.getByRole('dialog', { name: '关于' }).getByText(`组件库版本: ${version}`).waitFor();
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -287,8 +287,8 @@ describe('ph-header', () => {
         const unread = Number(badgeOf(header));
 
         control(header, /^消息，/).click();
-        await waitUntil(() => findControl(header, '忽略: 消防演练安排'));
-        control(header, '忽略: 消防演练安排').click();
+        await waitUntil(() => findControl(header, '忽略: 数学作业明天截止：第三章练习'));
+        control(header, '忽略: 数学作业明天截止：第三章练习').click();
         await waitUntil(() => started === 3, 'the mark-read did not read the counts again');
         releaseAll();
         await waitUntil(() => badgeOf(header) === String(unread - 1));
@@ -327,6 +327,31 @@ describe('ph-header', () => {
       expect(dialog(header, '未读消息')?.textContent).to.contain('暂无未读消息');
       // One count request at a time: never two in flight, at most one after each mark-read.
       expect(requestsTo('/api/base/desktop/unhandlecount').length).to.be.at.most(6);
+    });
+
+    it('says so when a message links off the platform, and opens nothing (issue 34)', async () => {
+      const location = await signedInPage('admin');
+      // The seed links every message inside the platform: this one is made to point elsewhere on its way in.
+      const pageFetch = window.fetch;
+      window.fetch = async (input, init) => {
+        const response = await pageFetch(input, init);
+        if (new URL(new Request(input, init).url).pathname !== '/api/base/desktop/message_select_not_read')
+          return response;
+        const body = (await response.json()) as { data: { id: string; url: string }[] };
+        body.data = body.data.map((m) => (m.id === 'msg-4' ? { ...m, url: 'https://other.example/drill' } : m));
+        return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
+      };
+      try {
+        const header = await mountHeader();
+        await waitUntil(() => badgeOf(header) !== '');
+        control(header, /^消息，/).click();
+        await waitUntil(() => findControl(header, '查看: 消防演练安排'));
+        control(header, '查看: 消防演练安排').click();
+        await waitUntil(() => noticeTexts().includes('这条消息的链接不在本平台内，未打开。'), 'nothing was said');
+        expect(location.visited).to.deep.equal([]);
+      } finally {
+        window.fetch = pageFetch;
+      }
     });
 
     it('opens the module-expiry table of an openWay 1 message, expired first', async () => {
@@ -559,6 +584,23 @@ describe('ph-header', () => {
       await sendKeys({ press: 'Escape' });
       root(header).querySelector<HTMLElement>('[part~="mask"].shown')?.click();
       expect(root(header).querySelector('[part~="licence"]')).to.not.equal(null);
+    });
+
+    it('names the unit whose administrator renews it, and signs out from inside the block (issue 34)', async () => {
+      const location = await signedInPage('expired');
+      core.$language.set('en');
+      const header = await mountHeader();
+      await waitUntil(() => root(header).querySelector('[part~="licence-logout"]'), 'no way out of the licence block');
+      expect(root(header).querySelector('[part~="licence-contact"]')?.textContent).to.equal(
+        'To renew it, contact the system administrator of Old Town Vocational School, or sign out and sign in with another account.',
+      );
+      const signOut = root(header).querySelector<HTMLButtonElement>('[part~="licence-logout"]');
+      expect(signOut?.textContent).to.equal('Sign out');
+      signOut?.click();
+      await waitUntil(() => location.visited.length > 0, 'the page did not leave');
+      expect(new URL(location.visited[0] ?? '', window.location.origin).pathname).to.equal('/login');
+      const me = await api<{ status: number; data: unknown }>('/api/uaa/oauth/me');
+      expect(me.data ?? null).to.equal(null);
     });
   });
 

@@ -430,6 +430,9 @@ describe('ph-modal', () => {
       const modal = wrapper.querySelector('ph-modal')!;
       opener.focus();
       await openModal(modal);
+      // The shown state must have been styled once, or closing starts from the unshown one and nothing fades (a
+      // frame may not have been rendered yet on a busy machine): reading the computed opacity styles it now.
+      expect(getComputedStyle(part(modal, 'mask')).opacity).to.equal('1');
       // A fade-out far longer than the test: it is still running when the dialog opens again.
       modal.style.setProperty('--ph-modal-fade', '10s');
       modal.open = false;

@@ -57,7 +57,7 @@ describe('openSqlite (libsql with better-sqlite3 rows)', () => {
           user_id: string;
         }[]
       ).map((row) => row.user_id);
-    expect(recipients('msg-1')).toEqual(['u-admin', 'u-teacher']);
+    expect(recipients('msg-1')).toEqual(['u-admin', 'u-staff', 'u-teacher']);
     expect(recipients('todo-1')).toEqual(['u-admin', 'u-staff', 'u-teacher']);
     expect(recipients('msg-area-1')).toEqual(['u-areauser']);
     expect(recipients('msg-old-1')).toEqual(['u-expired']);

@@ -154,8 +154,8 @@ const MIGRATIONS: string[] = [
   CREATE INDEX message_recipients_user ON message_recipients (user_id);
   INSERT OR IGNORE INTO message_recipients (message_id, user_id)
     SELECT m.id, u.id FROM messages m JOIN users u ON
-      (m.id IN ('msg-1', 'msg-2', 'msg-3', 'msg-4', 'msg-5') AND u.id IN ('u-teacher', 'u-admin'))
-      OR (m.id IN ('todo-1', 'todo-2', 'todo-3', 'todo-4') AND u.id IN ('u-teacher', 'u-admin', 'u-staff'))
+      (m.id IN ('msg-1', 'msg-2', 'msg-3', 'msg-4', 'msg-5', 'todo-1', 'todo-2', 'todo-3', 'todo-4')
+        AND u.id IN ('u-teacher', 'u-admin', 'u-staff'))
       OR (m.id IN ('msg-area-1', 'msg-area-2') AND u.id = 'u-areauser')
       OR (m.id = 'msg-old-1' AND u.id = 'u-expired');
   `,

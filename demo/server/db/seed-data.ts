@@ -351,7 +351,7 @@ export const MESSAGES: MessageSeed[] = [
   {
     id: 'msg-1',
     unitId: SCHOOL_ID,
-    to: ['u-teacher', 'u-admin'],
+    to: ['u-teacher', 'u-admin', 'u-staff'],
     kind: 'message',
     meno: '本学期课表已发布|||This term’s timetable is published|||本學期課表已發佈',
     module: '我的课表|||My timetable|||我的課表',
@@ -363,7 +363,7 @@ export const MESSAGES: MessageSeed[] = [
   {
     id: 'msg-2',
     unitId: SCHOOL_ID,
-    to: ['u-teacher', 'u-admin'],
+    to: ['u-teacher', 'u-admin', 'u-staff'],
     kind: 'message',
     meno: '教研活动通知：周三下午集体备课|||Research meeting: lesson planning on Wednesday afternoon|||教研活動通知：週三下午集體備課',
     module: '教研活动|||Teaching research|||教研活動',
@@ -375,7 +375,7 @@ export const MESSAGES: MessageSeed[] = [
   {
     id: 'msg-3',
     unitId: SCHOOL_ID,
-    to: ['u-teacher', 'u-admin'],
+    to: ['u-teacher', 'u-admin', 'u-staff'],
     kind: 'message',
     meno: '期中考试成绩录入截止提醒|||Mid-term grade entry closes soon|||期中考試成績錄入截止提醒',
     module: '成绩管理|||Grade management|||成績管理',
@@ -387,7 +387,7 @@ export const MESSAGES: MessageSeed[] = [
   {
     id: 'msg-4',
     unitId: SCHOOL_ID,
-    to: ['u-teacher', 'u-admin'],
+    to: ['u-teacher', 'u-admin', 'u-staff'],
     kind: 'message',
     meno: '消防演练安排|||Fire drill schedule|||消防演練安排',
     module: '通知公告|||Notices|||通知公告',
@@ -399,7 +399,7 @@ export const MESSAGES: MessageSeed[] = [
   {
     id: 'msg-5',
     unitId: SCHOOL_ID,
-    to: ['u-teacher', 'u-admin'],
+    to: ['u-teacher', 'u-admin', 'u-staff'],
     kind: 'message',
     meno: '模块到期提醒|||Module expiry notice|||模組到期提醒',
     module: '系统消息|||System|||系統消息',
@@ -504,6 +504,18 @@ export const MESSAGES: MessageSeed[] = [
     importance: 3,
     openWay: 0,
     url: '/redirect/elearn',
+  },
+  {
+    id: 'msg-student-2',
+    unitId: SCHOOL_ID,
+    to: ['u-student'],
+    meno: '班级通知：周五下午大扫除|||Class notice: clean-up on Friday afternoon|||班級通知：週五下午大掃除',
+    kind: 'message',
+    module: '通知公告|||Notices|||通知公告',
+    daysAgo: 1,
+    importance: 1,
+    openWay: 0,
+    url: '/redirect/notice',
   },
   {
     id: 'todo-student-1',

@@ -58,6 +58,9 @@ export function parseModuleContent(content: string | null | undefined): ExpiryMo
 export type MessageAction =
   | { kind: 'expiry-list'; modules: ExpiryModule[] }
   | { kind: 'url'; url: string }
+  /** It has a link that is not opened here (another site, a script, an unknown app): the user is told so. */
+  | { kind: 'refused' }
+  /** It has no link: being read is all there is to it. */
   | { kind: 'none' };
 
 /** Where message URLs are resolved: the page's own origin, and who asks (for `/redirect/{app}`, §2). */
@@ -96,6 +99,7 @@ export function messageAction(
 ): MessageAction {
   if (message.openWay === OPEN_WAY_EXPIRY_LIST)
     return { kind: 'expiry-list', modules: parseModuleContent(message.content) };
+  if (!message.url?.trim()) return { kind: 'none' };
   const url = messageUrl(message.url, ctx);
-  return url ? { kind: 'url', url } : { kind: 'none' };
+  return url ? { kind: 'url', url } : { kind: 'refused' };
 }

@@ -31,6 +31,7 @@ import {
   logoutShown,
   type MessageAction,
   messageUrl,
+  notify,
   rememberChild,
   requireConfig,
   splitHeaderActions,
@@ -152,6 +153,10 @@ export function PhHeader(props: PhHeaderProps) {
 
   const open = (id: string, action: MessageAction) => {
     if (action.kind === 'none') return;
+    if (action.kind === 'refused') {
+      notify('warning', translate('header.linkRefused'));
+      return;
+    }
     const detail: MessageOpenDetail =
       action.kind === 'url' ? { id, kind: action.kind, url: action.url } : { id, kind: action.kind };
     if (latest.current.onMessageOpen?.(detail) === false) return;
@@ -176,6 +181,8 @@ export function PhHeader(props: PhHeaderProps) {
     badge === '' ? translate('header.messages') : translate('header.messagesCount', { count: badgeText(unread) });
   const todoBadge = badgeText(counts?.todo ?? 0);
   const languages = config?.languages ?? [];
+  // The licence block cannot be closed, so it carries the way out itself wherever the bar has one.
+  const canSignOut = logoutShown({ desktopClient, userAgent: navigator.userAgent });
   const actions: Action[] = [
     { id: 'messages', label: messagesLabel, icon: <BellIcon />, badge, onSelect: () => setDialog('messages') },
     {
@@ -250,7 +257,7 @@ export function PhHeader(props: PhHeaderProps) {
       icon: <DownloadIcon />,
       onSelect: () => setDialog('download'),
     });
-  if (logoutShown({ desktopClient, userAgent: navigator.userAgent }))
+  if (canSignOut)
     actions.push({
       id: 'logout',
       label: translate('header.logout'),
@@ -400,10 +407,23 @@ export function PhHeader(props: PhHeaderProps) {
         noBackdropClose
         noDrag
         noCloseButton
+        footer={
+          canSignOut ? (
+            <button
+              type="button"
+              className="ph-button primary"
+              part="licence-logout"
+              onClick={() => void signOut(false)}
+            >
+              {translate('header.logout')}
+            </button>
+          ) : null
+        }
       >
         <p className="licence" part="licence" role="alert">
           {translate('header.licenceExpired')}
         </p>
+        <p part="licence-contact">{translate('header.licenceContact', { unit: unitName })}</p>
       </PhModal>
     </>
   );

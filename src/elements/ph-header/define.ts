@@ -77,8 +77,9 @@ function HeaderElement({ container, ...props }: HeaderElementProps) {
  * every mark-read, one request at a time. The message list (400 px) views, ignores and ignores all; a module
  * expiry message opens the expiry table. The reminder panel shows 3 per page and closes by itself after 15 s; it
  * floats on the right above the page's footer, and on a phone it is a strip under the bar that opens into the list. An
- * expired module licence shows '该模块已到期，请联系管理员！', which cannot be closed. Signed out, the page goes
- * to `/login?redirect_uri=…`. Menus open with Enter or arrows, move with arrows and close with Escape.
+ * expired module licence shows '该模块已到期，请联系管理员！', which cannot be closed: it names the unit whose
+ * administrator renews it and carries its own 退出 / Sign out button. Signed out, the page goes to
+ * `/login?redirect_uri=…`. Menus open with Enter or arrows, move with arrows and close with Escape.
  *
  * @summary Page header
  * @slot end - At the end of the icon row, inside the header's banner: the page's `<ph-voice>`, for one banner
@@ -108,6 +109,8 @@ function HeaderElement({ container, ...props }: HeaderElementProps) {
  * @csspart ignore-all - The ignore-all button of the message list.
  * @csspart expiry-table - The module-expiry table.
  * @csspart licence - The licence-expired text.
+ * @csspart licence-contact - Under it, whom to ask for a renewal (the unit's system administrator).
+ * @csspart licence-logout - The licence block's sign-out button: the way out of a dialog that cannot be closed.
  * @csspart downloads - The list of client installers in the download dialog.
  */
 export const PhHeaderElement = defineElement('ph-header', HeaderElement, {
