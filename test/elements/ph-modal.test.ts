@@ -20,8 +20,22 @@ const VIEWPORT = { width: 1200, height: 800 };
 
 /** The mask's fade-out, once it has started. */
 async function runningFade(mask: HTMLElement): Promise<Animation> {
-  await waitUntil(() => !mask.classList.contains('shown') && mask.getAnimations().length > 0, 'no fade-out started');
+  await new Promise((started) => mask.addEventListener('transitionrun', started, { once: true }));
   return mask.getAnimations()[0] as Animation;
+}
+
+/**
+ * Closes a dialog that shows, fading out over `fade`; resolves with the fade once it runs. The shown state is styled
+ * first (reading the computed opacity styles it), or on a busy machine the close may come before any frame styled it,
+ * and nothing would fade.
+ */
+async function closeWithFade(modal: ModalElement, fade: string): Promise<Animation> {
+  const mask = part(modal, 'mask');
+  expect(getComputedStyle(mask).opacity).to.equal('1');
+  modal.style.setProperty('--ph-modal-fade', fade);
+  const fadeOut = runningFade(mask);
+  modal.open = false;
+  return fadeOut;
 }
 
 async function openModal(modal: ModalElement): Promise<void> {
@@ -101,28 +115,27 @@ describe('ph-modal', () => {
       await waitFadedIn(modal);
       const mask = part(modal, 'mask');
       expect(getComputedStyle(mask).transitionDuration).to.equal('0.2s');
-
+      // Where the dialog is when its fade-out ends: still there (it leaves once the fade has finished).
+      const shownAtEnd = new Promise<boolean>((ended) =>
+        mask.addEventListener('transitionend', () => ended(isShown(modal)), { once: true }),
+      );
       modal.open = false;
-      const fadeOut = await runningFade(mask);
-      expect(isShown(modal), 'left before fading out').to.equal(true);
-      await fadeOut.finished;
+      expect(await shownAtEnd, 'left before its fade-out ended').to.equal(true);
       await waitUntil(() => !isShown(modal), 'still shown after its fade-out');
     });
 
     it('stays for the whole of a longer fade that the page sets', async () => {
-      const modal = await fixture<ModalElement>(
-        html`<ph-modal open heading="A" style="--ph-modal-fade: 600ms">Body</ph-modal>`,
-      );
-      await waitFadedIn(modal);
-      modal.open = false;
-      const fadeOut = await runningFade(part(modal, 'mask'));
+      const modal = await fixture<ModalElement>(html`<ph-modal open heading="A">Body</ph-modal>`);
+      await waitShown(modal);
+      // Far longer than the test: the fade is still running whenever the test looks.
+      const fadeOut = await closeWithFade(modal, '10s');
       // Twice the default: a dialog that left after a fixed 200 ms would be gone by now.
       await waitUntil(
         () => Number(fadeOut.currentTime) >= 400 || !isShown(modal),
         'the fade-out did not get to 400 ms',
       );
       expect(isShown(modal), 'left half-way through its fade').to.equal(true);
-      await fadeOut.finished;
+      fadeOut.finish();
       await waitUntil(() => !isShown(modal), 'still shown after its fade-out');
     });
 
@@ -430,13 +443,8 @@ describe('ph-modal', () => {
       const modal = wrapper.querySelector('ph-modal')!;
       opener.focus();
       await openModal(modal);
-      // The shown state must have been styled once, or closing starts from the unshown one and nothing fades (a
-      // frame may not have been rendered yet on a busy machine): reading the computed opacity styles it now.
-      expect(getComputedStyle(part(modal, 'mask')).opacity).to.equal('1');
       // A fade-out far longer than the test: it is still running when the dialog opens again.
-      modal.style.setProperty('--ph-modal-fade', '10s');
-      modal.open = false;
-      await runningFade(part(modal, 'mask'));
+      await closeWithFade(modal, '10s');
       modal.open = true;
       await waitShown(modal);
       modal.style.setProperty('--ph-modal-fade', '0s');
