@@ -215,7 +215,7 @@ describe('ph-header', () => {
       core.$language.set('en');
       await withWindow({ devicePixelRatio: 2, outerWidth: window.innerWidth }, async () => {
         const header = await mountHeader();
-        await waitUntil(() => badgeOf(header) === '5', 'the header did not load its counts');
+        await waitUntil(() => badgeOf(header) !== '', 'the header did not load its counts');
         expect(noticeTexts().filter((text) => text.includes('zoom'))).to.deep.equal([]);
       });
     });
