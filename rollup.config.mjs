@@ -242,6 +242,8 @@ export default [
       copyFiles([
         ['src/shell/index.html', 'index.html'],
         ['src/shell/shell.css', 'shell.css'],
+        // The IE 6–8 message every page loads first (classic ES3, not bundled).
+        ['src/shell/legacy-browser.js', 'legacy-browser.js'],
       ]),
       modulePreloads(),
     ],

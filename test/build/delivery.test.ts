@@ -17,6 +17,13 @@ describe('the build, ready to deliver', () => {
     expect(existsSync(join(dist, 'shell', 'index.html.br'))).toBe(false);
   });
 
+  it("puts the IE 6–8 script beside the shell's page as it is written (ES3, not bundled), and the page loads it first", () => {
+    const source = readFileSync(resolve(import.meta.dirname, '..', '..', 'src', 'shell', 'legacy-browser.js'), 'utf8');
+    expect(readFileSync(join(dist, 'shell', 'legacy-browser.js'), 'utf8')).toBe(source);
+    const page = readFileSync(join(dist, 'shell', 'index.html'), 'utf8');
+    expect(/<script\b[^>]*>/.exec(page)?.[0]).toBe('<script async src="./legacy-browser.js">');
+  });
+
   it('names the chunks each entry imports: the login page preloads the runtime, the shell its React chunk', () => {
     const elements = JSON.parse(readFileSync(join(dist, 'elements', 'modulepreload.json'), 'utf8'));
     expect(elements['ph-login.js']).toContain(runtime);

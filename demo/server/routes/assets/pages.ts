@@ -164,6 +164,7 @@ function modulePage(code: string, names: string, englishName: string): string {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <link rel="icon" href="data:," />
     <title>${escapeHtml(zname)}</title>
+    <script async src="/dist/shell/legacy-browser.js"></script>
     <script src="/dist/ph-widgets.js"></script>
     <link rel="stylesheet" href="/shared/site.css" />
   </head>
