@@ -203,7 +203,7 @@ describe('uploading through /demo/upload/', () => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       const name = new URL(request.url()).pathname.split('/').at(-1) ?? '';
-      if (name.endsWith('.js')) scripts.push(name);
+      if (name.startsWith('ph-widgets') && name.endsWith('.js')) scripts.push(name);
     });
     const login = await page.request.post(stage.url(ENDPOINTS.login), {
       headers: { 'X-PH-Device': 'pc' },
