@@ -1,3 +1,4 @@
+export * from './access';
 export * from './api/types';
 export * from './api/wire';
 export * from './auth';

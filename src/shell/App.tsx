@@ -7,6 +7,7 @@ import {
   $translate,
   type AppItem,
   authDeps,
+  type DesktopData,
   decideEntry,
   defaultClient,
   fetchesPermissionTree,
@@ -18,24 +19,26 @@ import {
   isHomeRoute,
   landingPath,
   leaveForLogin,
-  loadDesktopGroups,
+  linkRefusal,
+  loadDesktop,
   loadPermissionTree,
   loginPageUrl,
-  type MenuGroup,
   type MenuRoute,
   menuRouteName,
   NOT_FOUND_ROUTE,
   openApp,
   permittedCodes,
+  type Refusal,
   redirectAppPath,
   requireConfig,
   routesFromPermissionTree,
 } from '../core';
 import { Desktop } from './desktop/Desktop';
-import { LicenceDialog } from './desktop/LicenceDialog';
+import { RefusalDialog } from './desktop/RefusalDialog';
 import { Layout } from './Layout';
 import { NotFound } from './NotFound';
 import type { ShellPage } from './page';
+import { RefusedPage } from './RefusedPage';
 import { useHashLocation } from './use-hash';
 import { useLayoutKind } from './use-layout';
 import { SubAppViewport } from './viewport/SubAppViewport';
@@ -61,9 +64,9 @@ export function App({ page }: { page: ShellPage }) {
   const layoutKind = useLayoutKind();
   const [phase, setPhase] = useState<Phase>('checking');
   const [menu, setMenu] = useState<MenuRoute[]>([]);
-  const [expired, setExpired] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   // The desktop's icons, asked for as soon as `me` answers when the entry route is the desktop; taken once.
-  const desktopAhead = useRef<Promise<MenuGroup[]> | null>(null);
+  const desktopAhead = useRef<Promise<DesktopData> | null>(null);
   const entryPath = useRef(location.path);
   const takeDesktopAhead = useCallback(() => {
     const ahead = desktopAhead.current;
@@ -91,7 +94,7 @@ export function App({ page }: { page: ShellPage }) {
       }
       if (isHomeRoute(entryPath.current)) {
         const { userId, unitId } = $session.get();
-        desktopAhead.current = loadDesktopGroups(defaultClient(), { userId, unitId });
+        desktopAhead.current = loadDesktop(defaultClient(), { userId, unitId });
         desktopAhead.current.catch(() => undefined);
       }
       if (fetchesPermissionTree(me.userType)) {
@@ -125,11 +128,23 @@ export function App({ page }: { page: ShellPage }) {
       : null;
 
   const redirectApp = decision?.kind === 'redirect' ? decision.app : '';
+  const [redirectRefusal, setRedirectRefusal] = useState<Refusal | null>(null);
   useEffect(() => {
+    setRedirectRefusal(null);
     if (!redirectApp) return;
     const config = requireConfig();
     const target = { device: config.device, userType: session.userType, rootPath: config.rootPath };
-    window.location.assign(redirectAppPath(redirectApp, target));
+    const url = redirectAppPath(redirectApp, target);
+    let live = true;
+    // §2 /redirect/{app} is a door like the others: the one gate answers before the page is left.
+    void linkRefusal(url, window.location.href).then((refused) => {
+      if (!live) return;
+      if (refused) setRedirectRefusal(refused);
+      else window.location.assign(url);
+    });
+    return () => {
+      live = false;
+    };
   }, [redirectApp, session.userType]);
 
   const open = async (app: AppItem) => {
@@ -146,7 +161,7 @@ export function App({ page }: { page: ShellPage }) {
         ...(config.pre ? { pre: config.pre } : {}),
       },
     });
-    if (outcome.kind === 'expired') setExpired(true);
+    if (outcome.kind === 'refused') setRefusal(outcome.refusal);
     else window.location.assign(outcome.url);
   };
 
@@ -165,7 +180,11 @@ export function App({ page }: { page: ShellPage }) {
   } else if (decision.kind === 'notFound') {
     content = <NotFound homeHref={home} />;
   } else if (decision.kind === 'redirect') {
-    content = <p className="shell-status">{translate('shell.loading')}</p>;
+    content = redirectRefusal ? (
+      <RefusedPage refusal={redirectRefusal} homeHref={home} />
+    ) : (
+      <p className="shell-status">{translate('shell.loading')}</p>
+    );
   } else {
     const route = menu.find((item) => item.path === decision.path);
     content = (
@@ -188,7 +207,7 @@ export function App({ page }: { page: ShellPage }) {
       >
         {content}
       </Layout>
-      <LicenceDialog open={expired} />
+      <RefusalDialog refusal={refusal} onClose={() => setRefusal(null)} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPS } from '../../demo/server/db/seed-data';
 import type {
   Child,
   ExpiryModule,
@@ -10,6 +11,7 @@ import type {
   UnhandledCount,
 } from '../../src/core/api/types';
 import { GROUP_CODES } from '../../src/core/api/types';
+import { EXPIRY_STATUS, expiryStatus } from '../../src/core/messages/expiry';
 import { Client, LONG, SQL, signedIn, startServer, type TestServer } from './helpers';
 
 let t: TestServer;
@@ -257,7 +259,8 @@ describe('licences and unit flags', () => {
       teacher.get<boolean>(`/api/base/license/unit?unitId=unit-school&serverId=${serverId}`);
     expect((await licence('base')).body.data).toBe(true);
     expect((await licence('attendance')).body.data).toBe(true);
-    expect((await licence('grade')).body.data).toBe(false);
+    expect((await licence('grade')).body.data).toBe(true);
+    expect((await licence('assets')).body.data).toBe(false);
     expect((await licence('unknown')).body.data).toBe(false);
     expect((await teacher.get('/api/base/license/unit?unitId=unit-area&serverId=base')).status).toBe(403);
     expect((await teacher.get(`/api/base/license/unit?serverId=${q(SQL)}`)).status).toBe(400);
@@ -265,7 +268,15 @@ describe('licences and unit flags', () => {
     const oam = await teacher.get<{ expired: boolean }>('/api/base/license/unit_oam?unitId=unit-school');
     expect(oam.body.data).toMatchObject({ unitId: 'unit-school', expired: false });
     const modules = await teacher.get<ExpiryModule[]>('/api/base/resource/inside/module');
-    expect(modules.body.data.map((m) => m.code)).toEqual(['attendance', 'base', 'grade', 'growth', 'notice']);
+    // Every app the school shows is licensed (issue 34): one has expired, one ends within 90 days, the rest run a year.
+    const status = Object.fromEntries(modules.body.data.map((m) => [m.code, expiryStatus(m.endTime)]));
+    const visible = APPS.filter(([, , , , , updateStatus]) => updateStatus !== 0).map(([code]) => code);
+    expect(Object.keys(status).sort()).toEqual(['base', ...visible].sort());
+    expect(Object.entries(status).filter(([, s]) => s !== EXPIRY_STATUS.inUse)).toEqual([
+      ['assets', EXPIRY_STATUS.expired],
+      ['attendance', EXPIRY_STATUS.expiringSoon],
+    ]);
+    expect(modules.body.data.find((m) => m.code === 'grade')?.name).toBe('成绩管理|||Grade management|||成績管理');
   });
 
   it('reports the expired unit as expired everywhere', async () => {

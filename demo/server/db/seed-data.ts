@@ -313,17 +313,34 @@ export const RESOURCES: [string, string, string | null, string, number, string, 
   ['attendance', 'attendance-stats', 'attendance-main', '考勤统计', 2, '/attendance/stats', false],
 ];
 
-/** [unitId, serverId, name, English name, days from seed time] */
+/** The school's one expired module and its one expiring within §4's 90-day warning (the expiry table's statuses). */
+export const SCHOOL_EXPIRED_APP = 'assets';
+export const SCHOOL_EXPIRING_APP = 'attendance';
+
+/** How long a school licence runs from seed time, in days: a year, but for the two above. */
+function schoolLicenceDays(code: string): number {
+  if (code === SCHOOL_EXPIRED_APP) return -10;
+  if (code === SCHOOL_EXPIRING_APP) return 30;
+  return 365;
+}
+
+/** [unitId, serverId, name (zh-CN|||en|||zh-HK), English name, days from seed time] */
 export const LICENCES: [string, string, string, string, number][] = [
-  [SCHOOL_ID, 'base', '基础平台', 'Base platform', 365],
-  [SCHOOL_ID, 'grade', '成绩管理', 'Grade management', -10],
-  [SCHOOL_ID, 'attendance', '学生考勤', 'Attendance', 30],
-  [SCHOOL_ID, 'notice', '通知公告', 'Notices', 200],
-  [SCHOOL_ID, 'growth', '成长档案', 'Growth records', 200],
-  [AREA_ID, 'base', '基础平台', 'Base platform', 365],
-  [AREA_ID, 'areaBase', '区域平台', 'Area platform', 365],
-  [OLD_SCHOOL_ID, 'base', '基础平台', 'Base platform', -30],
-  [OLD_SCHOOL_ID, 'grade', '成绩管理', 'Grade management', -30],
+  [SCHOOL_ID, 'base', '基础平台|||Base platform|||基礎平台', 'Base platform', 365],
+  // Every app the school shows is licensed, as a school that pays for its platform has it (issue 34).
+  ...APPS.filter(([, , , , , updateStatus]) => updateStatus !== 0).map(
+    ([code, , zname, english]): [string, string, string, string, number] => [
+      SCHOOL_ID,
+      code,
+      `${zname}|||${english}|||${APP_TRADITIONAL_NAMES[code]?.[0] ?? zname}`,
+      english,
+      schoolLicenceDays(code),
+    ],
+  ),
+  [AREA_ID, 'base', '基础平台|||Base platform|||基礎平台', 'Base platform', 365],
+  [AREA_ID, 'areaBase', '区域平台|||Area platform|||區域平台', 'Area platform', 365],
+  [OLD_SCHOOL_ID, 'base', '基础平台|||Base platform|||基礎平台', 'Base platform', -30],
+  [OLD_SCHOOL_ID, 'grade', '成绩管理|||Grade management|||成績管理', 'Grade management', -30],
 ];
 
 export function daysFrom(now: Date, days: number): Date {

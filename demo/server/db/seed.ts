@@ -160,9 +160,10 @@ function seedDesktop(db: Database, now: Date): void {
   RESOURCES.forEach(([appCode, code, parent, name, type, route, adminOnly], index) => {
     resource.run(appCode, code, parent, name, type, route, index, adminOnly ? 1 : 0);
   });
-  const licence = db.prepare(
-    'INSERT OR IGNORE INTO licences (unit_id, server_id, name, english_name, end_time) VALUES (?, ?, ?, ?, ?)',
-  );
+  // Licences follow this file, also in a database seeded before it said so (issue 34 licensed the school's apps).
+  const licence = db.prepare(`INSERT INTO licences (unit_id, server_id, name, english_name, end_time)
+    VALUES (?, ?, ?, ?, ?) ON CONFLICT (unit_id, server_id) DO UPDATE SET name = excluded.name,
+    english_name = excluded.english_name, end_time = excluded.end_time`);
   for (const [unitId, serverId, name, english, days] of LICENCES) {
     licence.run(unitId, serverId, name, english, formatDateTime(daysFrom(now, days)));
   }

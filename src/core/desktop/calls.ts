@@ -1,4 +1,5 @@
-import type { AppItem, Manifest, MenuGroup, MenuNode, UnreadCodeCount } from '../api/types';
+import { loadUnitModules } from '../access/gate';
+import type { AppItem, ExpiryModule, Manifest, MenuGroup, MenuNode, UnreadCodeCount } from '../api/types';
 import { ENDPOINTS, endpointPath } from '../api/wire';
 import type { HttpClient } from '../http/client';
 import { withUnreadCounts } from './launcher';
@@ -39,6 +40,18 @@ export async function loadDesktopGroups(
   return counts ? withUnreadCounts(groups, counts) : groups;
 }
 
+export interface DesktopData {
+  groups: MenuGroup[];
+  /** The unit's modules and their licences, to mark icons by (null when they could not be had). */
+  modules: ExpiryModule[] | null;
+}
+
+/** The groups and the unit's modules at once: an icon and its licence mark arrive together, nothing moves later. */
+export async function loadDesktop(http: DesktopHttp, user: { userId: string; unitId: string }): Promise<DesktopData> {
+  const [groups, modules] = await Promise.all([loadDesktopGroups(http, user), loadUnitModules(http).catch(() => null)]);
+  return { groups, modules };
+}
+
 /** GET the permission tree of an app code (§6: callers ask only for types 2 and 4). */
 export async function loadPermissionTree(http: DesktopHttp, appCode: string): Promise<MenuNode[]> {
   const answer = await http.request<MenuNode[]>({ url: ENDPOINTS.permissionTree, params: { code: appCode } });
@@ -66,12 +79,6 @@ export async function logAppAccess(http: DesktopHttp, user: AccessUser, app: App
     },
     noIntercept: true,
   });
-}
-
-/** GET license/unit: whether the unit's licence for the app's server is valid. */
-export async function checkLicence(http: DesktopHttp, unitId: string, serverId: string): Promise<boolean> {
-  const answer = await http.request<boolean>({ url: ENDPOINTS.licence, params: { unitId, serverId } });
-  return answer.data === true;
 }
 
 /** POST the order of one group's icons (added call, docs/api.md). */

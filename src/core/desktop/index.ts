@@ -1,6 +1,6 @@
-export type { AccessUser, DesktopHttp } from './calls';
+export type { AccessUser, DesktopData, DesktopHttp } from './calls';
 export {
-  checkLicence,
+  loadDesktop,
   loadDesktopGroups,
   loadIconGroups,
   loadManifest,

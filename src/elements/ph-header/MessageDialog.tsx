@@ -8,6 +8,7 @@ import {
   importanceColor,
   importanceLevel,
   type MessageAction,
+  moduleName,
   sortExpiryModules,
   splitBilingual,
 } from '../../core';
@@ -125,7 +126,7 @@ export function ExpiryDialog({ modules, onClose }: { modules: ExpiryModule[] | n
         <tbody>
           {rows.map((row) => (
             <tr key={row.code} data-status={row.status}>
-              <td>{language === 'en' ? row.englishName || row.name : row.name}</td>
+              <td>{moduleName(row, language)}</td>
               <td>{row.endTime}</td>
               <td className={`status status-${row.status}`}>{translate(`header.status${row.status}`)}</td>
             </tr>

@@ -7,6 +7,7 @@ import {
   $translate,
   type AppliedTheme,
   addStrings,
+  appTargetOf,
   authDeps,
   badgeText,
   type Child,
@@ -17,6 +18,7 @@ import {
   defaultClient,
   downloadActionShown,
   type ExpiryModule,
+  followThroughGate,
   getLocation,
   HEADER_ICON_LIMITS,
   hasChildSelector,
@@ -32,6 +34,7 @@ import {
   type MessageAction,
   messageUrl,
   notify,
+  refusalText,
   rememberChild,
   requireConfig,
   splitHeaderActions,
@@ -162,7 +165,8 @@ export function PhHeader(props: PhHeaderProps) {
     if (latest.current.onMessageOpen?.(detail) === false) return;
     setDialog(null);
     if (action.kind === 'expiry-list') setExpiry(action.modules);
-    else getLocation().assign(action.url);
+    // A link to an app passes the gate every door passes: refused, the page stays and says why.
+    else void followThroughGate(action.url);
   };
 
   const signOut = async (toLoginOnly: boolean) => {
@@ -181,8 +185,14 @@ export function PhHeader(props: PhHeaderProps) {
     badge === '' ? translate('header.messages') : translate('header.messagesCount', { count: badgeText(unread) });
   const todoBadge = badgeText(counts?.todo ?? 0);
   const languages = config?.languages ?? [];
-  // The licence block cannot be closed, so it carries the way out itself wherever the bar has one.
+  const toDesktop = () => {
+    if (latest.current.onDesktop?.() === false || !config) return;
+    getLocation().assign(landingPath({ ...config, unitId: session.unitId, unitType: session.unitType }));
+  };
+  // The block cannot be closed, so it carries the ways out itself: sign out wherever the bar has it, and back to the
+  // desktop from a module page (the desktop may be fine where one app is not).
   const canSignOut = logoutShown({ desktopClient, userAgent: navigator.userAgent });
+  const onModulePage = appTargetOf(getLocation().href()) !== null;
   const actions: Action[] = [
     { id: 'messages', label: messagesLabel, icon: <BellIcon />, badge, onSelect: () => setDialog('messages') },
     {
@@ -196,10 +206,7 @@ export function PhHeader(props: PhHeaderProps) {
       id: 'desktop',
       label: translate('header.desktop'),
       icon: <DesktopIcon />,
-      onSelect: () => {
-        if (latest.current.onDesktop?.() === false || !config) return;
-        getLocation().assign(landingPath({ ...config, unitId: session.unitId, unitType: session.unitType }));
-      },
+      onSelect: toDesktop,
     },
   ];
   if (hasChildSelector(session))
@@ -400,30 +407,42 @@ export function PhHeader(props: PhHeaderProps) {
       </PhModal>
       <PhModal
         inline
-        open={!header.licensed}
+        open={header.refusal !== null}
         heading={translate('header.noticeTitle')}
         width="400px"
         noEscapeClose
         noBackdropClose
         noDrag
         noCloseButton
+        showFooter={canSignOut || onModulePage}
         footer={
-          canSignOut ? (
-            <button
-              type="button"
-              className="ph-button primary"
-              part="licence-logout"
-              onClick={() => void signOut(false)}
-            >
-              {translate('header.logout')}
-            </button>
-          ) : null
+          <>
+            {onModulePage ? (
+              <button type="button" className="ph-button" part="licence-desktop" onClick={toDesktop}>
+                {translate('header.desktop')}
+              </button>
+            ) : null}
+            {canSignOut ? (
+              <button
+                type="button"
+                className="ph-button primary"
+                part="licence-logout"
+                onClick={() => void signOut(false)}
+              >
+                {translate('header.logout')}
+              </button>
+            ) : null}
+          </>
         }
       >
         <p className="licence" part="licence" role="alert">
-          {translate('header.licenceExpired')}
+          {header.refusal ? refusalText(header.refusal, translate) : ''}
         </p>
-        <p part="licence-contact">{translate('header.licenceContact', { unit: unitName })}</p>
+        <p part="licence-contact">
+          {translate(header.refusal?.reason === 'expired' ? 'header.licenceContact' : 'header.refusalContact', {
+            unit: unitName,
+          })}
+        </p>
       </PhModal>
     </>
   );

@@ -108,9 +108,11 @@ function HeaderElement({ container, ...props }: HeaderElementProps) {
  * @csspart children - The children table.
  * @csspart ignore-all - The ignore-all button of the message list.
  * @csspart expiry-table - The module-expiry table.
- * @csspart licence - The licence-expired text.
- * @csspart licence-contact - Under it, whom to ask for a renewal (the unit's system administrator).
- * @csspart licence-logout - The licence block's sign-out button: the way out of a dialog that cannot be closed.
+ * @csspart licence - The block's text: why this page may not be used (licence ended, a teachers' page, not the
+ *   user's app), the app named.
+ * @csspart licence-contact - Under it, whom to ask (the unit's system administrator).
+ * @csspart licence-desktop - The block's way back to the desktop, on a module page.
+ * @csspart licence-logout - The block's sign-out button: the way out of a dialog that cannot be closed.
  * @csspart downloads - The list of client installers in the download dialog.
  */
 export const PhHeaderElement = defineElement('ph-header', HeaderElement, {

@@ -5,6 +5,7 @@ import {
   $loginStatus,
   $session,
   applyStoredTheme,
+  appTargetOf,
   authDeps,
   createInbox,
   createReminderPanel,
@@ -20,6 +21,8 @@ import {
   type MessageConfig,
   type MessageUrlContext,
   messageCalls,
+  pageRefusal,
+  type Refusal,
   type RoleSwitchCandidate,
   roleCandidates,
   themeCalls,
@@ -56,11 +59,23 @@ function createModel(): HeaderModel {
   return { counter, inbox, reminders, calls, urlContext };
 }
 
+/**
+ * The page's own door: a module page (opened from anywhere, its URL typed included) passes the gate every door
+ * passes; any other page (a desktop) needs only its own server's licence, the same licence rule.
+ */
+async function pageAccess(serverId: string, unitId: string, http: ReturnType<typeof defaultClient>) {
+  const target = appTargetOf(getLocation().href());
+  if (target) return pageRefusal(target);
+  const licensed = await isModuleLicensed({ unitId, serverId }, http);
+  return licensed ? null : ({ reason: 'expired', name: null } satisfies Refusal);
+}
+
 export interface HeaderState {
   model: HeaderModel;
   signedIn: boolean;
   messageConfig: MessageConfig | null;
-  licensed: boolean;
+  /** Why this page may not be used (src/core/access): the block that cannot be closed; null when it may. */
+  refusal: Refusal | null;
   candidates: RoleSwitchCandidate[];
   isAdmin: boolean;
 }
@@ -76,7 +91,7 @@ export function useHeader(redirect: boolean, leaving: RefObject<boolean>, deskto
   const config = useStore($config);
   const session = useStore($session);
   const [messageConfig, setMessageConfig] = useState<MessageConfig | null>(null);
-  const [licensed, setLicensed] = useState(true);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [candidates, setCandidates] = useState<RoleSwitchCandidate[]>([]);
   const [isAdmin, setIsAdmin] = useState(false);
   const signedIn = status === 'in';
@@ -107,7 +122,7 @@ export function useHeader(redirect: boolean, leaving: RefObject<boolean>, deskto
       (value) => live && setMessageConfig(value),
       () => undefined,
     );
-    void isModuleLicensed({ unitId, serverId: config.serverId }, http).then((value) => live && setLicensed(value));
+    void pageAccess(config.serverId, unitId, http).then((value) => live && setRefusal(value));
     void roleCandidates({ userId, userType }, http).then((value) => live && setCandidates(value));
     const theme = themeCalls(http);
     void theme.isAdmin(userId).then((value) => live && setIsAdmin(value));
@@ -120,5 +135,5 @@ export function useHeader(redirect: boolean, leaving: RefObject<boolean>, deskto
     };
   }, [signedIn, config, userId, userType, unitId, model]);
 
-  return { model, signedIn, messageConfig, licensed, candidates, isAdmin };
+  return { model, signedIn, messageConfig, refusal, candidates, isAdmin };
 }

@@ -6,7 +6,7 @@ import {
   $translate,
   createVoiceController,
   ensureVoiceStrings,
-  getLocation,
+  followThroughGate,
   initialVoice,
   type VoiceController,
   type VoiceMessageKind,
@@ -66,7 +66,7 @@ function useVoiceController(props: PhVoiceProps): {
     const controller = createVoiceController(
       voiceDeps({
         navigate: (url, text) => {
-          if (latest.current.onResult?.({ text, url }) !== false) getLocation().assign(url);
+          if (latest.current.onResult?.({ text, url }) !== false) void followThroughGate(url);
         },
       }),
     );

@@ -1,5 +1,5 @@
 import type { DragEvent, KeyboardEvent } from 'react';
-import { type AppItem, appIcon, appName, badgeText, type Language, type Theme } from '../../core';
+import { type AppItem, appIcon, appName, badgeText, type Language, type LicenceMark, type Theme } from '../../core';
 
 export interface AppIconProps {
   app: AppItem;
@@ -8,6 +8,9 @@ export interface AppIconProps {
   /** Short names where space is short (mobile). */
   short: boolean;
   unreadLabel: (count: number) => string;
+  /** What opening it will meet: an ended or missing licence (greyed), or one ending soon (a quiet tag). */
+  mark?: LicenceMark | null;
+  markLabel: (mark: LicenceMark) => string;
   onOpen: (app: AppItem) => void;
   /** Present when the user may arrange icons: Alt+←/→ moves by one. */
   onMove?: (app: AppItem, delta: number) => void;
@@ -18,7 +21,7 @@ export interface AppIconProps {
 
 /** One app: a button named by the app's name in the current language, its picture and its unread badge. */
 export function AppIcon(props: AppIconProps) {
-  const { app, language, onMove } = props;
+  const { app, language, onMove, mark } = props;
   const name = appName(app, language, props.short);
   const count = Number(app.unReadCodeCount) || 0;
   const onKeyDown = (event: KeyboardEvent) => {
@@ -44,7 +47,7 @@ export function AppIcon(props: AppIconProps) {
       }
     : {};
   return (
-    <li className="app-icon" data-app={app.code} {...drag}>
+    <li className="app-icon" data-app={app.code} data-licence={mark?.kind} {...drag}>
       <button
         type="button"
         aria-describedby={onMove ? props.describedBy : undefined}
@@ -66,7 +69,14 @@ export function AppIcon(props: AppIconProps) {
         <span className="app-name">
           {name}
           {count > 0 ? <span className="visually-hidden">{props.unreadLabel(count)}</span> : null}
+          {mark ? <span className="visually-hidden">{props.markLabel(mark)}</span> : null}
         </span>
+        {/* Drawn over the picture's corner, so that a mark arriving changes no layout. */}
+        {mark ? (
+          <span className="app-mark" aria-hidden="true">
+            {props.markLabel(mark)}
+          </span>
+        ) : null}
         {count > 0 ? (
           <span className="app-badge" aria-hidden="true">
             {badgeText(count)}

@@ -8,10 +8,13 @@ import {
   type AppItem,
   appName,
   arrangesDesktop,
+  type DesktopData,
   defaultClient,
+  type ExpiryModule,
   type LauncherGroup,
   launcherGroups,
-  loadDesktopGroups,
+  licenceMark,
+  loadDesktop,
   type MenuGroup,
   moveApp,
   orderApps,
@@ -29,7 +32,7 @@ export interface DesktopProps {
   short: boolean;
   onOpen: (app: AppItem) => void;
   /** The groups the shell already asked for (once: a later mount asks again, so counts are fresh). */
-  preloaded?: () => Promise<MenuGroup[]> | null;
+  preloaded?: () => Promise<DesktopData> | null;
 }
 
 /**
@@ -43,6 +46,7 @@ export function Desktop({ short, onOpen, preloaded }: DesktopProps) {
   const session = useStore($session);
   const recent = useStore($recentApps)[session.userId] ?? [];
   const [groups, setGroups] = useState<MenuGroup[] | null>(null);
+  const [modules, setModules] = useState<ExpiryModule[] | null>(null);
   const [dragged, setDragged] = useState<AppItem | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const hintId = useId();
@@ -51,10 +55,13 @@ export function Desktop({ short, onOpen, preloaded }: DesktopProps) {
 
   useEffect(() => {
     let live = true;
-    const loading =
-      preloaded?.() ?? loadDesktopGroups(defaultClient(), { userId: session.userId, unitId: session.unitId });
+    const loading = preloaded?.() ?? loadDesktop(defaultClient(), { userId: session.userId, unitId: session.unitId });
     loading.then(
-      (loaded) => live && setGroups(loaded),
+      (loaded) => {
+        if (!live) return;
+        setGroups(loaded.groups);
+        setModules(loaded.modules);
+      },
       () => live && setGroups([]),
     );
     return () => {
@@ -96,6 +103,8 @@ export function Desktop({ short, onOpen, preloaded }: DesktopProps) {
       theme={theme}
       short={short}
       unreadLabel={(count) => translate('shell.unread', { count })}
+      mark={licenceMark(app, modules)}
+      markLabel={(mark) => translate(`shell.mark.${mark.kind}`, mark.kind === 'expiring' ? { days: mark.days } : {})}
       onOpen={onOpen}
       describedBy={hintId}
       {...(group && arranges

@@ -9,6 +9,7 @@ import { envelope, sendJson, startServer, type TestServer } from '../http/server
 let server: TestServer;
 let licenceValid = true;
 let logFails = false;
+let licenceFails = false;
 
 beforeAll(async () => {
   server = await startServer();
@@ -16,7 +17,7 @@ beforeAll(async () => {
     logFails ? sendJson(res, 500, envelope(500)) : sendJson(res, 200, envelope(200, { data: true })),
   );
   server.route('GET', '/api/base/license/unit', (_req, res) =>
-    sendJson(res, 200, envelope(200, { data: licenceValid })),
+    licenceFails ? sendJson(res, 502, envelope(502)) : sendJson(res, 200, envelope(200, { data: licenceValid })),
   );
 });
 afterAll(() => server.close());
@@ -24,6 +25,7 @@ beforeEach(() => {
   server.received.length = 0;
   licenceValid = true;
   logFails = false;
+  licenceFails = false;
   $recentApps.set({});
 });
 
@@ -62,10 +64,18 @@ describe('openApp', () => {
     expect(recentAppsOf('u-teacher')).toEqual([{ code: 'grade', name: '成绩管理' }]);
   });
 
-  it('an expired licence opens nothing and records no recent app', async () => {
+  it('an expired licence opens nothing, names the app, and records no recent app', async () => {
     licenceValid = false;
-    expect(await openApp(grade, deps())).toEqual({ kind: 'expired', name: 'Grade management' });
+    expect(await openApp(grade, deps())).toEqual({
+      kind: 'refused',
+      refusal: { reason: 'expired', name: 'Grade management' },
+    });
     expect(recentAppsOf('u-teacher')).toEqual([]);
+  });
+
+  it('a licence check that fails admits, as on the module page itself: only the platform refuses', async () => {
+    licenceFails = true;
+    expect(await openApp(grade, deps())).toEqual({ kind: 'open', url: '/pages/gradesrv/pc_grade_tm/index.html' });
   });
 
   it('a failed access log does not stop the user', async () => {

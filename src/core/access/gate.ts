@@ -1,0 +1,52 @@
+import type { AppItem, ExpiryModule } from '../api/types';
+import { ENDPOINTS } from '../api/wire';
+import type { AccessUser, DesktopHttp } from '../desktop/calls';
+import { splitBilingual } from '../i18n/bilingual';
+import type { Language } from '../i18n/translate';
+import { isModuleLicensed } from '../licence';
+import { type Access, decideAccess } from './decide';
+import type { AppTarget } from './target';
+
+// The gate every door passes (issue 34): it gathers the facts decide.ts needs — the unit's licence for the app's
+// server (license/unit, §7) and the user's apps (my_app_icon) — and answers with the decision and the app's names.
+
+export interface AccessDeps {
+  http: DesktopHttp;
+  user: AccessUser;
+  /** The user's apps; null when they could not be had (then no app is refused for not being the user's). */
+  apps: () => Promise<readonly AppItem[] | null>;
+}
+
+export interface AccessAnswer {
+  access: Access;
+  /** The app as the user's desktop has it; null when it is none of theirs. */
+  app: AppItem | null;
+}
+
+/** The decision for one app. A failed licence call admits (isModuleLicensed): only the platform's "no" refuses. */
+export async function checkAccess(target: AppTarget, deps: AccessDeps): Promise<AccessAnswer> {
+  const [licensed, apps] = await Promise.all([
+    isModuleLicensed({ unitId: deps.user.unitId, serverId: target.serverId }, deps.http),
+    deps.apps().catch(() => null),
+  ]);
+  const app = apps?.find((item) => item.code === target.code) ?? null;
+  const access = decideAccess({
+    userType: deps.user.userType,
+    pathId: target.pathId,
+    licensed,
+    ...(apps ? { permitted: app !== null } : {}),
+  });
+  return { access, app };
+}
+
+/** GET resource/inside/module (§7): the unit's modules with their licence's end, expired ones included. */
+export async function loadUnitModules(http: DesktopHttp): Promise<ExpiryModule[]> {
+  const answer = await http.request<ExpiryModule[]>({ url: ENDPOINTS.insideModules, noIntercept: true });
+  return Array.isArray(answer.data) ? answer.data : [];
+}
+
+/** A licensed module's name in the page's language (its Chinese name may carry every language, §8 `|||`). */
+export function moduleName(module: Pick<ExpiryModule, 'name' | 'englishName'>, language: Language): string {
+  if (language === 'en' && module.englishName) return module.englishName;
+  return splitBilingual(module.name, language);
+}

@@ -1,0 +1,86 @@
+import type { AppItem, ExpiryModule } from '../api/types';
+import { getLocation } from '../config/location';
+import { $config } from '../config/phinit';
+import { loadIconGroups } from '../desktop/calls';
+import { defaultClient } from '../http/request';
+import { $language, t } from '../i18n/translate';
+import { notify } from '../notify';
+import { redirectAppPath } from '../routes/paths';
+import { redirectRouteApp } from '../routes/router';
+import { $session } from '../session/state';
+import { pageSingleton } from '../shared';
+import { loadUnitModules } from './gate';
+import { type Refusal, refusalOf, refusalText } from './refusal';
+import { type AppTarget, appTargetOf } from './target';
+
+// The gate as the widgets of one page use it (the header on a module page, a message's link, a voice command, the
+// shell's /redirect/{app}): the signed-in user of the session, the page's request client, and the user's apps and
+// the unit's modules asked at most once per user.
+
+interface Memo {
+  userId: string;
+  apps: Promise<readonly AppItem[] | null> | null;
+  modules: Promise<readonly ExpiryModule[]> | null;
+}
+
+const memo = /* @__PURE__ */ pageSingleton('access-memo', (): Memo => ({ userId: '', apps: null, modules: null }));
+
+function remembered(userId: string): Memo {
+  if (memo.userId !== userId) Object.assign(memo, { userId, apps: null, modules: null });
+  return memo;
+}
+
+/** Why the signed-in user may not open `target`, or null when they may. */
+export function pageRefusal(target: AppTarget): Promise<Refusal | null> {
+  const http = defaultClient();
+  const { userId, userType, unitId } = $session.get();
+  const kept = remembered(userId);
+  const apps = () => {
+    kept.apps ??= loadIconGroups(http, { userId, unitId }).then(
+      (groups) => groups.flatMap((group) => group.iconVMs ?? []),
+      () => null,
+    );
+    return kept.apps;
+  };
+  const modules = () => {
+    kept.modules ??= loadUnitModules(http).catch(() => []);
+    return kept.modules;
+  };
+  return refusalOf(target, { http, user: { userId, userType, unitId }, language: $language.get(), apps, modules });
+}
+
+/** The app a link opens; `/redirect/{app}` (a voice skill's usual answer) opens the app's page for this user (§2). */
+function linkTarget(url: string, base: string): AppTarget | null {
+  let path: string;
+  try {
+    path = new URL(url, base).pathname;
+  } catch {
+    return null;
+  }
+  const app = redirectRouteApp(path);
+  if (!app) return appTargetOf(url, base);
+  const config = $config.get();
+  const ctx = { device: config?.device ?? 'pc', userType: $session.get().userType, rootPath: config?.rootPath };
+  return appTargetOf(redirectAppPath(app, ctx), base);
+}
+
+/** For a link or a voice result about to be followed: null when it opens no app or one the user may open. */
+export async function linkRefusal(url: string, base: string): Promise<Refusal | null> {
+  const target = linkTarget(url, base);
+  return target ? pageRefusal(target) : null;
+}
+
+/** Long enough to read a sentence naming the app and why (the default 2 s toast is gone before it is read). */
+export const REFUSAL_NOTICE_MS = 6000;
+
+/**
+ * Follows a message's link or a voice command's result through the gate: the page goes there, or stays and the
+ * user is told why not, the app named. Answers the refusal (null when it went).
+ */
+export async function followThroughGate(url: string): Promise<Refusal | null> {
+  const location = getLocation();
+  const refusal = await linkRefusal(url, location.href());
+  if (refusal) notify('warning', refusalText(refusal, t), REFUSAL_NOTICE_MS);
+  else location.assign(url);
+  return refusal;
+}
