@@ -6,9 +6,9 @@ import { waitUntil } from './wait';
 
 export type HeaderElement = HTMLElementTagNameMap['ph-header'];
 
-/** A legacy module page (notice, pc_…_tm) signed in as `loginName` on the reference server. */
-export async function signedInPage(loginName: string, appCode = 'notice') {
-  const location = await freshPage(`/pages/${appCode}/pc_${appCode}_tm/index.html`);
+/** A legacy module page (notice, pc_…_tm unless `pathId` says spm) signed in as `loginName` on the reference server. */
+export async function signedInPage(loginName: string, appCode = 'notice', pathId: 'tm' | 'spm' = 'tm') {
+  const location = await freshPage(`/pages/${appCode}/pc_${appCode}_${pathId}/index.html`);
   await api('/api/uaa/oauth/login', { username: loginName, password: PASSWORD });
   core.phinit({ code: appCode, appCode, env: 'production', device: 'pc', languagePack: {} });
   return location;

@@ -354,6 +354,33 @@ describe('ph-header', () => {
       }
     });
 
+    it('refuses a message link to an app the user may not open, naming it, and stays (issue 34)', async () => {
+      const location = await signedInPage('teacher');
+      // A message is made to link the school's expired app on its way in (the seed's links all open).
+      const pageFetch = window.fetch;
+      window.fetch = async (input, init) => {
+        const response = await pageFetch(input, init);
+        if (new URL(new Request(input, init).url).pathname !== '/api/base/desktop/message_select_not_read')
+          return response;
+        const body = (await response.json()) as { data: { id: string; url: string }[] };
+        body.data = body.data.map((m) =>
+          m.id === 'msg-1' ? { ...m, url: '/pages/assets/pc_assets_tm/index.html' } : m,
+        );
+        return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
+      };
+      try {
+        const header = await mountHeader();
+        await waitUntil(() => badgeOf(header) !== '');
+        control(header, /^消息，/).click();
+        await waitUntil(() => findControl(header, '查看: 本学期课表已发布'));
+        control(header, '查看: 本学期课表已发布').click();
+        await waitUntil(() => noticeTexts().includes('「资产管理」已到期，请联系管理员！'), 'nothing was said');
+        expect(location.visited).to.deep.equal([]);
+      } finally {
+        window.fetch = pageFetch;
+      }
+    });
+
     it('opens the module-expiry table of an openWay 1 message, expired first', async () => {
       await signedInPage('admin');
       const header = await mountHeader();
@@ -578,7 +605,9 @@ describe('ph-header', () => {
       await signedInPage('expired');
       const header = await mountHeader();
       await waitUntil(() => root(header).querySelector('[part~="licence"]'), 'no licence dialog');
-      expect(root(header).querySelector('[part~="licence"]')?.textContent).to.equal('该模块已到期，请联系管理员！');
+      expect(root(header).querySelector('[part~="licence"]')?.textContent).to.equal(
+        '「通知公告」已到期，请联系管理员！',
+      );
       const licenceDialog = root(header).querySelector('[part~="licence"]')?.closest('[role="dialog"]');
       expect(licenceDialog?.querySelector('[part~="close"]'), 'a close button').to.equal(null);
       await sendKeys({ press: 'Escape' });
@@ -602,6 +631,52 @@ describe('ph-header', () => {
       const me = await api<{ status: number; data: unknown }>('/api/uaa/oauth/me');
       expect(me.data ?? null).to.equal(null);
     });
+  });
+
+  describe('the module page opened by its URL: the gate every door passes (issue 34)', () => {
+    const blockText = (header: HTMLElement) => root(header).querySelector('[part~="licence"]')?.textContent ?? '';
+
+    it("blocks a student on the teachers' grade page, naming it, with the way back to the desktop", async () => {
+      const location = await signedInPage('student', 'grade');
+      const header = await mountHeader();
+      await waitUntil(() => blockText(header) !== '', "a student got the teachers' page");
+      expect(blockText(header)).to.equal('「成绩管理」的这个页面供教师使用，您的账号不能打开。');
+      expect(root(header).querySelector('[part~="licence-contact"]')?.textContent).to.equal(
+        '如需使用，请联系示范实验学校的系统管理员；也可以返回桌面，或退出后换一个账号登录。',
+      );
+      root(header).querySelector<HTMLButtonElement>('[part~="licence-desktop"]')?.click();
+      await waitUntil(() => location.visited.length > 0, 'the desktop button did not leave');
+      expect(new URL(location.visited[0] ?? '').pathname).to.equal('/pages/base/pc_desktop_all/index.html');
+    });
+
+    it('blocks a teacher on the expired app, named in English and zh-HK', async () => {
+      await signedInPage('teacher', 'assets');
+      core.$language.set('en');
+      const header = await mountHeader();
+      await waitUntil(() => blockText(header) !== '', 'the expired app opened');
+      expect(blockText(header)).to.equal('Assets has expired. Please contact the administrator!');
+      core.$language.set('zh-HK');
+      await waitUntil(() => blockText(header) === '「資產管理」已到期，請聯繫管理員！', 'not named in zh-HK');
+    });
+
+    for (const [who, app, pathId] of [
+      ['teacher', 'grade', 'tm'],
+      ['parent', 'growth', 'spm'],
+    ] as const) {
+      it(`lets a ${who} use ${app}, a licensed app of theirs, on its ${pathId} page`, async () => {
+        await signedInPage(who, app, pathId);
+        const header = await mountHeader();
+        const access = () => root(header).querySelector('[part~="bar"]')?.getAttribute('data-access');
+        await waitUntil(() => access() !== 'checking', 'the gate did not answer');
+        expect(access()).to.equal('open');
+        expect(root(header).querySelector('[part~="licence"]')).to.equal(null);
+        // A new sign-in asks again: what one account may open says nothing of the next.
+        expect(requestsTo('/api/base/desktop/my_app_icon').length).to.equal(1);
+        expect(requestsTo('/api/base/license/unit').map((r) => r.url.searchParams.get('serverId'))).to.deep.equal([
+          app,
+        ]);
+      });
+    }
   });
 
   describe('theme (§4 Layout and theme)', () => {

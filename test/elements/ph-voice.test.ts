@@ -130,7 +130,35 @@ describe('ph-voice', () => {
     expect(event.detail).to.deep.equal({ text: '打开成绩管理', url: '/redirect/grade' });
     expect(event.bubbles && event.composed && event.cancelable).to.equal(true);
     expect(recognition.stopped).to.equal(true);
+    // It goes once the gate every door passes has admitted the teacher to the grade app (issue 34).
+    await waitUntil(() => location.visited.length > 0, 'the skill was not opened');
     expect(location.visited).to.deep.equal([new URL('/redirect/grade', window.location.href).href]);
+  });
+
+  it('stays, and says why, when what it heard opens an app the user may not use (issue 34)', async () => {
+    const signIn = (username: string) =>
+      core.request({
+        url: '/api/uaa/oauth/login',
+        method: 'post',
+        json: true,
+        data: { username, password: 'Demo@2026' },
+        noIntercept: true,
+      });
+    await signIn('parent');
+    await core.fetchMe(core.authDeps());
+    try {
+      ScriptedRecognition.transcript = '打开成绩管理。';
+      const element = await mount();
+      const result = oneEvent(element, 'ph-voice-result');
+      await holdAndRelease(element);
+      expect((await result).detail).to.deep.equal({ text: '打开成绩管理', url: '/redirect/grade' });
+      const said = () => core.$notices.get().map((notice) => notice.message);
+      await waitUntil(() => said().includes('您的账号没有「成绩管理」的使用权限，请联系管理员。'), 'nothing was said');
+      expect(location.visited).to.deep.equal([]);
+    } finally {
+      await signIn('teacher');
+      await core.fetchMe(core.authDeps());
+    }
   });
 
   it('stays on the page when the page cancels ph-voice-result (a page that routes by itself)', async () => {
@@ -184,7 +212,8 @@ describe('ph-voice', () => {
       expect((await result).detail).to.deep.equal({ text: 'show attendance', url: '/redirect/attendance' });
       await waitUntil(() => countdownText(element) === '', 'did not come back to rest');
     }
-    expect(location.visited.length).to.equal(2);
+    // Each goes once the gate has admitted it (issue 34).
+    await waitUntil(() => location.visited.length === 2, 'the two skills were not both opened');
   });
 
   it('does nothing for a press shorter than 200 ms', async () => {

@@ -1,5 +1,4 @@
 import type { AppItem, ExpiryModule } from '../api/types';
-import { ENDPOINTS } from '../api/wire';
 import type { AccessUser, DesktopHttp } from '../desktop/calls';
 import { splitBilingual } from '../i18n/bilingual';
 import type { Language } from '../i18n/translate';
@@ -37,12 +36,6 @@ export async function checkAccess(target: AppTarget, deps: AccessDeps): Promise<
     ...(apps ? { permitted: app !== null } : {}),
   });
   return { access, app };
-}
-
-/** GET resource/inside/module (§7): the unit's modules with their licence's end, expired ones included. */
-export async function loadUnitModules(http: DesktopHttp): Promise<ExpiryModule[]> {
-  const answer = await http.request<ExpiryModule[]>({ url: ENDPOINTS.insideModules, noIntercept: true });
-  return Array.isArray(answer.data) ? answer.data : [];
 }
 
 /** A licensed module's name in the page's language (its Chinese name may carry every language, §8 `|||`). */

@@ -1,11 +1,11 @@
 export type { Access, AccessFacts, AccessRefusal } from './decide';
 export { decideAccess, isTeacherOnlyFor } from './decide';
 export type { AccessAnswer, AccessDeps } from './gate';
-export { checkAccess, loadUnitModules, moduleName } from './gate';
+export { checkAccess, moduleName } from './gate';
 export type { LicenceMark } from './marks';
 export { licenceMark } from './marks';
 export { followThroughGate, linkRefusal, pageRefusal, REFUSAL_NOTICE_MS } from './page';
-export type { Refusal, RefusalDeps } from './refusal';
-export { refusalOf, refusalText } from './refusal';
+export type { AppNames, Refusal, RefusalDeps } from './refusal';
+export { appNames, refusalOf, refusalText } from './refusal';
 export type { AppTarget } from './target';
 export { appTargetOf } from './target';

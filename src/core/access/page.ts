@@ -1,15 +1,14 @@
 import type { AppItem, ExpiryModule } from '../api/types';
 import { getLocation } from '../config/location';
 import { $config } from '../config/phinit';
-import { loadIconGroups } from '../desktop/calls';
+import { loadIconGroups, loadUnitModules } from '../desktop/calls';
 import { defaultClient } from '../http/request';
 import { $language, t } from '../i18n/translate';
 import { notify } from '../notify';
 import { redirectAppPath } from '../routes/paths';
 import { redirectRouteApp } from '../routes/router';
-import { $session } from '../session/state';
+import { $session, currentSessionEpoch } from '../session/state';
 import { pageSingleton } from '../shared';
-import { loadUnitModules } from './gate';
 import { type Refusal, refusalOf, refusalText } from './refusal';
 import { type AppTarget, appTargetOf } from './target';
 
@@ -18,15 +17,17 @@ import { type AppTarget, appTargetOf } from './target';
 // the unit's modules asked at most once per user.
 
 interface Memo {
-  userId: string;
+  /** The session the answers belong to: a new sign-in or role switch asks again. */
+  key: string;
   apps: Promise<readonly AppItem[] | null> | null;
   modules: Promise<readonly ExpiryModule[]> | null;
 }
 
-const memo = /* @__PURE__ */ pageSingleton('access-memo', (): Memo => ({ userId: '', apps: null, modules: null }));
+const memo = /* @__PURE__ */ pageSingleton('access-memo', (): Memo => ({ key: '', apps: null, modules: null }));
 
 function remembered(userId: string): Memo {
-  if (memo.userId !== userId) Object.assign(memo, { userId, apps: null, modules: null });
+  const key = `${currentSessionEpoch()}:${userId}`;
+  if (memo.key !== key) Object.assign(memo, { key, apps: null, modules: null });
   return memo;
 }
 
@@ -46,7 +47,7 @@ export function pageRefusal(target: AppTarget): Promise<Refusal | null> {
     kept.modules ??= loadUnitModules(http).catch(() => []);
     return kept.modules;
   };
-  return refusalOf(target, { http, user: { userId, userType, unitId }, language: $language.get(), apps, modules });
+  return refusalOf(target, { http, user: { userId, userType, unitId }, apps, modules });
 }
 
 /** The app a link opens; `/redirect/{app}` (a voice skill's usual answer) opens the app's page for this user (§2). */
@@ -80,7 +81,7 @@ export const REFUSAL_NOTICE_MS = 6000;
 export async function followThroughGate(url: string): Promise<Refusal | null> {
   const location = getLocation();
   const refusal = await linkRefusal(url, location.href());
-  if (refusal) notify('warning', refusalText(refusal, t), REFUSAL_NOTICE_MS);
+  if (refusal) notify('warning', refusalText(refusal, t, $language.get()), REFUSAL_NOTICE_MS);
   else location.assign(url);
   return refusal;
 }

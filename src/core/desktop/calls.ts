@@ -1,4 +1,3 @@
-import { loadUnitModules } from '../access/gate';
 import type { AppItem, ExpiryModule, Manifest, MenuGroup, MenuNode, UnreadCodeCount } from '../api/types';
 import { ENDPOINTS, endpointPath } from '../api/wire';
 import type { HttpClient } from '../http/client';
@@ -38,6 +37,12 @@ export async function loadDesktopGroups(
 ): Promise<MenuGroup[]> {
   const [groups, counts] = await Promise.all([loadIconGroups(http, user), loadUnreadCounts(http).catch(() => null)]);
   return counts ? withUnreadCounts(groups, counts) : groups;
+}
+
+/** GET resource/inside/module (§7): the unit's modules with their licence's end, expired ones included. */
+export async function loadUnitModules(http: DesktopHttp): Promise<ExpiryModule[]> {
+  const answer = await http.request<ExpiryModule[]>({ url: ENDPOINTS.insideModules, noIntercept: true });
+  return Array.isArray(answer.data) ? answer.data : [];
 }
 
 export interface DesktopData {

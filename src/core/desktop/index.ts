@@ -5,6 +5,7 @@ export {
   loadIconGroups,
   loadManifest,
   loadPermissionTree,
+  loadUnitModules,
   loadUnreadCounts,
   logAppAccess,
   saveIconOrder,

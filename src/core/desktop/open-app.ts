@@ -1,5 +1,5 @@
 import { checkAccess } from '../access/gate';
-import type { Refusal } from '../access/refusal';
+import { appNames, type Refusal } from '../access/refusal';
 import type { AppItem } from '../api/types';
 import type { Language } from '../i18n/translate';
 import { type AppModuleContext, appModuleUrl, pathIdFor } from '../routes/paths';
@@ -31,7 +31,7 @@ export async function openApp(app: AppItem, deps: OpenAppDeps): Promise<OpenAppO
   // The desktop shows the user's own apps only (my_app_icon), so the app is one of theirs.
   const { access } = await checkAccess(target, { http: deps.http, user: deps.user, apps: async () => [app] });
   if (access.kind === 'refused') {
-    return { kind: 'refused', refusal: { reason: access.reason, name: appName(app, deps.language) } };
+    return { kind: 'refused', refusal: { reason: access.reason, names: appNames(app) } };
   }
   addRecentApp(deps.user.userId, { code: app.code, name: appName(app, 'zh-CN') });
   return { kind: 'open', url: appModuleUrl(app, deps.modules) };

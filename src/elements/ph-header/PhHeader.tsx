@@ -279,7 +279,12 @@ export function PhHeader(props: PhHeaderProps) {
 
   return (
     <>
-      <header className="bar" part="bar">
+      {/* data-access: what the gate every door passes said of this page (checking, open, refused), for page styles. */}
+      <header
+        className="bar"
+        part="bar"
+        data-access={header.refusal ? 'refused' : header.accessChecked ? 'open' : 'checking'}
+      >
         <div className="unit" part="unit">
           {session.unitId ? (
             <img className="logo" part="logo" src={unitLogoPath(session.unitId)} alt="" width="32" height="32" />
@@ -436,7 +441,7 @@ export function PhHeader(props: PhHeaderProps) {
         }
       >
         <p className="licence" part="licence" role="alert">
-          {header.refusal ? refusalText(header.refusal, translate) : ''}
+          {header.refusal ? refusalText(header.refusal, translate, language) : ''}
         </p>
         <p part="licence-contact">
           {translate(header.refusal?.reason === 'expired' ? 'header.licenceContact' : 'header.refusalContact', {

@@ -67,7 +67,7 @@ async function pageAccess(serverId: string, unitId: string, http: ReturnType<typ
   const target = appTargetOf(getLocation().href());
   if (target) return pageRefusal(target);
   const licensed = await isModuleLicensed({ unitId, serverId }, http);
-  return licensed ? null : ({ reason: 'expired', name: null } satisfies Refusal);
+  return licensed ? null : ({ reason: 'expired', names: null } satisfies Refusal);
 }
 
 export interface HeaderState {
@@ -76,6 +76,8 @@ export interface HeaderState {
   messageConfig: MessageConfig | null;
   /** Why this page may not be used (src/core/access): the block that cannot be closed; null when it may. */
   refusal: Refusal | null;
+  /** Whether the gate has answered for this page yet. */
+  accessChecked: boolean;
   candidates: RoleSwitchCandidate[];
   isAdmin: boolean;
 }
@@ -92,6 +94,7 @@ export function useHeader(redirect: boolean, leaving: RefObject<boolean>, deskto
   const session = useStore($session);
   const [messageConfig, setMessageConfig] = useState<MessageConfig | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [accessChecked, setAccessChecked] = useState(false);
   const [candidates, setCandidates] = useState<RoleSwitchCandidate[]>([]);
   const [isAdmin, setIsAdmin] = useState(false);
   const signedIn = status === 'in';
@@ -122,7 +125,12 @@ export function useHeader(redirect: boolean, leaving: RefObject<boolean>, deskto
       (value) => live && setMessageConfig(value),
       () => undefined,
     );
-    void pageAccess(config.serverId, unitId, http).then((value) => live && setRefusal(value));
+    setAccessChecked(false);
+    void pageAccess(config.serverId, unitId, http).then((value) => {
+      if (!live) return;
+      setRefusal(value);
+      setAccessChecked(true);
+    });
     void roleCandidates({ userId, userType }, http).then((value) => live && setCandidates(value));
     const theme = themeCalls(http);
     void theme.isAdmin(userId).then((value) => live && setIsAdmin(value));
@@ -135,5 +143,5 @@ export function useHeader(redirect: boolean, leaving: RefObject<boolean>, deskto
     };
   }, [signedIn, config, userId, userType, unitId, model]);
 
-  return { model, signedIn, messageConfig, refusal, candidates, isAdmin };
+  return { model, signedIn, messageConfig, refusal, accessChecked, candidates, isAdmin };
 }

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $translate, type Refusal, refusalText } from '../../core';
+import { $language, $translate, type Refusal, refusalText } from '../../core';
 import { PhModal } from '../../elements/ph-modal/PhModal';
 
 /**
@@ -9,6 +9,7 @@ import { PhModal } from '../../elements/ph-modal/PhModal';
  */
 export function RefusalDialog({ refusal, onClose }: { refusal: Refusal | null; onClose: () => void }) {
   const translate = useStore($translate);
+  const language = useStore($language);
   return (
     <PhModal
       open={refusal !== null}
@@ -21,7 +22,7 @@ export function RefusalDialog({ refusal, onClose }: { refusal: Refusal | null; o
         </button>
       }
     >
-      <p role="alert">{refusal ? refusalText(refusal, translate) : ''}</p>
+      <p role="alert">{refusal ? refusalText(refusal, translate, language) : ''}</p>
     </PhModal>
   );
 }

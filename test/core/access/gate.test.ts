@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { followThroughGate, linkRefusal, pageRefusal } from '../../../src/core/access';
+import { followThroughGate, linkRefusal, pageRefusal, type Refusal } from '../../../src/core/access';
 import { memoryLocation, phinit, setLocationAdapter } from '../../../src/core/config';
 import { $language } from '../../../src/core/i18n/translate';
 import { $notices, dismiss } from '../../../src/core/notify';
@@ -62,6 +62,8 @@ function signIn(who: keyof typeof users) {
   $session.set({ ...$session.get(), userId: signedIn, userType, unitId: 'unit-school' });
   APPS[signedIn] = APPS[userId] ?? [];
 }
+/** A refusal as the zh-CN page tells it: the reason and the app's name. */
+const told = (refusal: Refusal | null) => refusal && { reason: refusal.reason, name: refusal.names?.['zh-CN'] ?? null };
 const asked = (path: string) => server.received.filter((r) => r.url.pathname === path).length;
 
 beforeEach(() => {
@@ -82,21 +84,16 @@ describe('pageRefusal: the module page opened by its URL', () => {
     ['student', '/pages/unknown/pc_unknown_spm/index.html', { reason: 'notPermitted', name: null }],
   ] as const)('%s at %s → %o', async (who, url, expected) => {
     signIn(who);
-    expect(await linkRefusal(url, 'https://school.demo.local/')).toEqual(expected);
+    expect(told(await linkRefusal(url, 'https://school.demo.local/'))).toEqual(expected);
   });
 
-  it('names the app in the page language, zh-HK from the third part of its name', async () => {
+  it('names the app in every language, zh-HK from the third part of its name, the user own or not', async () => {
     signIn('teacher');
-    $language.set('zh-HK');
-    expect(await linkRefusal('/pages/assets/pc_assets_tm/', 'https://x/')).toEqual({
-      reason: 'expired',
-      name: '資產管理',
-    });
-    $language.set('en');
-    expect(await linkRefusal('/pages/assets/pc_assets_tm/', 'https://x/')).toEqual({
-      reason: 'expired',
-      name: 'Assets',
-    });
+    const own = await linkRefusal('/pages/assets/pc_assets_tm/', 'https://x/');
+    expect(own?.names).toEqual({ 'zh-CN': '资产管理', en: 'Assets', 'zh-HK': '資產管理' });
+    signIn('parent');
+    const stranger = await linkRefusal('/pages/grade/pc_grade_spm/', 'https://x/');
+    expect(stranger?.names).toEqual({ 'zh-CN': '成绩管理', en: 'Grade management', 'zh-HK': '成績管理' });
   });
 
   it('asks for the user apps once however many doors are tried, and the module list only to name a stranger', async () => {
@@ -117,7 +114,7 @@ describe('pageRefusal: the module page opened by its URL', () => {
     signIn('parent');
     appsFail = true;
     expect(await pageRefusal({ code: 'grade', serverId: 'grade', pathId: 'spm' })).toBe(null);
-    expect(await pageRefusal({ code: 'assets', serverId: 'assets', pathId: 'spm' })).toEqual({
+    expect(told(await pageRefusal({ code: 'assets', serverId: 'assets', pathId: 'spm' }))).toEqual({
       reason: 'expired',
       name: '资产管理',
     });
@@ -129,7 +126,10 @@ describe('linkRefusal: a message link or a voice result', () => {
     signIn('teacher');
     expect(await linkRefusal('/redirect/grade', 'https://x/')).toBe(null);
     signIn('parent');
-    expect(await linkRefusal('/redirect/grade', 'https://x/')).toEqual({ reason: 'notPermitted', name: '成绩管理' });
+    expect(told(await linkRefusal('/redirect/grade', 'https://x/'))).toEqual({
+      reason: 'notPermitted',
+      name: '成绩管理',
+    });
     expect(
       server.received.find((r) => r.url.pathname === '/api/base/license/unit')?.url.searchParams.get('serverId'),
     ).toBe('grade');
@@ -147,7 +147,7 @@ describe('followThroughGate', () => {
     const location = memoryLocation('https://school.demo.local/pages/base/pc_desktop_all/index.html');
     setLocationAdapter(location);
     signIn('parent');
-    expect(await followThroughGate('/redirect/grade')).toEqual({ reason: 'notPermitted', name: '成绩管理' });
+    expect(told(await followThroughGate('/redirect/grade'))).toEqual({ reason: 'notPermitted', name: '成绩管理' });
     expect(location.visited).toEqual([]);
     expect($notices.get().map((n) => [n.kind, n.message])).toEqual([
       ['warning', '您的账号没有「成绩管理」的使用权限，请联系管理员。'],

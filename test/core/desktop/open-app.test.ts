@@ -68,7 +68,7 @@ describe('openApp', () => {
     licenceValid = false;
     expect(await openApp(grade, deps())).toEqual({
       kind: 'refused',
-      refusal: { reason: 'expired', name: 'Grade management' },
+      refusal: { reason: 'expired', names: { 'zh-CN': '成绩管理', en: 'Grade management', 'zh-HK': '成绩管理' } },
     });
     expect(recentAppsOf('u-teacher')).toEqual([]);
   });
