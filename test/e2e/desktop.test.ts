@@ -247,6 +247,50 @@ describe('the shell on the landing pages', () => {
     await page.close();
   });
 
+  it('one rule for every door: the icon, /redirect/{app} and the URL answer alike, by name (issue 34)', async () => {
+    const { page, problems } = await signedInPage(stage, 'teacher');
+    await page.goto(stage.url(SCHOOL));
+    // The desktop says it before the click: the expired app greyed and named so, the one ending soon tagged.
+    const assets = page.locator('li[data-app="assets"]');
+    await page.getByRole('button', { name: '资产管理 已到期' }).waitFor();
+    assert.equal(await assets.getAttribute('data-licence'), 'expired');
+    assert.match((await page.locator('li[data-app="attendance"] .app-mark').textContent()) ?? '', /^(29|30)天后到期$/);
+    assert.equal(await page.locator('li[data-licence]').count(), 2);
+    // The icon: refused by name, and the desktop behind still works (OK closes it).
+    const expired = '「资产管理」已到期，请联系管理员！';
+    await assets.getByRole('button').click();
+    const dialog = page.getByRole('dialog', { name: '提示' });
+    await dialog.getByText(expired).waitFor();
+    await dialog.getByRole('button', { name: '知道了' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(new URL(page.url()).pathname, SCHOOL);
+    // /redirect/{app}: the same words, on the spot.
+    await page.goto(stage.url(`${SCHOOL}#/redirect/assets`));
+    await page.getByRole('alert').filter({ hasText: expired }).waitFor();
+    // The module page by its URL: the same words, in its block.
+    await page.goto(stage.url('/pages/assets/pc_assets_tm/index.html'));
+    await page.locator('ph-header').getByRole('dialog', { name: '提示' }).getByText(expired).waitFor();
+    await page.close();
+
+    const student = await signedInPage(stage, 'student');
+    const notPermitted = '您的账号没有「成绩管理」的使用权限，请联系管理员。';
+    await student.page.goto(stage.url(`${SCHOOL}#/redirect/grade`));
+    await student.page.getByRole('alert').filter({ hasText: notPermitted }).waitFor();
+    await student.page.goto(stage.url('/pages/grade/pc_grade_spm/index.html'));
+    await student.page.locator('ph-header').getByText(notPermitted).waitFor();
+    await student.page.goto(stage.url('/pages/grade/pc_grade_tm/index.html'));
+    await student.page.locator('ph-header').getByText('「成绩管理」的这个页面供教师使用，您的账号不能打开。').waitFor();
+    await student.page.close();
+
+    // Admitted alike: a parent's /redirect/growth goes to the family page of the app, which lets them in.
+    const parent = await signedInPage(stage, 'parent');
+    await parent.page.goto(stage.url(`${SCHOOL}#/redirect/growth`));
+    await parent.page.waitForURL((url) => url.pathname === '/pages/growth/pc_growth_spm/index.html');
+    await parent.page.locator('ph-header [part~="bar"][data-access="open"]').waitFor();
+    assert.deepEqual([...problems, ...student.problems, ...parent.problems], []);
+    await parent.page.close();
+  });
+
   it('areauser: lands on the area desktop from the school one', async () => {
     const { page } = await signedInPage(stage, 'areauser');
     await page.goto(stage.url(`${SCHOOL}#/desktop/home`));

@@ -16,7 +16,6 @@ describe('header and footer on legacy and landing pages', () => {
 
   for (const [loginName, path] of [
     ['teacher', NOTICE],
-    ['student', NOTICE],
     ['parent', GROWTH],
   ] as const) {
     it(`renders for ${loginName} on ${path}`, async () => {
@@ -29,6 +28,19 @@ describe('header and footer on legacy and landing pages', () => {
       await page.close();
     });
   }
+
+  it('student: the teachers\' page, opened by its URL, is blocked by name, with ways out (issue 34)', async () => {
+    const { page, problems } = await openPageAs(stage, 'student', NOTICE);
+    const header = page.locator('ph-header');
+    const block = header.getByRole('dialog', { name: '提示' });
+    await block.getByText('「通知公告」的这个页面供教师使用，您的账号不能打开。').waitFor();
+    await page.keyboard.press('Escape');
+    assert.equal(await block.isVisible(), true);
+    await block.getByRole('button', { name: '桌面' }).click();
+    await page.waitForURL((url) => url.pathname === '/pages/base/pc_desktop_all/index.html');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
 
   it('views a message from the bell and the count drops', async () => {
     const { page, problems } = await openPageAs(stage, 'teacher', NOTICE);
@@ -88,9 +100,9 @@ describe('header and footer on legacy and landing pages', () => {
 
   it('expired: the licence dialog blocks the page', async () => {
     const { page } = await openPageAs(stage, 'expired', NOTICE);
-    await page.locator('ph-header').getByText('该模块已到期，请联系管理员！').waitFor();
+    await page.locator('ph-header').getByText('「通知公告」已到期，请联系管理员！').waitFor();
     await page.keyboard.press('Escape');
-    assert.equal(await page.locator('ph-header').getByText('该模块已到期，请联系管理员！').isVisible(), true);
+    assert.equal(await page.locator('ph-header').getByText('「通知公告」已到期，请联系管理员！').isVisible(), true);
     await page.close();
   });
 
