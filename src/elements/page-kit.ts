@@ -3,6 +3,8 @@
 // kit; a classic bundle loaded after them adds it to the PH they installed.
 import {
   $config,
+  $language,
+  type AccessRefusal,
   authDeps,
   buildTree,
   checkContact,
@@ -22,19 +24,23 @@ import {
   formatBytes,
   formatCompact,
   formatNumber,
+  getLocation,
   HttpError,
   handleLoginResult,
   type LoginData,
   type LoginOutcome,
+  linkRefusal,
   loadCharts,
   loadScript,
   loadStyle,
   loadUiFramework,
   parseQuery,
   randomId,
+  refusalText,
   request,
   requireConfig,
   stringifyQuery,
+  t,
   type VersionCheckResult,
   type VersionResponse,
   validateLoginFields,
@@ -82,6 +88,14 @@ const pageKit = {
    * jump page or the landing page); other answers as §4 says (400: bind page; else the message).
    */
   completeLogin: (answer: Envelope<Partial<LoginData> | null>): LoginOutcome => handleLoginResult(answer, authDeps()),
+  /**
+   * The gate every door passes (issue 34), for a module page without `<ph-header>` (which asks it by itself): null
+   * when the signed-in user may use this page, else why not, with the sentence to show in the page's language.
+   */
+  pageAccess: async (): Promise<{ reason: AccessRefusal; text: string } | null> => {
+    const refusal = await linkRefusal(getLocation().href(), getLocation().href());
+    return refusal && { reason: refusal.reason, text: refusalText(refusal, t, $language.get()) };
+  },
   watchZoom,
   loadScript,
   loadStyle,

@@ -29,7 +29,7 @@ describe('header and footer on legacy and landing pages', () => {
     });
   }
 
-  it('student: the teachers\' page, opened by its URL, is blocked by name, with ways out (issue 34)', async () => {
+  it("student: the teachers' page, opened by its URL, is blocked by name, with ways out (issue 34)", async () => {
     const { page, problems } = await openPageAs(stage, 'student', NOTICE);
     const header = page.locator('ph-header');
     const block = header.getByRole('dialog', { name: '提示' });

@@ -274,6 +274,22 @@ describe('legacy module page with dist/ph-widgets.js', () => {
     await page.close();
   });
 
+  it('asks the gate every door passes through PH.pageAccess, for a page without a header (issue 34)', async () => {
+    const teacher = await openPageAs(stage, 'teacher', '/pages/grade/pc_grade_tm/index.html');
+    // The header has read the session (and asked the gate itself) by then: the page's own call sees the same user.
+    await teacher.page.locator('ph-header [part~="bar"][data-access="open"]').waitFor();
+    assert.equal(await teacher.page.evaluate(() => (window.PH as PhClassicGlobal).pageAccess()), null);
+    await teacher.page.close();
+    const student = await openPageAs(stage, 'student', '/pages/grade/pc_grade_tm/index.html?language=en');
+    await student.page.locator('ph-header [part~="bar"][data-access="refused"]').waitFor();
+    assert.deepEqual(await student.page.evaluate(() => (window.PH as PhClassicGlobal).pageAccess()), {
+      reason: 'teacherOnly',
+      text: 'This page of Grade management is for teachers; your account cannot open it.',
+    });
+    assert.deepEqual([...teacher.problems, ...student.problems], []);
+    await student.page.close();
+  });
+
   it('checks versions through PH.checkVersions: seeded services match, one without an endpoint says so (§8)', async () => {
     const { page, problems } = await openPageAs(stage, 'teacher', PAGE);
     await page.locator('#welcome').filter({ hasText: '王老师' }).waitFor();

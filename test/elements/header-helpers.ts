@@ -8,9 +8,14 @@ export type HeaderElement = HTMLElementTagNameMap['ph-header'];
 
 /** A legacy module page (notice, pc_…_tm unless `pathId` says spm) signed in as `loginName` on the reference server. */
 export async function signedInPage(loginName: string, appCode = 'notice', pathId: 'tm' | 'spm' = 'tm') {
-  const location = await freshPage(`/pages/${appCode}/pc_${appCode}_${pathId}/index.html`);
+  return signedInAt(loginName, `/pages/${appCode}/pc_${appCode}_${pathId}/index.html`, appCode, appCode);
+}
+
+/** Any page, by its path and phinit's codes, signed in as `loginName` on the reference server. */
+export async function signedInAt(loginName: string, path: string, code: string, appCode: string) {
+  const location = await freshPage(path);
   await api('/api/uaa/oauth/login', { username: loginName, password: PASSWORD });
-  core.phinit({ code: appCode, appCode, env: 'production', device: 'pc', languagePack: {} });
+  core.phinit({ code, appCode, env: 'production', device: 'pc', languagePack: {} });
   return location;
 }
 

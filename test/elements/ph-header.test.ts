@@ -1,7 +1,16 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { core, loadElements } from './bundles';
-import { control, dialog, findControl, mountHeader, root, signedInPage, unreadOnServer } from './header-helpers';
+import {
+  control,
+  dialog,
+  findControl,
+  mountHeader,
+  root,
+  signedInAt,
+  signedInPage,
+  unreadOnServer,
+} from './header-helpers';
 import { api, freshPage, noticeTexts, requestsTo } from './login-helpers';
 import { waitUntil } from './wait';
 
@@ -446,6 +455,26 @@ describe('ph-header', () => {
       expect(root(again).querySelector('[part~="reminders"]')).to.equal(null);
       control(again, '待办提醒，4 条未办').click();
       await waitUntil(() => root(again).querySelector('[part~="reminders"]'), 'the to-do button did not open it');
+    });
+  });
+
+  describe('the desktop home keeps the reminders popup away (§2)', () => {
+    it('on the bare landing URL, where everyone arrives after sign-in, as on #/desktop/home (issue 34)', async () => {
+      for (const path of [
+        '/pages/base/pc_desktop_all/index.html',
+        '/pages/base/pc_desktop_all/index.html#/desktop/home',
+      ]) {
+        await signedInAt('teacher', path, 'desktop', 'base');
+        const header = await mountHeader();
+        // Its calls start with the popup's, in one effect: once they have answered, the popup would have been asked.
+        await waitUntil(() => badgeOf(header) !== '', 'the unread count did not show');
+        await waitUntil(() => root(header).querySelector('[part~="bar"]')?.getAttribute('data-access') === 'open');
+        expect(requestsTo('/api/base/desktop/popUpBox_select'), path).to.deep.equal([]);
+        expect(root(header).querySelector('[part~="reminders"]')).to.equal(null);
+        control(header, '待办提醒，4 条未办').click();
+        await waitUntil(() => root(header).querySelector('[part~="reminders"]'), 'the to-do button did not open it');
+        header.remove();
+      }
     });
   });
 

@@ -36,12 +36,23 @@ export function areRemindersSuppressed(storage: FlagStorage | undefined = sessio
 /** §2: on the desktop home route the messages popup stays away (the desktop shows them itself). */
 export const POPUP_SUPPRESSED_ROUTES: readonly string[] = ['/desktop/home'];
 
-/** The route of a hash-mode URL (`…#/desktop/home?x` → `/desktop/home`), or its path without a hash route. */
+/** §2 landing pages (production and development forms); the shell shows their desktop's home at their bare URL. */
+const LANDING_PAGE = /\/(?:pc|mobile)_(desktop|areaDesktop)_all(?:\/(?:index\.html)?|\.html)?$/;
+
+const trimRoute = (route: string) => route.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1');
+
+/**
+ * The route of a hash-mode URL (`…#/desktop/home?x` → `/desktop/home`), or its path without a hash route. A landing
+ * page with no hash route (or `#/`) shows its desktop's home, so that is its route: the bare landing URL, where
+ * everyone arrives after sign-in, is `/desktop/home` as much as its hash form (issue 34).
+ */
 export function routeOf(href: string): string {
   const url = new URL(href);
   const hash = url.hash.replace(/^#/, '');
-  const route = hash.startsWith('/') ? hash : url.pathname;
-  return route.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1');
+  const hashRoute = hash.startsWith('/') ? trimRoute(hash) : '';
+  const landing = LANDING_PAGE.exec(url.pathname)?.[1];
+  if (landing && (hashRoute === '' || hashRoute === '/')) return `/${landing}/home`;
+  return hashRoute || trimRoute(url.pathname);
 }
 
 /** Whether the reminder panel may open by itself on this page. */

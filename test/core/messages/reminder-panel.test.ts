@@ -150,14 +150,29 @@ describe('popup suppression on /desktop/home (§2)', () => {
   it('reads the hash route, else the path', () => {
     expect(routeOf('https://s.example/pages/base/pc_desktop_all/index.html#/desktop/home?tab=1')).toBe('/desktop/home');
     expect(routeOf('https://s.example/desktop/home/')).toBe('/desktop/home');
-    expect(routeOf('https://s.example/pages/base/pc_desktop_all/index.html')).toBe(
-      '/pages/base/pc_desktop_all/index.html',
+    expect(routeOf('https://s.example/pages/notice/pc_notice_tm/index.html')).toBe(
+      '/pages/notice/pc_notice_tm/index.html',
     );
   });
 
-  it('keeps the popup away on the desktop home only', () => {
+  it.each([
+    'https://s.example/pages/base/pc_desktop_all/index.html',
+    'https://s.example/pages/base/pc_desktop_all/',
+    'https://s.example/pages/base/mobile_desktop_all/index.html#/',
+    'https://s.example/pc_desktop_all.html?language=en',
+  ])('reads the bare landing page %s as the desktop home it shows (issue 34)', (href) => {
+    expect(routeOf(href)).toBe('/desktop/home');
+  });
+
+  it('reads the area landing page as the area home', () => {
+    expect(routeOf('https://s.example/area/areaBase/pc_areaDesktop_all/index.html')).toBe('/areaDesktop/home');
+  });
+
+  it('keeps the popup away on the desktop home only, however it is addressed', () => {
     expect(isPopupSuppressed('https://s.example/index.html#/desktop/home')).toBe(true);
+    expect(isPopupSuppressed('https://s.example/pages/base/pc_desktop_all/index.html')).toBe(true);
+    expect(isPopupSuppressed('https://s.example/pages/base/pc_desktop_all/index.html#/desktop/setting')).toBe(false);
     expect(isPopupSuppressed('https://s.example/index.html#/desktop/setting')).toBe(false);
-    expect(isPopupSuppressed('https://s.example/pages/base/pc_desktop_all/index.html')).toBe(false);
+    expect(isPopupSuppressed('https://s.example/pages/notice/pc_notice_tm/index.html')).toBe(false);
   });
 });
