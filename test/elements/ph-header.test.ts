@@ -91,7 +91,7 @@ describe('ph-header', () => {
       expect(findControl(header, '退出')).to.equal(undefined);
     });
 
-    it('switches the role teacher → parent and reloads at the first url', async () => {
+    it("switches the role teacher → parent and starts over on the parents' page of the app (§6, issue 34)", async () => {
       const location = await signedInPage('teacher');
       const header = await mountHeader();
       await waitUntil(() => findControl(header, '切换身份'), 'no role switch for the teacher');
@@ -101,7 +101,8 @@ describe('ph-header', () => {
       control(header, '王老师（家长）').click();
       expect((await changed).detail).to.deep.equal({ userId: 'u-parent1' });
       await waitUntil(() => location.visited.length > 0, 'the page did not reload');
-      expect(location.visited[0]).to.match(/\/pages\/notice\/pc_notice_tm\/index\.html$/);
+      // notice is for teachers and parents alike: the parent starts over on its spm page, which lets them in.
+      expect(location.visited[0]).to.match(/\/pages\/notice\/pc_notice_spm\/index\.html$/);
       const me = await api<{ data: { loginName: string } }>('/api/uaa/oauth/me');
       expect(me.data.loginName).to.equal('parent1');
     });

@@ -31,23 +31,32 @@ function remembered(userId: string): Memo {
   return memo;
 }
 
+/** The signed-in user's apps (my_app_icon), asked once per sign-in; null when they could not be had. */
+function userApps(): Promise<readonly AppItem[] | null> {
+  const { userId, unitId } = $session.get();
+  const kept = remembered(userId);
+  kept.apps ??= loadIconGroups(defaultClient(), { userId, unitId }).then(
+    (groups) => groups.flatMap((group) => group.iconVMs ?? []),
+    () => null,
+  );
+  return kept.apps;
+}
+
 /** Why the signed-in user may not open `target`, or null when they may. */
 export function pageRefusal(target: AppTarget): Promise<Refusal | null> {
   const http = defaultClient();
   const { userId, userType, unitId } = $session.get();
   const kept = remembered(userId);
-  const apps = () => {
-    kept.apps ??= loadIconGroups(http, { userId, unitId }).then(
-      (groups) => groups.flatMap((group) => group.iconVMs ?? []),
-      () => null,
-    );
-    return kept.apps;
-  };
   const modules = () => {
     kept.modules ??= loadUnitModules(http).catch(() => []);
     return kept.modules;
   };
-  return refusalOf(target, { http, user: { userId, userType, unitId }, apps, modules });
+  return refusalOf(target, { http, user: { userId, userType, unitId }, apps: userApps, modules });
+}
+
+/** The signed-in user's own app that `target` opens; null when it is none of theirs or their apps are unknown. */
+export async function pageApp(target: AppTarget): Promise<AppItem | null> {
+  return (await userApps())?.find((app) => app.code === target.code) ?? null;
 }
 
 /** The app a link opens; `/redirect/{app}` (a voice skill's usual answer) opens the app's page for this user (§2). */

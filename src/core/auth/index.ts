@@ -44,4 +44,4 @@ export {
   startSocialSignIn,
 } from './social';
 export type { RoleSwitchCandidate } from './switch-role';
-export { firstUrl, roleCandidates, switchRole } from './switch-role';
+export { firstUrl, firstUrlFor, roleCandidates, roleSwitchAllowed, switchRole } from './switch-role';

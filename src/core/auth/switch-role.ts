@@ -1,6 +1,8 @@
+import { appTargetOf } from '../access/target';
 import { CHROME_PATHS } from '../api/chrome-paths';
-import type { Envelope, LoginData, RoleCandidate } from '../api/types';
+import type { AppItem, Envelope, LoginData, RoleCandidate } from '../api/types';
 import type { HttpClient } from '../http/client';
+import { pathIdFor } from '../routes/paths';
 import { beginSession, storeLoginInfo } from '../session/state';
 import type { AuthDeps } from './deps';
 
@@ -8,6 +10,31 @@ import type { AuthDeps } from './deps';
 export function firstUrl(href: string): string {
   const url = new URL(href);
   return `${url.origin}${url.pathname}`;
+}
+
+/**
+ * Where a role switch starts over for the account switched to: the first url, and on an app's module page the page of
+ * that app for the new account's type (a parent switched to on `pc_growth_tm` starts over on `pc_growth_spm`, where
+ * the gate lets them in; the same page would refuse them as teacher-only).
+ */
+export function firstUrlFor(href: string, userType: number | string | undefined): string {
+  const first = firstUrl(href);
+  if (userType === undefined || userType === '' || !appTargetOf(first)) return first;
+  return first.replace(/_(tm|spm)(\/(?:index\.html)?|\.html)?$/, `_${pathIdFor(userType)}$2`);
+}
+
+/**
+ * §6 "when the desktop or app allows both types": a desktop (or any page that opens no app) offers the switch; a
+ * module page only when its app is for teachers and parents alike (`frontUserType` empty, or naming 3 and 2 or 4).
+ */
+export function roleSwitchAllowed(onAppPage: boolean, app: Pick<AppItem, 'frontUserType'> | null): boolean {
+  if (!onAppPage) return true;
+  if (!app) return false;
+  const types = String(app.frontUserType ?? '')
+    .split(',')
+    .map((type) => type.trim())
+    .filter(Boolean);
+  return types.length === 0 || (types.includes('3') && (types.includes('2') || types.includes('4')));
 }
 
 /** A linked account to switch to, with its user type (2 or 4 teacher, 3 parent) when the platform says it. */
@@ -51,6 +78,6 @@ export async function switchRole(userId: string, deps: AuthDeps): Promise<boolea
     beginSession();
     storeLoginInfo(answer.data);
   }
-  deps.location.assign(firstUrl(deps.location.href()));
+  deps.location.assign(firstUrlFor(deps.location.href(), answer.data?.userType));
   return true;
 }

@@ -21,10 +21,12 @@ import {
   type MessageConfig,
   type MessageUrlContext,
   messageCalls,
+  pageApp,
   pageRefusal,
   type Refusal,
   type RoleSwitchCandidate,
   roleCandidates,
+  roleSwitchAllowed,
   themeCalls,
   watchZoom,
 } from '../../core';
@@ -68,6 +70,16 @@ async function pageAccess(serverId: string, unitId: string, http: ReturnType<typ
   if (target) return pageRefusal(target);
   const licensed = await isModuleLicensed({ unitId, serverId }, http);
   return licensed ? null : ({ reason: 'expired', names: null } satisfies Refusal);
+}
+
+/** §6: the linked accounts to offer, where this page allows both types (a desktop, or an app for both). */
+async function switchCandidates(userId: string, userType: number, http: ReturnType<typeof defaultClient>) {
+  const target = appTargetOf(getLocation().href());
+  const [candidates, app] = await Promise.all([
+    roleCandidates({ userId, userType }, http),
+    target ? pageApp(target) : null,
+  ]);
+  return roleSwitchAllowed(target !== null, app) ? candidates : [];
 }
 
 export interface HeaderState {
@@ -131,7 +143,7 @@ export function useHeader(redirect: boolean, leaving: RefObject<boolean>, deskto
       setRefusal(value);
       setAccessChecked(true);
     });
-    void roleCandidates({ userId, userType }, http).then((value) => live && setCandidates(value));
+    void switchCandidates(userId, userType, http).then((value) => live && setCandidates(value));
     const theme = themeCalls(http);
     void theme.isAdmin(userId).then((value) => live && setIsAdmin(value));
     void applyStoredTheme({ calls: theme, userId });

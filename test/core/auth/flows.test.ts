@@ -595,6 +595,12 @@ describe('logout (§4)', () => {
 });
 
 describe('switchRole (§6)', () => {
+  it('starts over on the app page for the account switched to (issue 34)', async () => {
+    deps = makeDeps('http://school.test/pages/growth/pc_growth_tm/index.html?x=1');
+    expect(await auth.switchRole('p1', deps)).toBe(true);
+    expect(location.visited).toEqual(['http://school.test/pages/growth/pc_growth_spm/index.html']);
+  });
+
   it('switches then reloads at the first url', async () => {
     deps = makeDeps('http://school.test/pages/base/pc_desktop_all/index.html?x=1#/home');
     expect(await auth.switchRole('p1', deps)).toBe(true);
