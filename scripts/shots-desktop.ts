@@ -1,7 +1,8 @@
 // `npm run shots:desktop [-- OUT_DIR [SCENES [THEMES]]]`: screenshots of the shell on the school landing page (DEVELOPERS.md:
 // look at what you build): the teacher's desktop in every theme family, top and left layouts, zh-CN and en at 1366,
-// 820 and 375 px; the other accounts' desktops; a sub-app, the not-found page and the licence dialog. Needs
-// `npm run build` first. SCENES is a comma list of `desk`, `users`, `other` (all by default), THEMES one of theme names below. Writes PNGs to OUT_DIR
+// 820 and 375 px; the other accounts' desktops; a sub-app, the not-found page and the licence dialog; issue 34's doors
+// (`doors`). Needs `npm run build` first. SCENES is a comma list of `desk`, `users`, `other`, `doors` (all but `doors`
+// by default), THEMES one of theme names below. Writes PNGs to OUT_DIR
 // (/tmp/ph-shots/desktop by default) and prints any console problem. Not a test: it asserts nothing, it only shows.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -15,9 +16,10 @@ const scenes = (process.argv[3] ?? 'desk,users,other').split(',');
 const themes = (process.argv[4] ?? '').split(',').filter(Boolean);
 const SCHOOL = '/pages/base/pc_desktop_all/index.html';
 const HEADERS = { 'X-PH-Device': 'pc' };
-const LANGUAGES = ['zh-CN', 'en'] as const;
+const LANGUAGES = ['zh-CN', 'en', 'zh-HK'] as const;
 const WIDTHS: [number, number][] = [
   [1366, 900],
+  [1024, 768],
   [820, 1180],
   [375, 812],
 ];
@@ -125,7 +127,34 @@ async function otherScreens(): Promise<void> {
   await context.close();
 }
 
+/** Issue 34's doors: the marked desktop, an icon refused, /redirect/{app} refused, a module page's block. */
+async function doors(): Promise<void> {
+  const teacher = await signedIn('teacher');
+  const student = await signedIn('student');
+  for (const language of LANGUAGES) {
+    for (const [width, height] of WIDTHS) {
+      const at = `${width}-${language}`;
+      const page = await openPage(teacher, `doors-${at}`, width, height);
+      await page.goto(stage.url(`${SCHOOL}?language=${language}`));
+      await page.locator('li[data-app="assets"] button').scrollIntoViewIfNeeded();
+      await shoot(page, `doors-marked-${at}`, 'li[data-licence="expired"]');
+      await page.locator('li[data-app="assets"] button').click();
+      await shoot(page, `doors-icon-${at}`, '[role="dialog"] [role="alert"]', false);
+      await page.goto(stage.url(`${SCHOOL}?language=${language}#/redirect/assets`));
+      await shoot(page, `doors-redirect-${at}`, '.not-found [role="alert"]', false);
+      await page.close();
+      const blocked = await openPage(student, `doors-block-${at}`, width, height);
+      await blocked.goto(stage.url(`/pages/grade/pc_grade_tm/index.html?language=${language}`));
+      await shoot(blocked, `doors-block-${at}`, 'ph-header [part~="licence"]', false);
+      await blocked.close();
+    }
+  }
+  await student.close();
+  await teacher.close();
+}
+
 try {
+  if (scenes.includes('doors')) await doors();
   if (scenes.includes('desk')) await desktops();
   if (scenes.includes('users')) await otherAccounts();
   if (scenes.includes('other')) await otherScreens();

@@ -331,14 +331,17 @@ export function PhHeader(props: PhHeaderProps) {
           {props.end}
         </div>
       </header>
-      <ReminderPanel
-        panel={header.model.reminders}
-        narrow={layout === 'mobile'}
-        onOpen={(id, url) => {
-          const target = messageUrl(url, header.model.urlContext());
-          if (target) open(id, { kind: 'url', url: target });
-        }}
-      />
+      {/* A page the gate refused is blocked: nothing of it, the reminders included, shows above the block. */}
+      {header.refusal ? null : (
+        <ReminderPanel
+          panel={header.model.reminders}
+          narrow={layout === 'mobile'}
+          onOpen={(id, url) => {
+            const target = messageUrl(url, header.model.urlContext());
+            if (target) open(id, { kind: 'url', url: target });
+          }}
+        />
+      )}
       <MessageDialog
         open={dialog === 'messages'}
         inbox={header.model.inbox}
