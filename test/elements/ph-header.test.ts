@@ -339,56 +339,42 @@ describe('ph-header', () => {
       expect(requestsTo('/api/base/desktop/unhandlecount').length).to.be.at.most(6);
     });
 
-    it('says so when a message links off the platform, and opens nothing (issue 34)', async () => {
-      const location = await signedInPage('admin');
-      // The seed links every message inside the platform: this one is made to point elsewhere on its way in.
+    /**
+     * Views one message whose link is rewritten on its way in (the seed links every message to an app the reader may
+     * open), and answers whether the page stayed: the header must say `said` and navigate nowhere.
+     */
+    async function viewRewritten(loginName: string, id: string, title: string, url: string, said: string) {
+      const location = await signedInPage(loginName);
       const pageFetch = window.fetch;
       window.fetch = async (input, init) => {
         const response = await pageFetch(input, init);
         if (new URL(new Request(input, init).url).pathname !== '/api/base/desktop/message_select_not_read')
           return response;
         const body = (await response.json()) as { data: { id: string; url: string }[] };
-        body.data = body.data.map((m) => (m.id === 'msg-4' ? { ...m, url: 'https://other.example/drill' } : m));
+        body.data = body.data.map((m) => (m.id === id ? { ...m, url } : m));
         return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
       };
       try {
         const header = await mountHeader();
         await waitUntil(() => badgeOf(header) !== '');
         control(header, /^消息，/).click();
-        await waitUntil(() => findControl(header, '查看: 消防演练安排'));
-        control(header, '查看: 消防演练安排').click();
-        await waitUntil(() => noticeTexts().includes('这条消息的链接不在本平台内，未打开。'), 'nothing was said');
+        await waitUntil(() => findControl(header, `查看: ${title}`));
+        control(header, `查看: ${title}`).click();
+        await waitUntil(() => noticeTexts().includes(said), 'nothing was said');
         expect(location.visited).to.deep.equal([]);
       } finally {
         window.fetch = pageFetch;
       }
+    }
+
+    it('says so when a message links off the platform, and opens nothing (issue 34)', async () => {
+      const off = 'https://other.example/drill';
+      await viewRewritten('admin', 'msg-4', '消防演练安排', off, '这条消息的链接不在本平台内，未打开。');
     });
 
     it('refuses a message link to an app the user may not open, naming it, and stays (issue 34)', async () => {
-      const location = await signedInPage('teacher');
-      // A message is made to link the school's expired app on its way in (the seed's links all open).
-      const pageFetch = window.fetch;
-      window.fetch = async (input, init) => {
-        const response = await pageFetch(input, init);
-        if (new URL(new Request(input, init).url).pathname !== '/api/base/desktop/message_select_not_read')
-          return response;
-        const body = (await response.json()) as { data: { id: string; url: string }[] };
-        body.data = body.data.map((m) =>
-          m.id === 'msg-1' ? { ...m, url: '/pages/assets/pc_assets_tm/index.html' } : m,
-        );
-        return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
-      };
-      try {
-        const header = await mountHeader();
-        await waitUntil(() => badgeOf(header) !== '');
-        control(header, /^消息，/).click();
-        await waitUntil(() => findControl(header, '查看: 本学期课表已发布'));
-        control(header, '查看: 本学期课表已发布').click();
-        await waitUntil(() => noticeTexts().includes('「资产管理」已到期，请联系管理员！'), 'nothing was said');
-        expect(location.visited).to.deep.equal([]);
-      } finally {
-        window.fetch = pageFetch;
-      }
+      const expired = '/pages/assets/pc_assets_tm/index.html';
+      await viewRewritten('teacher', 'msg-1', '本学期课表已发布', expired, '「资产管理」已到期，请联系管理员！');
     });
 
     it('opens the module-expiry table of an openWay 1 message, expired first', async () => {
