@@ -57,9 +57,12 @@ const ELEMENT_ONLY_CORE = [
 const LAZY_MD5 =
   /[\\/]src[\\/]core[\\/]upload[\\/]hash[\\/]engine\.ts$|[\\/]node_modules[\\/](hash-wasm|spark-md5)[\\/]/;
 
-/** Core modules used by <ph-header> and <ph-footer> (and the access gate, which <ph-voice> asks too) only. */
+/**
+ * Core modules used by <ph-header> and <ph-footer> only, and the access gate (which <ph-voice> asks too) with the
+ * desktop calls it reads the user's apps by.
+ */
 const CHROME_CORE =
-  /[\\/]src[\\/]core[\\/](access|messages|licence|header|unit|version|theme[\\/](apply|calls|flow|prefs|save|css|picker|model)|util[\\/]zoom|auth[\\/](children|switch-role))\b/;
+  /[\\/]src[\\/]core[\\/](access|desktop[\\/](calls|launcher)|routes[\\/]router|messages|licence|header|unit|version|theme[\\/](apply|calls|flow|prefs|save|css|picker|model)|util[\\/]zoom|auth[\\/](children|switch-role))\b/;
 
 /**
  * V8's explicit compile hint (Chromium 136 and later): every function of the file is compiled with it, on the thread

@@ -277,6 +277,11 @@ describe('licences and unit flags', () => {
       ['attendance', EXPIRY_STATUS.expiringSoon],
     ]);
     expect(modules.body.data.find((m) => m.code === 'grade')?.name).toBe('成绩管理|||Grade management|||成績管理');
+    // The area unit licenses the apps its desktop shows, all for the year: a district user sees no app refused.
+    const area = await signedIn(t.url, 'areauser');
+    const areaModules = (await area.get<ExpiryModule[]>('/api/base/resource/inside/module')).body.data;
+    expect(areaModules.map((m) => m.code).sort()).toEqual(['areaBase', 'base', ...visible].sort());
+    expect(areaModules.every((m) => expiryStatus(m.endTime) === EXPIRY_STATUS.inUse)).toBe(true);
   });
 
   it('reports the expired unit as expired everywhere', async () => {

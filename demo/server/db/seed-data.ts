@@ -324,21 +324,27 @@ function schoolLicenceDays(code: string): number {
   return 365;
 }
 
+type LicenceSeed = [unitId: string, serverId: string, names: string, englishName: string, days: number];
+
+/** A licence for each app a unit's desktop shows (hidden apps have none), running `days(code)` from seed time. */
+const appLicences = (unitId: string, days: (code: string) => number): LicenceSeed[] =>
+  APPS.filter(([, , , , , updateStatus]) => updateStatus !== 0).map(([code, , zname, english]) => [
+    unitId,
+    code,
+    `${zname}|||${english}|||${APP_TRADITIONAL_NAMES[code]?.[0] ?? zname}`,
+    english,
+    days(code),
+  ]);
+
 /** [unitId, serverId, name (zh-CN|||en|||zh-HK), English name, days from seed time] */
-export const LICENCES: [string, string, string, string, number][] = [
+export const LICENCES: LicenceSeed[] = [
   [SCHOOL_ID, 'base', '基础平台|||Base platform|||基礎平台', 'Base platform', 365],
-  // Every app the school shows is licensed, as a school that pays for its platform has it (issue 34).
-  ...APPS.filter(([, , , , , updateStatus]) => updateStatus !== 0).map(
-    ([code, , zname, english]): [string, string, string, string, number] => [
-      SCHOOL_ID,
-      code,
-      `${zname}|||${english}|||${APP_TRADITIONAL_NAMES[code]?.[0] ?? zname}`,
-      english,
-      schoolLicenceDays(code),
-    ],
-  ),
+  // Every app a unit shows is licensed, as a unit that pays for its platform has it (issue 34); the school's two
+  // exceptions keep the expiry table's statuses to see.
+  ...appLicences(SCHOOL_ID, schoolLicenceDays),
   [AREA_ID, 'base', '基础平台|||Base platform|||基礎平台', 'Base platform', 365],
   [AREA_ID, 'areaBase', '区域平台|||Area platform|||區域平台', 'Area platform', 365],
+  ...appLicences(AREA_ID, () => 365),
   [OLD_SCHOOL_ID, 'base', '基础平台|||Base platform|||基礎平台', 'Base platform', -30],
   [OLD_SCHOOL_ID, 'grade', '成绩管理|||Grade management|||成績管理', 'Grade management', -30],
 ];

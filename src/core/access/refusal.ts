@@ -3,6 +3,7 @@ import { appName } from '../desktop/launcher';
 import { LANGUAGES, type Language, type Translate } from '../i18n/translate';
 import type { AccessRefusal } from './decide';
 import { type AccessDeps, checkAccess, moduleName } from './gate';
+import { ACCESS_STRINGS } from './strings';
 import type { AppTarget } from './target';
 
 // A refusal as the user is told it: the reason and the app's name (issue 34: "the dialog never names the module"),
@@ -44,9 +45,12 @@ export async function refusalOf(target: AppTarget, deps: RefusalDeps): Promise<R
   return { reason: access.reason, names: await namesOf(target, app, deps) };
 }
 
-/** The sentence for a refusal in `language` (core strings `access.*`). */
+/** The sentence for a refusal in `language`: the page's translation of `access.*` if it has one, else ours. */
 export function refusalText(refusal: Refusal, translate: Translate, language: Language): string {
-  return refusal.names
-    ? translate(`access.${refusal.reason}`, { name: refusal.names[language] })
-    : translate(`access.${refusal.reason}.unnamed`);
+  const key = refusal.names ? `access.${refusal.reason}` : `access.${refusal.reason}.unnamed`;
+  const name = refusal.names?.[language] ?? '';
+  const text = translate(key, { name });
+  if (text !== key) return text;
+  const own = ACCESS_STRINGS[language]?.[key] ?? ACCESS_STRINGS['zh-CN']?.[key] ?? key;
+  return own.replace('{name}', name);
 }

@@ -23,4 +23,12 @@ export const CHROME_PATHS = {
   themeStylesheet: ENDPOINTS.themeStylesheet,
   alreadyParentTeacher: ENDPOINTS.alreadyParentTeacher,
   switchLogin: ENDPOINTS.switchLogin,
+  // The desktop's calls, which the access gate reads the user's apps and the unit's modules by (issue 34).
+  appIcons: ENDPOINTS.appIcons,
+  unreadCodeCount: ENDPOINTS.unreadCodeCount,
+  insideModules: ENDPOINTS.insideModules,
+  permissionTree: ENDPOINTS.permissionTree,
+  accessLog: ENDPOINTS.accessLog,
+  appIconOrder: ENDPOINTS.appIconOrder,
+  manifest: ENDPOINTS.manifest,
 } as const;

@@ -1,9 +1,11 @@
+import { CHROME_PATHS } from '../api/chrome-paths';
 import type { AppItem, ExpiryModule, Manifest, MenuGroup, MenuNode, UnreadCodeCount } from '../api/types';
-import { ENDPOINTS, endpointPath } from '../api/wire';
+import { endpointPath } from '../api/wire';
 import type { HttpClient } from '../http/client';
 import { withUnreadCounts } from './launcher';
 
-// The desktop's calls of §7, each through core's request client (never fetch): the shell passes the client in.
+// The desktop's calls of §7, each through core's request client (never fetch): the shell passes the client in. Their
+// paths come from CHROME_PATHS: the access gate (chrome chunk) reads the user's apps through these calls.
 
 export type DesktopHttp = Pick<HttpClient, 'request'>;
 
@@ -15,7 +17,7 @@ export async function loadIconGroups(
   user: { userId: string; unitId: string },
 ): Promise<MenuGroup[]> {
   const answer = await http.request<MenuGroup[]>({
-    url: ENDPOINTS.appIcons,
+    url: CHROME_PATHS.appIcons,
     params: { userId: user.userId, unitId: user.unitId, appType: 1 },
   });
   return list<MenuGroup>(answer.data);
@@ -23,7 +25,7 @@ export async function loadIconGroups(
 
 /** GET unReadCodeCount: `{code, num}` per app. Quiet: a failed count leaves the icons' own counts. */
 export async function loadUnreadCounts(http: DesktopHttp): Promise<UnreadCodeCount[]> {
-  const answer = await http.request<UnreadCodeCount[]>({ url: ENDPOINTS.unreadCodeCount, noIntercept: true });
+  const answer = await http.request<UnreadCodeCount[]>({ url: CHROME_PATHS.unreadCodeCount, noIntercept: true });
   return list<UnreadCodeCount>(answer.data);
 }
 
@@ -41,7 +43,7 @@ export async function loadDesktopGroups(
 
 /** GET resource/inside/module (§7): the unit's modules with their licence's end, expired ones included. */
 export async function loadUnitModules(http: DesktopHttp): Promise<ExpiryModule[]> {
-  const answer = await http.request<ExpiryModule[]>({ url: ENDPOINTS.insideModules, noIntercept: true });
+  const answer = await http.request<ExpiryModule[]>({ url: CHROME_PATHS.insideModules, noIntercept: true });
   return Array.isArray(answer.data) ? answer.data : [];
 }
 
@@ -59,7 +61,7 @@ export async function loadDesktop(http: DesktopHttp, user: { userId: string; uni
 
 /** GET the permission tree of an app code (§6: callers ask only for types 2 and 4). */
 export async function loadPermissionTree(http: DesktopHttp, appCode: string): Promise<MenuNode[]> {
-  const answer = await http.request<MenuNode[]>({ url: ENDPOINTS.permissionTree, params: { code: appCode } });
+  const answer = await http.request<MenuNode[]>({ url: CHROME_PATHS.permissionTree, params: { code: appCode } });
   return list<MenuNode>(answer.data);
 }
 
@@ -72,7 +74,7 @@ export interface AccessUser {
 /** POST user_access_detail (type 1) for an opened app. Quiet: a lost log line must not stop the user. */
 export async function logAppAccess(http: DesktopHttp, user: AccessUser, app: AppItem, name: string): Promise<void> {
   await http.request({
-    url: ENDPOINTS.accessLog,
+    url: CHROME_PATHS.accessLog,
     method: 'post',
     data: {
       userId: user.userId,
@@ -88,13 +90,13 @@ export async function logAppAccess(http: DesktopHttp, user: AccessUser, app: App
 
 /** POST the order of one group's icons (added call, docs/api.md). */
 export async function saveIconOrder(http: DesktopHttp, groupCode: string, codes: readonly string[]): Promise<void> {
-  await http.request({ url: ENDPOINTS.appIconOrder, method: 'post', data: { groupCode, codes: codes.join(',') } });
+  await http.request({ url: CHROME_PATHS.appIconOrder, method: 'post', data: { groupCode, codes: codes.join(',') } });
 }
 
 /** GET /{app}/manifest.json: `{fileId}.js` (and `.css`) → asset URL. */
 export async function loadManifest(http: DesktopHttp, app: string): Promise<Manifest> {
   const manifest = await http.request<Manifest>({
-    url: endpointPath(ENDPOINTS.manifest, { app }),
+    url: endpointPath(CHROME_PATHS.manifest, { app }),
     raw: true,
     noIntercept: true,
   });

@@ -4,12 +4,6 @@ import type { Language } from './translate';
 // Keys are grouped by element; every element adds its own block.
 export const BUILTIN_STRINGS: Record<Language, Record<string, string>> = {
   'zh-CN': {
-    'access.expired': '「{name}」已到期，请联系管理员！',
-    'access.expired.unnamed': '该模块已到期，请联系管理员！',
-    'access.teacherOnly': '「{name}」的这个页面供教师使用，您的账号不能打开。',
-    'access.teacherOnly.unnamed': '这个页面供教师使用，您的账号不能打开。',
-    'access.notPermitted': '您的账号没有「{name}」的使用权限，请联系管理员。',
-    'access.notPermitted.unnamed': '您的账号没有该模块的使用权限，请联系管理员。',
     'core.http.serverError': '服务器内部错误',
     'core.auth.loginSuccess': '登录成功',
     'core.auth.socialUnavailable': '本单位尚未开通该第三方登录方式',
@@ -32,12 +26,6 @@ export const BUILTIN_STRINGS: Record<Language, Record<string, string>> = {
     'notice.region': '通知',
   },
   en: {
-    'access.expired': '{name} has expired. Please contact the administrator!',
-    'access.expired.unnamed': 'This module has expired. Please contact the administrator!',
-    'access.teacherOnly': 'This page of {name} is for teachers; your account cannot open it.',
-    'access.teacherOnly.unnamed': 'This page is for teachers; your account cannot open it.',
-    'access.notPermitted': 'Your account has no access to {name}. Please contact the administrator.',
-    'access.notPermitted.unnamed': 'Your account has no access to this module. Please contact the administrator.',
     'core.http.serverError': 'Server internal error!',
     'core.auth.loginSuccess': 'login success',
     'core.auth.socialUnavailable': 'This sign-in method is not set up for your school',
@@ -64,12 +52,6 @@ export const BUILTIN_STRINGS: Record<Language, Record<string, string>> = {
     'notice.region': 'Notifications',
   },
   'zh-HK': {
-    'access.expired': '「{name}」已到期，請聯繫管理員！',
-    'access.expired.unnamed': '該模組已到期，請聯繫管理員！',
-    'access.teacherOnly': '「{name}」的這個頁面供教師使用，您的賬號不能打開。',
-    'access.teacherOnly.unnamed': '這個頁面供教師使用，您的賬號不能打開。',
-    'access.notPermitted': '您的賬號沒有「{name}」的使用權限，請聯繫管理員。',
-    'access.notPermitted.unnamed': '您的賬號沒有該模組的使用權限，請聯繫管理員。',
     'core.http.serverError': '服務器內部錯誤',
     'core.auth.loginSuccess': '登錄成功',
     'core.auth.socialUnavailable': '本單位尚未開通該第三方登錄方式',
