@@ -305,7 +305,7 @@ describe('the shell on the landing pages', () => {
     await page.goto(stage.url(SCHOOL));
     const header = page.locator('[data-ph-component="ph-header"]');
     const dialog = header.getByRole('dialog', { name: '提示' });
-    await dialog.getByText('该模块已到期，请联系管理员！').waitFor();
+    await dialog.getByText('本单位的平台授权已到期，所有模块都无法使用，请联系管理员！').waitFor();
     await dialog.getByText('续期请联系旧城职业学校的系统管理员').waitFor();
     assert.deepEqual(await dialog.getByRole('button').allTextContents(), ['退出']);
     await page.keyboard.press('Escape');

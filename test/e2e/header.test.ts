@@ -100,9 +100,15 @@ describe('header and footer on legacy and landing pages', () => {
 
   it('expired: the licence dialog blocks the page', async () => {
     const { page } = await openPageAs(stage, 'expired', NOTICE);
-    await page.locator('ph-header').getByText('「通知公告」已到期，请联系管理员！').waitFor();
+    await page.locator('ph-header').getByText('本单位的平台授权已到期，所有模块都无法使用，请联系管理员！').waitFor();
     await page.keyboard.press('Escape');
-    assert.equal(await page.locator('ph-header').getByText('「通知公告」已到期，请联系管理员！').isVisible(), true);
+    assert.equal(
+      await page
+        .locator('ph-header')
+        .getByText('本单位的平台授权已到期，所有模块都无法使用，请联系管理员！')
+        .isVisible(),
+      true,
+    );
     await page.close();
   });
 

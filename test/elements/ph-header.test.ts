@@ -622,7 +622,7 @@ describe('ph-header', () => {
       const header = await mountHeader();
       await waitUntil(() => root(header).querySelector('[part~="licence"]'), 'no licence dialog');
       expect(root(header).querySelector('[part~="licence"]')?.textContent).to.equal(
-        '「通知公告」已到期，请联系管理员！',
+        '本单位的平台授权已到期，所有模块都无法使用，请联系管理员！',
       );
       const licenceDialog = root(header).querySelector('[part~="licence"]')?.closest('[role="dialog"]');
       expect(licenceDialog?.querySelector('[part~="close"]'), 'a close button').to.equal(null);

@@ -2,12 +2,13 @@ import type { AppItem, ExpiryModule } from '../api/types';
 import type { AccessUser, DesktopHttp } from '../desktop/calls';
 import { splitBilingual } from '../i18n/bilingual';
 import type { Language } from '../i18n/translate';
-import { isModuleLicensed } from '../licence';
+import { isModuleLicensed, loadUnitLicence } from '../licence';
 import { type Access, decideAccess } from './decide';
 import type { AppTarget } from './target';
 
 // The gate every door passes (issue 34): it gathers the facts decide.ts needs — the unit's licence for the app's
-// server (license/unit, §7) and the user's apps (my_app_icon) — and answers with the decision and the app's names.
+// server (license/unit, §7), after a "no" the unit's own licence (license/unit_oam), and the user's apps
+// (my_app_icon) — and answers with the decision and the app.
 
 export interface AccessDeps {
   http: DesktopHttp;
@@ -29,10 +30,13 @@ export async function checkAccess(target: AppTarget, deps: AccessDeps): Promise<
     deps.apps().catch(() => null),
   ]);
   const app = apps?.find((item) => item.code === target.code) ?? null;
+  // Only a "no" raises the question whether the whole unit's licence has ended.
+  const unit = licensed ? null : await loadUnitLicence(deps.user.unitId, deps.http);
   const access = decideAccess({
     userType: deps.user.userType,
     pathId: target.pathId,
     licensed,
+    unitExpired: unit?.expired === true,
     ...(apps ? { permitted: app !== null } : {}),
   });
   return { access, app };

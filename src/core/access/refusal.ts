@@ -47,7 +47,9 @@ export async function refusalOf(target: AppTarget, deps: RefusalDeps): Promise<R
 
 /** The sentence for a refusal in `language`: the page's translation of `access.*` if it has one, else ours. */
 export function refusalText(refusal: Refusal, translate: Translate, language: Language): string {
-  const key = refusal.names ? `access.${refusal.reason}` : `access.${refusal.reason}.unnamed`;
+  // The unit's own licence concerns every module: its one sentence names none.
+  const named = refusal.names !== null || refusal.reason === 'unitExpired';
+  const key = named ? `access.${refusal.reason}` : `access.${refusal.reason}.unnamed`;
   const name = refusal.names?.[language] ?? '';
   const text = translate(key, { name });
   if (text !== key) return text;

@@ -7,6 +7,7 @@ export const ACCESS_STRINGS: StringTable = {
   'zh-CN': {
     'access.expired': '「{name}」已到期，请联系管理员！',
     'access.expired.unnamed': '该模块已到期，请联系管理员！',
+    'access.unitExpired': '本单位的平台授权已到期，所有模块都无法使用，请联系管理员！',
     'access.teacherOnly': '「{name}」的这个页面供教师使用，您的账号不能打开。',
     'access.teacherOnly.unnamed': '这个页面供教师使用，您的账号不能打开。',
     'access.notPermitted': '您的账号没有「{name}」的使用权限，请联系管理员。',
@@ -15,6 +16,8 @@ export const ACCESS_STRINGS: StringTable = {
   en: {
     'access.expired': '{name} has expired. Please contact the administrator!',
     'access.expired.unnamed': 'This module has expired. Please contact the administrator!',
+    'access.unitExpired':
+      "Your school's platform licence has expired, so no module can be used. Please contact the administrator!",
     'access.teacherOnly': 'This page of {name} is for teachers; your account cannot open it.',
     'access.teacherOnly.unnamed': 'This page is for teachers; your account cannot open it.',
     'access.notPermitted': 'Your account has no access to {name}. Please contact the administrator.',
@@ -23,6 +26,7 @@ export const ACCESS_STRINGS: StringTable = {
   'zh-HK': {
     'access.expired': '「{name}」已到期，請聯繫管理員！',
     'access.expired.unnamed': '該模組已到期，請聯繫管理員！',
+    'access.unitExpired': '本單位的平台授權已到期，所有模組都無法使用，請聯繫管理員！',
     'access.teacherOnly': '「{name}」的這個頁面供教師使用，您的賬號不能打開。',
     'access.teacherOnly.unnamed': '這個頁面供教師使用，您的賬號不能打開。',
     'access.notPermitted': '您的賬號沒有「{name}」的使用權限，請聯繫管理員。',

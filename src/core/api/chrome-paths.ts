@@ -11,6 +11,7 @@ export const CHROME_PATHS = {
   markAllRead: ENDPOINTS.markAllRead,
   reminders: ENDPOINTS.reminders,
   licence: ENDPOINTS.licence,
+  licenceOam: ENDPOINTS.licenceOam,
   unitConfig: ENDPOINTS.unitConfig,
   unitLogo: ENDPOINTS.unitLogo,
   packageJson: ENDPOINTS.packageJson,

@@ -21,3 +21,27 @@ export async function isModuleLicensed(
     return true;
   }
 }
+
+/** GET license/unit_oam (§7): whether the unit's own licence, over all its modules, has ended. */
+export interface UnitLicence {
+  endTime: string;
+  expired: boolean;
+}
+
+/**
+ * The unit's own licence, asked when a module's licence says no, so that a school whose whole platform has run out
+ * is told so instead of "this module has expired". Null when the answer is missing or not one.
+ */
+export async function loadUnitLicence(unitId: string, http: Pick<HttpClient, 'request'>): Promise<UnitLicence | null> {
+  try {
+    const answer = await http.request<UnitLicence>({
+      url: CHROME_PATHS.licenceOam,
+      params: unitId ? { unitId } : {},
+      noIntercept: true,
+    });
+    const data = answer.data;
+    return data && typeof data.expired === 'boolean' ? data : null;
+  } catch {
+    return null;
+  }
+}

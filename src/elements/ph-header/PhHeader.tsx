@@ -447,9 +447,14 @@ export function PhHeader(props: PhHeaderProps) {
           {header.refusal ? refusalText(header.refusal, translate, language) : ''}
         </p>
         <p part="licence-contact">
-          {translate(header.refusal?.reason === 'expired' ? 'header.licenceContact' : 'header.refusalContact', {
-            unit: unitName,
-          })}
+          {translate(
+            header.refusal?.reason === 'expired' || header.refusal?.reason === 'unitExpired'
+              ? 'header.licenceContact'
+              : 'header.refusalContact',
+            {
+              unit: unitName,
+            },
+          )}
         </p>
       </PhModal>
     </>

@@ -78,7 +78,8 @@ function HeaderElement({ container, ...props }: HeaderElementProps) {
  * expiry message opens the expiry table. The reminder panel shows 3 per page and closes by itself after 15 s; it
  * floats on the right above the page's footer, and on a phone it is a strip under the bar that opens into the list.
  * On a module page the header is the page's door (src/core/access): a page the user may not use — its licence ended
- * (「资产管理」已到期，请联系管理员！; '该模块已到期，请联系管理员！' on a page that names no app), a teachers' `_tm`
+ * (「资产管理」已到期，请联系管理员！; '该模块已到期，请联系管理员！' on a page that names no app; the unit's own
+ * licence, license/unit_oam: 本单位的平台授权已到期…), a teachers' `_tm`
  * page for a student or parent, or an app that is none of theirs — is blocked by a dialog that cannot be closed,
  * naming the app and the unit whose administrator to ask, and carrying its own 退出 / Sign out button and, on a module
  * page, the way back to the desktop; the bar's `data-access` says `checking`, `open` or `refused`. A message's link to

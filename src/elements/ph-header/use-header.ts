@@ -17,6 +17,7 @@ import {
   isModuleLicensed,
   isPopupSuppressed,
   leaveForLogin,
+  loadUnitLicence,
   loginPageUrl,
   type MessageConfig,
   type MessageUrlContext,
@@ -68,8 +69,9 @@ function createModel(): HeaderModel {
 async function pageAccess(serverId: string, unitId: string, http: ReturnType<typeof defaultClient>) {
   const target = appTargetOf(getLocation().href());
   if (target) return pageRefusal(target);
-  const licensed = await isModuleLicensed({ unitId, serverId }, http);
-  return licensed ? null : ({ reason: 'expired', names: null } satisfies Refusal);
+  if (await isModuleLicensed({ unitId, serverId }, http)) return null;
+  const unit = await loadUnitLicence(unitId, http);
+  return { reason: unit?.expired ? 'unitExpired' : 'expired', names: null } satisfies Refusal;
 }
 
 /** §6: the linked accounts to offer, where this page allows both types (a desktop, or an app for both). */

@@ -33,6 +33,21 @@ describe('decideAccess', () => {
     ],
     ['apps unknown, licensed', { userType: 3, pathId: 'spm', licensed: true }, 'open'],
     ['no page named (the desktop), expired', { userType: 2, licensed: false }, 'expired'],
+    [
+      'the whole unit expired',
+      { userType: 2, pathId: 'tm', permitted: true, licensed: false, unitExpired: true },
+      'unitExpired',
+    ],
+    [
+      'a licensed module of an expired unit (the platform says yes)',
+      { userType: 2, licensed: true, unitExpired: true },
+      'open',
+    ],
+    [
+      'a student on a tm page of an expired unit',
+      { userType: 1, pathId: 'tm', licensed: false, unitExpired: true },
+      'teacherOnly',
+    ],
   ])('%s → %s', (_, facts, expected) => {
     const access = decideAccess(facts);
     expect(access.kind === 'open' ? 'open' : access.reason).toBe(expected);
@@ -44,6 +59,7 @@ describe('decideAccess', () => {
       pathId: fc.constantFrom<'tm' | 'spm' | undefined>('tm', 'spm', undefined),
       permitted: fc.constantFrom<boolean | undefined>(true, false, undefined),
       licensed: fc.boolean(),
+      unitExpired: fc.boolean(),
     },
     { requiredKeys: ['userType', 'licensed'] },
   );

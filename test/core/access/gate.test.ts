@@ -35,6 +35,7 @@ const MODULES = [
   { code: 'assets', name: '资产管理|||Assets|||資產管理', englishName: 'Assets', endTime: '2026-11-16' },
 ];
 let appsFail = false;
+let unitExpired = false;
 
 beforeAll(async () => {
   server = await startServer();
@@ -46,6 +47,9 @@ beforeAll(async () => {
     const iconVMs = APPS[req.url.searchParams.get('userId') ?? ''] ?? [];
     sendJson(res, 200, envelope(200, { data: [{ code: 'XSCZ', name: '学生成长', iconVMs }] }));
   });
+  server.route('GET', '/api/base/license/unit_oam', (_req, res) =>
+    sendJson(res, 200, envelope(200, { data: { unitId: 'unit-school', endTime: '2027-01-01', expired: unitExpired } })),
+  );
   server.route('GET', '/api/base/resource/inside/module', (_req, res) =>
     sendJson(res, 200, envelope(200, { data: MODULES })),
   );
@@ -69,6 +73,7 @@ const asked = (path: string) => server.received.filter((r) => r.url.pathname ===
 beforeEach(() => {
   server.received.length = 0;
   appsFail = false;
+  unitExpired = false;
   $language.set('zh-CN');
   for (const notice of $notices.get()) dismiss(notice.id);
 });
@@ -118,6 +123,18 @@ describe('pageRefusal: the module page opened by its URL', () => {
       reason: 'expired',
       name: '资产管理',
     });
+  });
+});
+
+describe("the unit's own licence (license/unit_oam)", () => {
+  it('is asked only after a module says no, and when it has ended the refusal says so', async () => {
+    signIn('teacher');
+    expect(await pageRefusal({ code: 'grade', serverId: 'grade', pathId: 'tm' })).toBe(null);
+    expect(asked('/api/base/license/unit_oam')).toBe(0);
+    expect(told(await pageRefusal({ code: 'assets', serverId: 'assets', pathId: 'tm' }))?.reason).toBe('expired');
+    unitExpired = true;
+    expect(told(await pageRefusal({ code: 'assets', serverId: 'assets', pathId: 'tm' }))?.reason).toBe('unitExpired');
+    expect(asked('/api/base/license/unit_oam')).toBe(2);
   });
 });
 

@@ -10,10 +10,13 @@ const noPack = (key: string) => key;
 describe('refusalText', () => {
   it('has every sentence in every language, each naming the app where it has one', () => {
     const keys = Object.keys(ACCESS_STRINGS['zh-CN']).sort();
-    expect(keys).toHaveLength(6);
+    expect(keys).toHaveLength(7);
     for (const language of LANGUAGES) {
       expect(Object.keys(ACCESS_STRINGS[language]).sort()).toEqual(keys);
-      for (const key of keys) expect(ACCESS_STRINGS[language][key]?.includes('{name}')).toBe(!key.endsWith('.unnamed'));
+      for (const key of keys) {
+        const names = !key.endsWith('.unnamed') && key !== 'access.unitExpired';
+        expect(ACCESS_STRINGS[language][key]?.includes('{name}'), `${language} ${key}`).toBe(names);
+      }
     }
   });
 
@@ -23,6 +26,8 @@ describe('refusalText', () => {
     [{ reason: 'expired', names: null }, 'zh-CN', '该模块已到期，请联系管理员！'],
     [{ reason: 'notPermitted', names }, 'zh-CN', '您的账号没有「资产管理」的使用权限，请联系管理员。'],
     [{ reason: 'teacherOnly', names: null }, 'en', 'This page is for teachers; your account cannot open it.'],
+    [{ reason: 'unitExpired', names }, 'zh-HK', '本單位的平台授權已到期，所有模組都無法使用，請聯繫管理員！'],
+    [{ reason: 'unitExpired', names: null }, 'zh-CN', '本单位的平台授权已到期，所有模块都无法使用，请联系管理员！'],
   ] as [Refusal, 'zh-CN' | 'en' | 'zh-HK', string][])('%o in %s → %s', (refusal, language, text) => {
     expect(refusalText(refusal, noPack, language)).toBe(text);
   });
