@@ -23,20 +23,30 @@ export interface AccessAnswer {
   app: AppItem | null;
 }
 
-/** The decision for one app. A failed licence call admits (isModuleLicensed): only the platform's "no" refuses. */
+/**
+ * The licence facts of decide.ts for a unit's server: license/unit, then — only after its "no" — license/unit_oam, so
+ * that a unit whose whole licence has ended is told so. A failed licence call admits (isModuleLicensed).
+ */
+export async function licenceFacts(
+  unitId: string,
+  serverId: string,
+  http: DesktopHttp,
+): Promise<{ licensed: boolean; unitExpired: boolean }> {
+  if (await isModuleLicensed({ unitId, serverId }, http)) return { licensed: true, unitExpired: false };
+  return { licensed: false, unitExpired: (await loadUnitLicence(unitId, http))?.expired === true };
+}
+
+/** The decision for one app. */
 export async function checkAccess(target: AppTarget, deps: AccessDeps): Promise<AccessAnswer> {
-  const [licensed, apps] = await Promise.all([
-    isModuleLicensed({ unitId: deps.user.unitId, serverId: target.serverId }, deps.http),
+  const [licence, apps] = await Promise.all([
+    licenceFacts(deps.user.unitId, target.serverId, deps.http),
     deps.apps().catch(() => null),
   ]);
   const app = apps?.find((item) => item.code === target.code) ?? null;
-  // Only a "no" raises the question whether the whole unit's licence has ended.
-  const unit = licensed ? null : await loadUnitLicence(deps.user.unitId, deps.http);
   const access = decideAccess({
     userType: deps.user.userType,
     pathId: target.pathId,
-    licensed,
-    unitExpired: unit?.expired === true,
+    ...licence,
     ...(apps ? { permitted: app !== null } : {}),
   });
   return { access, app };

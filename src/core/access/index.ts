@@ -1,10 +1,10 @@
 export type { Access, AccessFacts, AccessRefusal } from './decide';
 export { decideAccess, isTeacherOnlyFor } from './decide';
 export type { AccessAnswer, AccessDeps } from './gate';
-export { checkAccess, moduleName } from './gate';
+export { checkAccess, licenceFacts, moduleName } from './gate';
 export type { LicenceMark } from './marks';
 export { licenceMark } from './marks';
-export { followThroughGate, linkRefusal, pageApp, pageRefusal, REFUSAL_NOTICE_MS } from './page';
+export { followThroughGate, linkRefusal, ownPageRefusal, pageApp, pageRefusal, REFUSAL_NOTICE_MS } from './page';
 export type { AppNames, Refusal, RefusalDeps } from './refusal';
 export { appNames, refusalOf, refusalText } from './refusal';
 export type { AppTarget } from './target';

@@ -9,6 +9,8 @@ import { redirectAppPath } from '../routes/paths';
 import { redirectRouteApp } from '../routes/router';
 import { $session, currentSessionEpoch } from '../session/state';
 import { pageSingleton } from '../shared';
+import { decideAccess } from './decide';
+import { licenceFacts } from './gate';
 import { type Refusal, refusalOf, refusalText } from './refusal';
 import { type AppTarget, appTargetOf } from './target';
 
@@ -52,6 +54,18 @@ export function pageRefusal(target: AppTarget): Promise<Refusal | null> {
     return kept.modules;
   };
   return refusalOf(target, { http, user: { userId, userType, unitId }, apps: userApps, modules });
+}
+
+/**
+ * The page's own door (`<ph-header>` asks it): a module page, however it was reached, passes the whole gate; any other
+ * page (a desktop) only its own server's licence, by the same licence rule.
+ */
+export async function ownPageRefusal(href: string, serverId: string): Promise<Refusal | null> {
+  const target = appTargetOf(href);
+  if (target) return pageRefusal(target);
+  const { userType, unitId } = $session.get();
+  const access = decideAccess({ userType, ...(await licenceFacts(unitId, serverId, defaultClient())) });
+  return access.kind === 'open' ? null : { reason: access.reason, names: null };
 }
 
 /** The signed-in user's own app that `target` opens; null when it is none of theirs or their apps are unknown. */

@@ -14,16 +14,14 @@ import {
   fetchMe,
   getLocation,
   isDesktopClient,
-  isModuleLicensed,
   isPopupSuppressed,
   leaveForLogin,
-  loadUnitLicence,
   loginPageUrl,
   type MessageConfig,
   type MessageUrlContext,
   messageCalls,
+  ownPageRefusal,
   pageApp,
-  pageRefusal,
   type Refusal,
   type RoleSwitchCandidate,
   roleCandidates,
@@ -60,18 +58,6 @@ function createModel(): HeaderModel {
   const inbox = createInbox({ calls, changed: () => counter.refresh(), urlContext });
   const reminders = createReminderPanel({ loadPage: (page) => calls.reminderPage(page) });
   return { counter, inbox, reminders, calls, urlContext };
-}
-
-/**
- * The page's own door: a module page (opened from anywhere, its URL typed included) passes the gate every door
- * passes; any other page (a desktop) needs only its own server's licence, the same licence rule.
- */
-async function pageAccess(serverId: string, unitId: string, http: ReturnType<typeof defaultClient>) {
-  const target = appTargetOf(getLocation().href());
-  if (target) return pageRefusal(target);
-  if (await isModuleLicensed({ unitId, serverId }, http)) return null;
-  const unit = await loadUnitLicence(unitId, http);
-  return { reason: unit?.expired ? 'unitExpired' : 'expired', names: null } satisfies Refusal;
 }
 
 /** §6: the linked accounts to offer, where this page allows both types (a desktop, or an app for both). */
@@ -129,7 +115,7 @@ export function useHeader(redirect: boolean, leaving: RefObject<boolean>, deskto
 
   useEffect(() => watchZoom(), []);
 
-  const { userId, userType, unitId } = session;
+  const { userId, userType } = session;
   useEffect(() => {
     if (!signedIn || !config) return;
     const http = defaultClient();
@@ -140,7 +126,7 @@ export function useHeader(redirect: boolean, leaving: RefObject<boolean>, deskto
       () => undefined,
     );
     setAccessChecked(false);
-    void pageAccess(config.serverId, unitId, http).then((value) => {
+    void ownPageRefusal(getLocation().href(), config.serverId).then((value) => {
       if (!live) return;
       setRefusal(value);
       setAccessChecked(true);
@@ -155,7 +141,7 @@ export function useHeader(redirect: boolean, leaving: RefObject<boolean>, deskto
       stop();
       model.reminders.dispose();
     };
-  }, [signedIn, config, userId, userType, unitId, model]);
+  }, [signedIn, config, userId, userType, model]);
 
   return { model, signedIn, messageConfig, refusal, accessChecked, candidates, isAdmin };
 }
