@@ -39,6 +39,13 @@ function exportTargets(manifest: { exports: Record<string, string | Record<strin
     .map((target) => target.replace(/^\.\//, ''));
 }
 
+/** The tags dist/custom-elements.json lists. */
+function manifestTags(): string[] {
+  return JSON.parse(readFileSync(join(repo, 'dist/custom-elements.json'), 'utf8')).modules.flatMap(
+    (module: { declarations: { tagName?: string }[] }) => module.declarations.flatMap((d) => d.tagName ?? []),
+  );
+}
+
 function tsc(project: string) {
   const result = spawnSync(process.execPath, [join(app, 'node_modules/typescript/bin/tsc'), '-p', project], {
     cwd: app,
@@ -75,13 +82,17 @@ describe('the tarball', () => {
       [],
       'the demo shell is not part of the package',
     );
-    const tags = JSON.parse(readFileSync(join(repo, 'dist/custom-elements.json'), 'utf8')).modules.flatMap(
-      (module: { declarations: { tagName?: string }[] }) => module.declarations.flatMap((d) => d.tagName ?? []),
-    );
+    const tags = manifestTags();
     assert.ok(tags.includes('ph-login') && tags.includes('ph-modal'));
     const missing = exportTargets(manifest, tags).filter((target) => !files.includes(target));
     assert.deepEqual(missing, [], 'exports names files that are not in the tarball');
     assert.ok(files.includes('dist/custom-elements.json'));
+    assert.ok(files.includes('dist/vscode.html-custom-data.json') && files.includes('dist/jsx.d.ts'));
+    assert.deepEqual(
+      files.filter((path) => path.startsWith('dist/docs/')),
+      [],
+      'the docs site is served by npm start, not shipped',
+    );
   });
 
   it('ph-widgets/react imports React and ReactDOM rather than bundling them, and core from dist/core', () => {
@@ -130,9 +141,12 @@ describe('the tarball', () => {
 });
 
 describe('a TypeScript consumer', () => {
-  it('type-checks the typed element events and React props from the declarations', () => {
+  it('type-checks the typed element events, React props and every bare tag in TSX from the declarations', () => {
     const { status, output } = tsc('tsconfig.json');
     assert.equal(status, 0, output);
+    const bareTags = readFileSync(join(app, 'src/bare-tags.tsx'), 'utf8');
+    const unused = manifestTags().filter((tag) => !bareTags.includes(`<${tag}`));
+    assert.deepEqual(unused, [], 'src/bare-tags.tsx uses every tag');
   });
 
   it('is told about each deliberate mistake, where it is', () => {
@@ -141,7 +155,8 @@ describe('a TypeScript consumer', () => {
     const errors = [...output.matchAll(/type-errors\.tsx\((\d+),\d+\): error (TS\d+)/g)].map(
       ([, line, code]) => `${line} ${code}`,
     );
-    assert.deepEqual(errors, ['6 TS2339', '7 TS2322', '8 TS2322'], output);
+    // Lines 10 and 11: a bare tag in TSX (ph-widgets/jsx) is checked like the wrappers.
+    assert.deepEqual(errors, ['7 TS2339', '8 TS2322', '9 TS2322', '10 TS2322', '11 TS2339'], output);
     assert.match(output, /Property 'accessToken' does not exist/);
     assert.match(output, /"popup"/);
   });
