@@ -1,5 +1,6 @@
 // `npm run build`: rollup's bundles and, beside them, what is made from the sources alone: the declarations
-// (dist/types), the page kit's global types (dist/ph-global.d.ts, from the declarations) and the element manifest.
+// (dist/types), the page kit's global types (dist/ph-global.d.ts, from the declarations), the element manifest with
+// what editors read, and the docs site (dist/docs, from the manifest).
 // Then the brotli and gzip copies of all of dist/. Rollup keeps both cores busy only while terser's workers run;
 // in its single-threaded phases a core waits, and the source steps (about 8 CPU seconds) fill it at the lowest CPU
 // priority (nice 19), so they never slow rollup down: the build took 6 s less on two cores (issue 24).
@@ -34,6 +35,7 @@ const statuses = await Promise.all([
       ['node', 'node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json', '--noCheck'],
       ['node', 'scripts/ph-global-dts.mjs'],
       ['node', '--import', 'tsx', 'scripts/manifest/main.ts'],
+      ['node', '--import', 'tsx', 'scripts/docs-site/main.ts'],
     ],
     { nice: true },
   ),

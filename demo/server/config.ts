@@ -29,6 +29,8 @@ export function repositoryStaticRoots(repo: string): StaticRoot[] {
   return [
     { prefix: '/dist/', root: resolve(repo, 'dist'), preCompressed: true },
     { prefix: '/demo/', root: resolve(repo, 'demo', 'pages') },
+    // The docs site `npm run build` makes (scripts/docs-site): for the developers of module pages, not shipped.
+    { prefix: '/docs/', root: resolve(repo, 'dist', 'docs') },
     // The deploy-layout site: the login page at `/`, the landing pages of §2 (see routes/site.ts).
     { prefix: '/', root: resolve(repo, 'demo', 'site') },
   ];

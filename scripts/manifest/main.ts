@@ -1,10 +1,9 @@
 // `npm run build` writes dist/custom-elements.json and what editors read from it (VS Code's HTML custom data, the
-// JSX types of the bare tags); `npm run docs` also rewrites README's element tables from it.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// JSX types of the bare tags); the docs site (scripts/docs-site) reads it.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildManifest } from './analyze';
 import { jsxDeclarations, vscodeCustomData } from './editor-data';
-import { renderReadme } from './readme';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const manifest = buildManifest(root);
@@ -16,10 +15,3 @@ writeFileSync(
 );
 writeFileSync(join(root, 'dist/jsx.d.ts'), jsxDeclarations(manifest));
 
-if (process.argv.includes('--readme')) {
-  const path = join(root, 'README.md');
-  const before = readFileSync(path, 'utf8');
-  const after = renderReadme(before, manifest);
-  if (after !== before) writeFileSync(path, after);
-  console.log(after === before ? 'README.md is up to date.' : 'README.md element tables updated.');
-}

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildManifest } from '../../scripts/manifest/analyze';
-import { elementsOf, renderReadme } from '../../scripts/manifest/readme';
+import { elementsOf } from '../../scripts/manifest/editor-data';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const manifest = buildManifest(root);
@@ -68,10 +68,6 @@ describe('the custom-elements manifest of the sources', () => {
     expect(readFileSync(join(root, 'scripts', 'build.mjs'), 'utf8')).toContain("'scripts/manifest/main.ts'");
   });
 
-  it("matches README's element tables (run `npm run docs` after changing an element)", () => {
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    expect(renderReadme(readme, manifest)).toBe(readme);
-  });
 });
 
 // A minimal repository with one element, to show that documentation and code cannot drift apart unnoticed.

@@ -9,12 +9,12 @@ import { after, before, describe, it, maskZIndex, openPage, openPageAs, type Sta
 // A legacy module page (pc_<code>_tm/index.html) that embeds the widgets with one classic <script> tag, opened by the
 // teacher (a module page needs a session: without one it leaves for the login page).
 const PAGE = '/demo/pc_notice_tm/index.html';
-const README = join(import.meta.dirname, '..', '..', 'README.md');
+const PAGE_KIT_GUIDE = join(import.meta.dirname, '..', '..', 'docs', 'guide', 'page-kit.md');
 
-/** The member names README's `window.PH` table lists (`validate.idCard(value)` → `validate.idCard`). */
-function readmeMembers(): string[] {
-  const text = readFileSync(README, 'utf8');
-  const start = text.indexOf('### `window.PH`');
+/** The member names the page-kit guide's `window.PH` table lists (`validate.idCard(value)` → `validate.idCard`). */
+function guideMembers(): string[] {
+  const text = readFileSync(PAGE_KIT_GUIDE, 'utf8');
+  const start = text.indexOf('# `window.PH`');
   const section = text.slice(start, text.indexOf('\n#', start + 1));
   return [...section.matchAll(/^\| `([\w.]+)/gm)].map((match) => match[1] as string);
 }
@@ -225,25 +225,25 @@ describe('legacy module page with dist/ph-widgets.js', () => {
     await page.close();
   });
 
-  it("lists in README's window.PH table exactly the members PH has", async () => {
+  it("lists in the page-kit guide's window.PH table exactly the members PH has", async () => {
     const { page, problems } = await openPageAs(stage, 'teacher', PAGE);
     const members = await page.evaluate(() =>
       Object.entries(window.PH as object).flatMap(([name, value]) =>
         typeof value === 'object' && value !== null ? Object.keys(value).map((inner) => `${name}.${inner}`) : [name],
       ),
     );
-    const listed = readmeMembers();
+    const listed = guideMembers();
     assert.deepEqual(
       members.filter((name) => !listed.includes(name)),
       [],
-      'members of window.PH missing from README',
+      'members of window.PH missing from docs/guide/page-kit.md',
     );
     assert.deepEqual(
       listed.filter((name) => !members.includes(name)),
       [],
-      'README lists members window.PH does not have',
+      'docs/guide/page-kit.md lists members window.PH does not have',
     );
-    assert.equal(new Set(listed).size, listed.length, 'README lists a member twice');
+    assert.equal(new Set(listed).size, listed.length, 'docs/guide/page-kit.md lists a member twice');
     assert.deepEqual(problems, []);
     await page.close();
   });

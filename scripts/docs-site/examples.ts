@@ -1,0 +1,151 @@
+// The live examples of the docs site: each is a page of its own (an iframe), so each has its own page state — its own
+// signed-in account, its own dialogs — and shows an element in one state. `markup` is what a page writes; `play`,
+// when a state needs a step after the element renders (a blur, a file, a click), is what the example runs, shown
+// under it. `account` signs the example in with a bearer token of its own (assets/example.js).
+
+export type DemoAccount = 'teacher' | 'parent' | 'student' | 'staff' | 'areauser';
+
+export interface Example {
+  /** The example's file name under examples/<tag>/. */
+  id: string;
+  title: string;
+  markup: string;
+  play?: string;
+  account?: DemoAccount;
+  /** The iframe's height in px: room for what the state shows (a dialog needs more). */
+  height: number;
+}
+
+/** Runs in the example page: the element's shadow root, once it has rendered what `selector` finds. */
+const rendered = (tag: string, selector: string) =>
+  `const root = await example.rendered(document.querySelector('${tag}'), '${selector}');`;
+
+const fileInto = (name: string, text: string) =>
+  `${rendered('ph-uploader', 'input[type=file]')}
+example.choose(root.querySelector('input[type=file]'), new File([${JSON.stringify(text)}], '${name}'));`;
+
+export const EXAMPLES: Record<string, Example[]> = {
+  'ph-login': [
+    { id: 'inline', title: 'The login page’s form', markup: '<ph-login></ph-login>', height: 460 },
+    {
+      id: 'field-errors',
+      title: 'A field left empty: its message under it',
+      markup: '<ph-login></ph-login>',
+      play: `${rendered('ph-login', 'input')}
+const account = root.querySelector('input');
+account.focus();
+account.blur();`,
+      height: 460,
+    },
+    {
+      id: 'platforms',
+      title: 'With third-party sign-ins',
+      markup: `<ph-login platforms='[{"provider":"qy","name":"企业微信"},{"provider":"mp","name":"微信"}]'></ph-login>`,
+      height: 520,
+    },
+    {
+      id: 'dialog',
+      title: 'Dialog: signing in again',
+      markup: '<ph-login mode="dialog" open></ph-login>',
+      height: 520,
+    },
+  ],
+  'ph-header': [
+    { id: 'teacher', title: 'A teacher', account: 'teacher', markup: '<ph-header no-redirect></ph-header>', height: 120 },
+    {
+      id: 'parent',
+      title: 'A parent: the child they are looking at',
+      account: 'parent',
+      markup: '<ph-header no-redirect></ph-header>',
+      height: 120,
+    },
+    { id: 'student', title: 'A student', account: 'student', markup: '<ph-header no-redirect></ph-header>', height: 120 },
+    { id: 'staff', title: 'A staff member', account: 'staff', markup: '<ph-header no-redirect></ph-header>', height: 120 },
+    {
+      id: 'area',
+      title: 'An area (district) user',
+      account: 'areauser',
+      markup: '<ph-header no-redirect></ph-header>',
+      height: 120,
+    },
+    {
+      id: 'with-voice',
+      title: 'With the voice button in its end slot',
+      account: 'teacher',
+      markup: '<ph-header no-redirect>\n  <ph-voice slot="end"></ph-voice>\n</ph-header>',
+      height: 120,
+    },
+  ],
+  'ph-footer': [
+    { id: 'plain', title: 'The unit’s footer', markup: '<ph-footer no-version-check></ph-footer>', height: 120 },
+    {
+      id: 'version-dialog',
+      title: 'The version dialog',
+      markup: '<ph-footer no-version-check></ph-footer>',
+      play: `${rendered('ph-footer', '[part~=version]')}
+root.querySelector('[part~=version]').click();`,
+      height: 520,
+    },
+  ],
+  'ph-modal': [
+    {
+      id: 'open',
+      title: 'A dialog',
+      markup: '<ph-modal open heading="通知 · Notice" width="360px">\n  <p>Text the page puts in the dialog.</p>\n</ph-modal>',
+      height: 360,
+    },
+    {
+      id: 'stacked',
+      title: 'Two dialogs stacked: the later one on top, Escape closes it first',
+      markup: `<ph-modal open heading="第一层 · First" width="420px">
+  <p>The first dialog.</p>
+</ph-modal>
+<ph-modal open heading="第二层 · Second" width="300px" top="30%">
+  <p>Opened after the first.</p>
+</ph-modal>`,
+      height: 420,
+    },
+  ],
+  'ph-uploader': [
+    {
+      id: 'empty',
+      title: 'Ready for files',
+      account: 'teacher',
+      markup: '<ph-uploader multiple></ph-uploader>',
+      height: 300,
+    },
+    {
+      id: 'waiting',
+      title: 'A file waiting to start (no auto-start)',
+      account: 'teacher',
+      markup: '<ph-uploader></ph-uploader>',
+      play: fileInto('lesson-plan.txt', 'A lesson plan.'),
+      height: 320,
+    },
+    {
+      id: 'done',
+      title: 'A file uploaded',
+      account: 'teacher',
+      markup: '<ph-uploader auto-start></ph-uploader>',
+      play: fileInto('class-notes.txt', 'Notes of the class, uploaded from the docs site.'),
+      height: 320,
+    },
+    {
+      id: 'refused',
+      title: 'A file refused before anything is sent',
+      account: 'teacher',
+      markup: '<ph-uploader accept=".pdf,.docx" auto-start></ph-uploader>',
+      play: fileInto('photo.exe', 'not a document'),
+      height: 320,
+    },
+  ],
+  'ph-face': [
+    { id: 'collect', title: 'Registering a face', account: 'teacher', markup: '<ph-face user-id="u-teacher"></ph-face>', height: 560 },
+    { id: 'login', title: 'Signing in with a face', markup: '<ph-face mode="login"></ph-face>', height: 560 },
+    { id: 'clock-in', title: 'Clocking in', account: 'teacher', markup: '<ph-face mode="orther"></ph-face>', height: 560 },
+  ],
+  'ph-voice': [
+    { id: 'ready', title: 'Ready: press and speak', account: 'teacher', markup: '<ph-voice></ph-voice>', height: 120 },
+    { id: 'disabled', title: 'Disabled', markup: '<ph-voice disabled></ph-voice>', height: 120 },
+  ],
+};
