@@ -62,7 +62,8 @@ function relink(page: Page, pages: Page[]): string {
       return file ? `<a href="${file}#${id}">${text}</a>` : text;
     }
     const guide = /^(?:\.\/|docs\/guide\/)?([\w-]+)\.md(#.*)?$/.exec(href);
-    if (guide && (GUIDES as readonly string[]).includes(guide[1]!)) return `<a href="${guide[1]}.html${guide[2] ?? ''}">${text}</a>`;
+    if (guide && (GUIDES as readonly string[]).includes(guide[1]!))
+      return `<a href="${guide[1]}.html${guide[2] ?? ''}">${text}</a>`;
     return text;
   });
 }

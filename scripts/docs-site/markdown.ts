@@ -39,9 +39,10 @@ export function renderMarkdown(text: string): { html: string; headings: Heading[
       },
     },
   });
-  // Wide tables scroll inside a box the keyboard can reach, never the page.
+  // Wide tables and code scroll inside a box the keyboard can reach, never the page.
   const html = marked
     .parse(text, { async: false })
+    .replaceAll('<pre>', '<pre tabindex="0">')
     .replaceAll('<table>', '<div class="table-scroll" tabindex="0"><table>')
     .replaceAll('</table>', '</table></div>');
   return { html, headings };

@@ -45,7 +45,9 @@ function nav(entries: NavEntry[], current: string): string {
 }
 
 export function frame(options: { title: string; current: string; nav: NavEntry[]; body: string }): string {
-  const languages = LANGUAGES.map(([value, label]) => `<option value="${value}" lang="${value}">${label}</option>`).join('');
+  const languages = LANGUAGES.map(
+    ([value, label]) => `<option value="${value}" lang="${value}">${label}</option>`,
+  ).join('');
   const themes = THEMES.map(([value, label]) => `<option value="${value}">${label}</option>`).join('');
   return `<!doctype html>
 <html lang="en">
@@ -78,13 +80,11 @@ ${options.body}
 }
 
 function snippetBlock(label: string, language: string, code: string): string {
-  return `<details class="snippet"><summary>${label}</summary><div class="code"><button type="button" class="copy">Copy</button><pre><code class="language-${language}">${escapeHtml(code)}</code></pre></div></details>`;
+  return `<details class="snippet"><summary>${label}</summary><div class="code"><button type="button" class="copy">Copy</button><pre tabindex="0"><code class="language-${language}">${escapeHtml(code)}</code></pre></div></details>`;
 }
 
 function exampleBlock(tag: string, example: Example, snippets: Snippets): string {
-  const play = example.play
-    ? snippetBlock('How the example reaches this state', 'js', example.play)
-    : '';
+  const play = example.play ? snippetBlock('How the example reaches this state', 'js', example.play) : '';
   const account = example.account ? ` <span class="account">signed in as <code>${example.account}</code></span>` : '';
   return `<section class="example" aria-labelledby="example-${example.id}">
 <h3 id="example-${example.id}">${escapeHtml(example.title)}${account}</h3>
@@ -116,8 +116,15 @@ export function referenceTables(element: CustomElementDeclaration): string {
     code(attribute.type?.text),
     prose(attribute.description),
   ]);
-  const events = (element.events ?? []).map((event) => [code(event.name), code(event.type?.text), prose(event.description)]);
-  const slots = (element.slots ?? []).map((slot) => [slot.name ? code(slot.name) : '(default)', prose(slot.description)]);
+  const events = (element.events ?? []).map((event) => [
+    code(event.name),
+    code(event.type?.text),
+    prose(event.description),
+  ]);
+  const slots = (element.slots ?? []).map((slot) => [
+    slot.name ? code(slot.name) : '(default)',
+    prose(slot.description),
+  ]);
   const parts = (element.cssParts ?? []).map((part) => [code(part.name), prose(part.description)]);
   const properties = (element.cssProperties ?? []).map((property) => [
     code(property.name),
@@ -171,8 +178,11 @@ ${example.markup}
 `;
 }
 
-/** The example page's script (the page's policy allows no inline script): phinit, then the example's start. */
+/**
+ * The example page's script (the page's policy allows no inline script): phinit — with the widgets' own texts only,
+ * as the site is no module with a language file of its own — then the example's start.
+ */
 export function exampleScript(example: Example): string {
   const play = example.play ? `async (example) => {\n${example.play}\n}` : '';
-  return `phinit({ code: 'docs', appCode: 'base', env: 'production' });\nexample.start(${play});\n`;
+  return `phinit({ code: 'docs', appCode: 'base', env: 'production', languagePack: {} });\nexample.start(${play});\n`;
 }

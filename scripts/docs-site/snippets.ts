@@ -34,7 +34,10 @@ function jsxStartTag(tag: string, attributes: string, elements: Map<string, Cust
     if (attribute?.type?.text === 'number') return `${prop}={${Number(value)}}`;
     return value.includes('"') ? `${prop}='${value}'` : `${prop}="${value}"`;
   });
-  return `<${tag}${[...props, extra].filter(Boolean).map((prop) => ` ${prop}`).join('')}`;
+  return `<${tag}${[...props, extra]
+    .filter(Boolean)
+    .map((prop) => ` ${prop}`)
+    .join('')}`;
 }
 
 export function toJsx(markup: string, elements: Map<string, CustomElementDeclaration>, listener?: string): string {
@@ -52,11 +55,7 @@ export function toJsx(markup: string, elements: Map<string, CustomElementDeclara
     });
 }
 
-export function snippetsOf(
-  tag: string,
-  example: Example,
-  elements: Map<string, CustomElementDeclaration>,
-): Snippets {
+export function snippetsOf(tag: string, example: Example, elements: Map<string, CustomElementDeclaration>): Snippets {
   const event = firstEvent(elements.get(tag)!);
   const listen = event
     ? `document.querySelector('${tag}').addEventListener('${event}', (event) => console.log(event.detail));`

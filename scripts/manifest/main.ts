@@ -14,4 +14,3 @@ writeFileSync(
   `${JSON.stringify(vscodeCustomData(manifest), null, 2)}\n`,
 );
 writeFileSync(join(root, 'dist/jsx.d.ts'), jsxDeclarations(manifest));
-

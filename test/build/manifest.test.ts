@@ -67,7 +67,6 @@ describe('the custom-elements manifest of the sources', () => {
     expect(pkg.scripts.build).toBe('node scripts/build.mjs');
     expect(readFileSync(join(root, 'scripts', 'build.mjs'), 'utf8')).toContain("'scripts/manifest/main.ts'");
   });
-
 });
 
 // A minimal repository with one element, to show that documentation and code cannot drift apart unnoticed.

@@ -1,0 +1,93 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Package } from 'custom-elements-manifest';
+import { describe, expect, it } from 'vitest';
+import { slugger } from '../../scripts/docs-site/markdown';
+import { elementsOf, type vscodeCustomData } from '../../scripts/manifest/editor-data';
+
+// What the build made for developers (issue 38) holds every attribute and event of every element: the docs site's
+// element pages and VS Code's custom data. README is the front door: short, and every link in it resolves.
+const root = resolve(import.meta.dirname, '..', '..');
+const manifest = JSON.parse(readFileSync(join(root, 'dist/custom-elements.json'), 'utf8')) as Package;
+const customData = JSON.parse(readFileSync(join(root, 'dist/vscode.html-custom-data.json'), 'utf8')) as ReturnType<
+  typeof vscodeCustomData
+>;
+
+/** Each attribute and event of the manifest that `has` does not find, as `tag attribute` / `tag event`. */
+function missing(has: (tag: string, kind: 'attribute' | 'event', name: string) => boolean): string[] {
+  return elementsOf(manifest).flatMap((element) => [
+    ...(element.attributes ?? [])
+      .filter((attribute) => !has(element.tagName!, 'attribute', attribute.name))
+      .map((attribute) => `${element.tagName} ${attribute.name}`),
+    ...(element.events ?? [])
+      .filter((event) => !has(element.tagName!, 'event', event.name!))
+      .map((event) => `${element.tagName} ${event.name}`),
+  ]);
+}
+
+const inCustomData = (data: typeof customData) => (tag: string, kind: 'attribute' | 'event', name: string) => {
+  const entry = data.tags.find((candidate) => candidate.name === tag);
+  if (!entry) return false;
+  return kind === 'attribute'
+    ? entry.attributes.some((attribute) => attribute.name === name && attribute.description.length > 0)
+    : entry.description.value.includes(`\`${name}\` — `);
+};
+
+/** The site's reference table of that kind on the element's page lists the name in its first column. */
+const inSite = (tag: string, kind: 'attribute' | 'event', name: string) => {
+  const page = readFileSync(join(root, 'dist/docs', `${tag}.html`), 'utf8');
+  const heading = kind === 'attribute' ? 'id="attributes-and-properties"' : 'id="events"';
+  const start = page.indexOf(heading);
+  const table = page.slice(start, page.indexOf('</table>', start));
+  return start >= 0 && table.includes(`<tr><td><code>${name}</code></td>`);
+};
+
+describe('the docs site and the editor data', () => {
+  it('list every attribute and event of every element', () => {
+    expect(missing(inCustomData(customData))).toEqual([]);
+    expect(missing(inSite)).toEqual([]);
+  });
+
+  it('are caught when one lacks an attribute or an event', () => {
+    const withoutMode = structuredClone(customData);
+    const login = withoutMode.tags.find((tag) => tag.name === 'ph-login')!;
+    login.attributes = login.attributes.filter((attribute) => attribute.name !== 'mode');
+    login.description.value = login.description.value.replace('`ph-login-logout` — ', '');
+    expect(missing(inCustomData(withoutMode))).toEqual(['ph-login mode', 'ph-login ph-login-logout']);
+  });
+
+  it('offers the values of an attribute typed as a union of strings, and booleans as booleans', () => {
+    const login = customData.tags.find((tag) => tag.name === 'ph-login')!;
+    expect(login.attributes.find((attribute) => attribute.name === 'mode')?.values).toEqual([
+      { name: 'inline' },
+      { name: 'dialog' },
+    ]);
+    expect(login.attributes.find((attribute) => attribute.name === 'open')?.valueSet).toBe('v');
+  });
+});
+
+describe('README', () => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+
+  it('is a front door: under 250 lines', () => {
+    expect(readme.split('\n').length).toBeLessThan(250);
+  });
+
+  it('has no link that does not resolve: files of the repository, and headings by their GitHub ids', () => {
+    const slug = slugger();
+    const ids = new Set([...readme.matchAll(/^#+ (.*)$/gm)].map((match) => slug(match[1]!.replace(/`/g, ''))));
+    const links = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!);
+    const broken = links.filter((link) => {
+      // Addresses on the web or of the running server are not fetched here (no network; the e2e tier opens /docs/).
+      if (/^https?:/.test(link)) return false;
+      const [path, hash] = link.split('#');
+      if (!path) return !ids.has(hash!);
+      if (!existsSync(join(root, path))) return true;
+      if (!hash || !path.endsWith('.md')) return false;
+      const text = readFileSync(join(root, path), 'utf8');
+      const own = slugger();
+      return ![...text.matchAll(/^#+ (.*)$/gm)].some((match) => own(match[1]!.replace(/`/g, '')) === hash);
+    });
+    expect(broken).toEqual([]);
+  });
+});

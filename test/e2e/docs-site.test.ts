@@ -1,0 +1,154 @@
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { after, axeViolations, before, describe, it, type Stage, startStage, WCAG_AA, watchProblems } from './harness';
+
+// The docs site (issue 38) as a developer opens it at /docs/ from `npm start`: every page, in each language of the
+// examples' switch, at a laptop's and a phone's width. Every live example reaches its state (each is a page of its
+// own, signed in as its account against the reference server), nothing logs an error, axe finds no WCAG A/AA
+// violation on the page or inside an example, and every link and example address resolves.
+const SITE = join(import.meta.dirname, '..', '..', 'dist', 'docs');
+const PAGES = readdirSync(SITE).filter((name) => name.endsWith('.html'));
+const LANGUAGES = ['zh-CN', 'en', 'zh-HK'] as const;
+const WIDTHS = [1366, 375] as const;
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+let stage: Stage;
+before(async () => {
+  stage = await startStage();
+});
+after(async () => {
+  await stage?.stop();
+});
+
+/** A page of the site with the examples' language chosen before it loads (the switch keeps it in localStorage). */
+async function openSite(path: string, language: string, width: number) {
+  // axe is injected as a script, which the pages' CSP refuses: these pages bypass it.
+  const context = await stage.browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.addInitScript((chosen) => localStorage.setItem('ph-docs.language', chosen), language);
+  await page.goto(stage.url(`/docs/${path}`));
+  return { page, problems, close: () => context.close() };
+}
+
+/** Each example's frame once it says it reached its state, with what its elements rendered. */
+async function readyExamples(page: Page): Promise<Frame[]> {
+  const frames: Frame[] = [];
+  const count = await page.locator('iframe.live').count();
+  for (let index = 0; index < count; index += 1) {
+    const frame = page.frameLocator('iframe.live').nth(index);
+    await frame.locator('body[data-example]').waitFor();
+    const handle = await page.locator('iframe.live').nth(index).elementHandle();
+    frames.push((await handle!.contentFrame())!);
+  }
+  return frames;
+}
+
+/** axe inside an example's page (axe on the site's page does not enter its frames). */
+async function frameAxeViolations(frame: Frame): Promise<string[]> {
+  await frame.addScriptTag({ path: AXE });
+  return frame.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run(o: object): Promise<{ violations: { id: string }[] }> } }).axe;
+    return (await axe.run({ runOnly: { type: 'tag', values: tags } })).violations.map((v) => v.id);
+  }, WCAG_AA);
+}
+
+async function renderedState(frame: Frame) {
+  return frame.evaluate(() => ({
+    state: document.body.dataset.example,
+    empty: [...document.querySelectorAll('#stage *')]
+      .filter((element) => element.localName.startsWith('ph-'))
+      .filter((element) => (element.shadowRoot?.childElementCount ?? 0) === 0)
+      .map((element) => element.localName),
+  }));
+}
+
+describe('the docs site', () => {
+  for (const path of PAGES) {
+    it(`${path}: every example rendered, no console error, no axe violation — zh-CN, en, zh-HK at 1366 and 375 px`, async () => {
+      for (const width of WIDTHS) {
+        const { page, problems, close } = await openSite(path, 'zh-CN', width);
+        const frames = await readyExamples(page);
+        assert.deepEqual(await axeViolations(page, WCAG_AA), [], `${path} at ${width} px`);
+        // The other languages through the site's switch: each example re-renders in place.
+        for (const language of LANGUAGES) {
+          if (language !== 'zh-CN') await page.getByLabel('Examples’ language').selectOption(language);
+          for (const frame of frames) {
+            await frame.waitForFunction(
+              (chosen) =>
+                (window as unknown as { PH: { stores: { language: { get(): string } } } }).PH.stores.language.get() ===
+                chosen,
+              language,
+            );
+            const rendered = await renderedState(frame);
+            assert.deepEqual(rendered, { state: 'ready', empty: [] }, `${frame.url()} in ${language} at ${width} px`);
+          }
+        }
+        if (width === 1366) {
+          for (const frame of frames) assert.deepEqual(await frameAxeViolations(frame), [], frame.url());
+        }
+        assert.deepEqual(problems, [], `${path} at ${width} px`);
+        await close();
+      }
+    });
+  }
+
+  it('the language switch re-renders the examples in place, without reloading them', async () => {
+    const { page, close } = await openSite('ph-login.html', 'zh-CN', 1366);
+    const [first] = await readyExamples(page);
+    const login = page.frameLocator('iframe.live').first().locator('ph-login');
+    await login.getByRole('button', { name: '登录', exact: true }).waitFor();
+    await first!.evaluate(() => {
+      (window as unknown as { keptAcrossSwitch: boolean }).keptAcrossSwitch = true;
+    });
+    await page.getByLabel('Examples’ language').selectOption('en');
+    await login.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await page.getByLabel('Examples’ language').selectOption('zh-HK');
+    await login.getByRole('button', { name: '登入', exact: true }).waitFor();
+    assert.equal(
+      await first!.evaluate(() => (window as unknown as { keptAcrossSwitch?: boolean }).keptAcrossSwitch),
+      true,
+    );
+
+    await page.getByLabel('Theme').selectOption({ label: 'Red' });
+    // The theme's primary colour reaches the example's element (#b3261e), on its host where every token lives.
+    await first!.waitForFunction(
+      () =>
+        getComputedStyle(document.querySelector('ph-login')!).getPropertyValue('--ph-color-primary').trim() ===
+        '#b3261e',
+    );
+    await close();
+  });
+
+  it('every link and example address of every page resolves, anchors included', async () => {
+    const context = await stage.browser.newContext();
+    const broken: string[] = [];
+    const ids = new Map<string, Set<string>>();
+    const idsOf = async (url: string) => {
+      if (!ids.has(url)) {
+        const html = await (await context.request.get(url)).text();
+        ids.set(url, new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]!)));
+      }
+      return ids.get(url)!;
+    };
+    for (const path of PAGES) {
+      const base = stage.url(`/docs/${path}`);
+      const html = await (await context.request.get(base)).text();
+      const targets = [...html.matchAll(/\s(?:href|src|data-src)="([^"]+)"/g)].map((match) => match[1]!);
+      for (const target of targets.filter((href) => !/^(?:https?:|data:|mailto:)/.test(href))) {
+        const url = new URL(target, base);
+        const hash = url.hash.slice(1);
+        url.hash = '';
+        const answer = await context.request.get(url.href);
+        if (!answer.ok()) broken.push(`${path}: ${target} → ${answer.status()}`);
+        else if (hash && !(await idsOf(url.href)).has(decodeURIComponent(hash)))
+          broken.push(`${path}: ${target} (no #${hash})`);
+      }
+    }
+    assert.deepEqual(broken, []);
+    await context.close();
+  });
+});
