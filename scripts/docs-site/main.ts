@@ -50,9 +50,9 @@ function idsOf(html: string): Set<string> {
  * Links written for the repository, made to work on the site: `#anchor` of another page, `x.md` of a guide, and
  * paths of repository files (shown as code: the site does not serve the sources).
  */
-function relink(page: Page, pages: Page[]): string {
-  const own = idsOf(page.body);
-  const owner = (id: string) => pages.find((other) => idsOf(other.body).has(id))?.file;
+function relink(page: Page, pageIds: Map<string, Set<string>>): string {
+  const own = pageIds.get(page.file)!;
+  const owner = (id: string) => [...pageIds].find(([, ids]) => ids.has(id))?.[0];
   return page.body.replace(/<a href="([^"]*)">(.*?)<\/a>/g, (whole, href: string, text: string) => {
     if (/^[a-z]+:/.test(href)) return whole;
     if (href.startsWith('#')) {
@@ -113,8 +113,10 @@ export function buildSite(root: string): string[] {
     writeFileSync(join(out, file), text);
     written.push(file);
   };
+  // Each page's heading ids, read once: relink looks an anchor up for every link of every page.
+  const pageIds = new Map(pages.map((page) => [page.file, idsOf(page.body)]));
   for (const page of pages) {
-    write(page.file, frame({ title: page.title, current: page.file, nav, body: relink(page, pages) }));
+    write(page.file, frame({ title: page.title, current: page.file, nav, body: relink(page, pageIds) }));
   }
   for (const [tag, examples] of Object.entries(EXAMPLES)) {
     for (const example of examples) {
