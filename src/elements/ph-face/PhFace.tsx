@@ -1,25 +1,8 @@
-import { useStore } from '@nanostores/react';
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import {
-  $translate,
-  addStrings,
-  canPhotograph,
-  collectButtons,
-  FACE_MODES,
-  type FaceMode,
-  type FaceOutcome,
-  type FaceState,
-  faceNotice,
-} from '../../core';
-import { sharedStyles, useStyles } from '../common/styles';
+import { useRef, useState } from 'react';
+import { FACE_MODES, type FaceMode, type FaceOutcome, type FaceState } from '../../core';
+import { FaceView } from './FaceView';
 import { pictureFromFile } from './media';
-import { drawOverlay } from './overlay';
-import { FACE_ELEMENT_STRINGS } from './strings';
-import styles from './styles.css';
 import { useFaceController } from './use-face';
-
-addStrings(FACE_ELEMENT_STRINGS);
-const FACE_STYLES = sharedStyles(styles);
 
 export interface PhFaceProps {
   /** `collect` registers a face (default), `login` signs in with one, `orther` clocks in (§2, a wire value). */
@@ -31,46 +14,19 @@ export interface PhFaceProps {
   onOutcome?: (outcome: FaceOutcome) => void;
 }
 
-type Translate = (key: string, params?: Record<string, string | number>) => string;
-
-/** The picture shown instead of the live camera: the registered face, or the photo taken or chosen. */
-function shownPhoto(state: FaceState): string | null {
-  if (state.status === 'registered') return `data:image/jpeg;base64,${state.record.faceImage}`;
-  if (state.status === 'captured' || state.status === 'submitting') return state.image;
-  if (state.status === 'success' || state.status === 'failed') return state.image || null;
-  return null;
-}
-
-const LIVE: ReadonlySet<FaceState['status']> = new Set(['countdown', 'ready', 'detecting', 'capturing', 'timeout']);
-
 /** The face widget of spec §4: camera, guide box, countdown, automatic capture, and the collect buttons. */
 export function PhFace({ mode: asked, userId, countdown, onOutcome }: PhFaceProps) {
   // An attribute is any text: anything but the three modes is collect, the first of §2.
   const mode: FaceMode = asked && FACE_MODES.includes(asked) ? asked : 'collect';
-  useStyles(FACE_STYLES);
-  const t = useStore($translate) as Translate;
-  const video = useRef<HTMLVideoElement>(null);
-  const overlay = useRef<HTMLCanvasElement>(null);
-  const file = useRef<HTMLInputElement>(null);
   // The state in which a chosen picture could not be read: any later state (a retry, a photo) clears the complaint.
   const [unreadableIn, setUnreadableIn] = useState<FaceState | null>(null);
+  const video = useRef<HTMLVideoElement>(null);
   const { state, controller } = useFaceController(
     { mode, userId: userId || undefined, countdownSeconds: countdown, onOutcome },
     video,
   );
 
-  useEffect(() => {
-    if (overlay.current && video.current) drawOverlay(overlay.current, video.current, state);
-  }, [state]);
-
-  const photo = shownPhoto(state);
-  const live = LIVE.has(state.status) && !photo;
-  const busy = state.status === 'initializing' || state.status === 'submitting' || state.status === 'capturing';
-
-  const choosePicture = async (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0];
-    event.target.value = '';
-    if (!chosen) return;
+  const choose = async (chosen: File) => {
     try {
       const image = await pictureFromFile(chosen);
       controller.current?.upload(image);
@@ -80,132 +36,18 @@ export function PhFace({ mode: asked, userId, countdown, onOutcome }: PhFaceProp
   };
 
   return (
-    <section className="face" aria-label={t('face.region')} aria-busy={busy} data-status={state.status}>
-      <div className="stage" part="stage">
-        <video ref={video} className={live ? 'video' : 'video hidden'} part="video" muted playsInline />
-        <canvas ref={overlay} className={live ? 'overlay' : 'overlay hidden'} part="overlay" />
-        {photo && (
-          <img
-            className="photo"
-            part="photo"
-            src={photo}
-            alt={state.status === 'registered' ? t('face.registeredAt', { time: state.record.registerTime }) : ''}
-          />
-        )}
-        {state.status === 'countdown' && (
-          <span className="count" aria-hidden="true">
-            {state.remaining}
-          </span>
-        )}
-        {busy && <span className="spinner" aria-hidden="true" />}
-      </div>
-      <Notice
-        state={state}
-        mode={mode}
-        t={t}
-        pictureError={unreadableIn === state}
-        onRetry={() => controller.current?.retry()}
-      />
-      {mode === 'collect' && (
-        <CollectButtons
-          state={state}
-          t={t}
-          onPhotograph={() => controller.current?.photograph()}
-          onAgain={() => controller.current?.again()}
-          onSave={() => controller.current?.save()}
-          onUpload={() => file.current?.click()}
-        />
-      )}
-      <input ref={file} className="file" type="file" accept="image/jpeg,image/png" hidden onChange={choosePicture} />
-    </section>
-  );
-}
-
-/** The widget's own lines where core's §8 texts have none: opening the camera, and when the face was registered. */
-function widgetNotice(state: FaceState, t: Translate) {
-  const info = (text: string) => ({ tone: 'info' as const, text, retry: false, retryText: undefined });
-  if (state.status === 'initializing') return info(t('face.opening'));
-  if (state.status === 'registered') return info(t('face.registeredAt', { time: state.record.registerTime }));
-  return null;
-}
-
-interface NoticeProps {
-  state: FaceState;
-  mode: FaceMode;
-  t: Translate;
-  pictureError: boolean;
-  onRetry: () => void;
-}
-
-/** The line under the picture (§8); a button when a click retries. Announced politely as it changes. */
-function Notice({ state, mode, t, pictureError, onRetry }: NoticeProps) {
-  const notice = pictureError
-    ? { tone: 'error' as const, text: t('face.pictureUnreadable'), retry: false, retryText: undefined }
-    : (faceNotice(state, mode) ?? widgetNotice(state, t));
-  return (
-    <div className="notice-line" aria-live="polite">
-      {notice &&
-        (notice.retry ? (
-          <button type="button" className={`notice ${notice.tone}`} part="notice retry" onClick={onRetry}>
-            <span>{notice.text}</span>
-            {notice.retryText && <span className="retry-text">{notice.retryText}</span>}
-          </button>
-        ) : (
-          <p className={`notice ${notice.tone}`} part="notice" role={notice.tone === 'error' ? 'alert' : undefined}>
-            {notice.text}
-          </p>
-        ))}
-    </div>
-  );
-}
-
-interface ButtonsProps {
-  state: FaceState;
-  t: Translate;
-  onPhotograph: () => void;
-  onAgain: () => void;
-  onSave: () => void;
-  onUpload: () => void;
-}
-
-/** Collect mode (§4): Photograph, then Again or Save; a registered face shows only Again first. */
-function CollectButtons({ state, t, onPhotograph, onAgain, onSave, onUpload }: ButtonsProps) {
-  const shown = collectButtons(state);
-  if (!shown.photograph && !shown.again && !shown.save && !shown.upload) return null;
-  return (
-    <div className="buttons" part="buttons">
-      {shown.upload && (
-        <button type="button" className="button primary" part="button upload" onClick={onUpload}>
-          {t('face.upload')}
-        </button>
-      )}
-      {shown.photograph && (
-        <button
-          type="button"
-          className="button primary"
-          part="button photograph"
-          disabled={!canPhotograph(state)}
-          onClick={onPhotograph}
-        >
-          {t('face.photograph')}
-        </button>
-      )}
-      {shown.again && (
-        <button type="button" className="button" part="button again" onClick={onAgain}>
-          {t('face.again')}
-        </button>
-      )}
-      {shown.save && (
-        <button
-          type="button"
-          className="button primary"
-          part="button save"
-          disabled={!shown.saveEnabled}
-          onClick={onSave}
-        >
-          {t('face.save')}
-        </button>
-      )}
-    </div>
+    <FaceView
+      state={state}
+      mode={mode}
+      video={video}
+      pictureError={unreadableIn === state}
+      actions={{
+        retry: () => controller.current?.retry(),
+        photograph: () => controller.current?.photograph(),
+        again: () => controller.current?.again(),
+        save: () => controller.current?.save(),
+        choose: (file) => void choose(file),
+      }}
+    />
   );
 }

@@ -1,0 +1,94 @@
+import { useStore } from '@nanostores/react';
+import { useId } from 'react';
+import {
+  $language,
+  $translate,
+  type VoiceMessageKind,
+  type VoiceState,
+  voiceCountdownText,
+  voiceMessageText,
+  voiceStatusText,
+} from '../../core';
+import { sharedStyles, useStyles } from '../common/styles';
+import { MicrophoneIcon } from './MicrophoneIcon';
+import styles from './styles.css';
+import { usePressAndHold } from './use-press-and-hold';
+
+// What <ph-voice> shows for a state of core's voice machine: the button, the first-use hint, the bubble (status,
+// countdown, what is being heard, a message) and the status line read out. It decides nothing: PhVoice hands it the
+// controller's state (and the docs site the states core's machine reaches, one by one).
+
+const VOICE_STYLES = sharedStyles(styles);
+const SPEC_WARNINGS: readonly VoiceMessageKind[] = ['miss', 'empty'];
+
+export interface VoiceViewProps {
+  state: VoiceState;
+  /** What the recogniser has heard so far, while recording. */
+  partial: string;
+  disabled: boolean;
+  onPress: () => void;
+  onRelease: () => void;
+}
+
+export function VoiceView({ state, partial, disabled, onPress, onRelease }: VoiceViewProps) {
+  const translate = useStore($translate);
+  const language = useStore($language);
+  const press = usePressAndHold({ disabled, onPress, onRelease });
+  const describedBy = useId();
+  useStyles(VOICE_STYLES);
+
+  const message = state.phase === 'message' ? state.message : null;
+  const text = message ? voiceMessageText(message, translate, language) : voiceStatusText(state, translate);
+  // §4's first-use hint sits in the row beside the button, covering nothing; the bubble below the button is for
+  // what the button is doing (it covered the menu bar on a phone), and the tooltip shows on hover or focus only.
+  const firstUseHint = state.phase === 'idle' && state.hint;
+  const bubbleText = firstUseHint ? '' : text;
+  const countdown = voiceCountdownText(state, translate);
+  const tone = message ? (SPEC_WARNINGS.includes(message.kind) ? message.kind : 'failure') : '';
+  const listening = state.phase === 'recording' ? 'recording' : state.phase === 'idle' ? '' : 'active';
+
+  return (
+    <>
+      {firstUseHint ? (
+        <span className="hint" part="hint" aria-hidden="true">
+          {text}
+        </span>
+      ) : null}
+      <button
+        type="button"
+        className={`ph-icon-button button ${listening}`.trim()}
+        part="button"
+        aria-label={translate('voice.name')}
+        aria-describedby={describedBy}
+        aria-pressed={state.phase === 'pressing' || state.phase === 'connecting' || state.phase === 'recording'}
+        disabled={disabled}
+        {...press}
+      >
+        <MicrophoneIcon />
+      </button>
+      <span id={describedBy} hidden>
+        {translate('voice.keyboard')}
+      </span>
+      {/* Announced once per change; the countdown below is shown, not read out every second. */}
+      <span className="status" role="status" aria-live="polite" part="status">
+        {text}
+      </span>
+      {bubbleText || countdown ? (
+        <div className={`bubble ${tone}`.trim()} part="bubble" aria-hidden="true">
+          {countdown ? (
+            <span className="countdown" part="countdown">
+              <span className="dot" />
+              {countdown}
+            </span>
+          ) : null}
+          {bubbleText}
+          {partial && state.phase === 'recording' ? <span className="partial">“{partial}”</span> : null}
+        </div>
+      ) : (
+        <span className="tooltip" part="tooltip" aria-hidden="true">
+          {translate('voice.hint')}
+        </span>
+      )}
+    </>
+  );
+}
