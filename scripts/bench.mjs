@@ -5,14 +5,27 @@
 // server's face descriptor time against the same call with digests (bench-face.mjs); then ph-face on a fake camera
 // in Chromium (bench-face-camera.ts); then the shell's desktop with 300 apps against the seeded one, and the shell's
 // own chunks against React alone (bench-desktop.ts); then the login page against a bare React form (bench-login.ts)
-// and a fresh install's time (bench-install.mjs).
-import { execFileSync } from 'node:child_process';
+// and a fresh install's time (bench-install.mjs). Everything printed is kept in docs/bench/latest.txt, which the docs
+// site's performance page shows (bench-record.mjs).
+import { spawn } from 'node:child_process';
 import { faceServerFigures } from './bench-face.mjs';
 import { benchInstall } from './bench-install.mjs';
 import { benchMd5 } from './bench-md5.mjs';
+import { recordBench } from './bench-record.mjs';
 import { benchRoutes } from './bench-routes.mjs';
 import { elementFiles, gzipFile, kb, readBudgets, sharedChunks, workChatBundle } from './bundle-sizes.mjs';
 import { reactAloneGzip } from './react-alone.mjs';
+
+const record = recordBench();
+
+/** A TypeScript bench script, its output shown as it comes (and recorded with the rest). */
+function runScript(file) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', file], { stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout.on('data', (part) => process.stdout.write(part));
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${file} exited with ${code}`))));
+  });
+}
 
 const baseline = await reactAloneGzip();
 const budgets = readBudgets();
@@ -40,12 +53,13 @@ await benchRoutes();
 await benchMd5();
 // A 512 MB upload to the reference server on loopback: end to end against hash + one plain POST, bytes re-sent after an
 // abort at 50 %, bytes sent for an identical file (a TypeScript script: it starts the reference server itself).
-execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-upload.ts'], { stdio: 'inherit' });
+await runScript('scripts/bench-upload.ts');
 await faceServerFigures();
 // ph-face on a fake camera in Chromium (a TypeScript script: it starts the reference server through the e2e harness).
-execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-face-camera.ts'], { stdio: 'inherit' });
+await runScript('scripts/bench-face-camera.ts');
 // The desktop with 300 apps (issue 10), also a TypeScript script on the e2e harness.
-execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-desktop.ts'], { stdio: 'inherit' });
+await runScript('scripts/bench-desktop.ts');
 // The login page at 4× CPU throttle against a bare React 19 form with the same fields (issue 24).
-execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-login.ts'], { stdio: 'inherit' });
+await runScript('scripts/bench-login.ts');
 benchInstall();
+record.save();

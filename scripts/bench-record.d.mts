@@ -1,0 +1,2 @@
+export declare const BENCH_RECORD: string;
+export declare function recordBench(file?: string): { save(): void };
