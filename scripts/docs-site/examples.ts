@@ -3,7 +3,17 @@
 // when a state needs a step after the element renders (a blur, a file, a click), is what the example runs, shown
 // under it. `account` signs the example in with a bearer token of its own (assets/example.js).
 
+import { FACE_SCENES } from './states/face';
+import { VOICE_SCENES } from './states/voice';
+
 export type DemoAccount = 'teacher' | 'parent' | 'student' | 'staff' | 'areauser';
+
+/** Every state of an element's machine, each drawn by the element's own view (assets/states.js, states/). */
+export interface Gallery {
+  /** The gallery's element for one state: docs-face-state or docs-voice-state. */
+  tag: string;
+  scenes: readonly string[];
+}
 
 export interface Example {
   /** The example's file name under examples/<tag>/. */
@@ -12,13 +22,26 @@ export interface Example {
   markup: string;
   play?: string;
   account?: DemoAccount;
-  /** The iframe's height in px: room for what the state shows (a dialog needs more). */
+  /** The iframe's height in px: room for what the state shows (a dialog needs more); a gallery grows to fit. */
   height: number;
+  /** Shown instead of `markup` (which stays what a page writes, in the snippets). */
+  gallery?: Gallery;
 }
 
 /** Runs in the example page: the element's shadow root, once it has rendered what `selector` finds. */
 const rendered = (tag: string, selector: string) =>
   `const root = await example.rendered(document.querySelector('${tag}'), '${selector}');`;
+
+/** Chooses a file of `bytes` (see example.file), once the uploader has rendered. */
+const bigFileInto = (name: string, bytes: number) =>
+  `${rendered('ph-uploader', 'input[type=file]')}
+example.choose(root.querySelector('input[type=file]'), example.file('${name}', ${bytes}));`;
+
+/** A row whose first chunk has reached the server: its upload bar has moved. */
+const SENDING = 'li.file.uploading [part=upload-progress]:not([value="0"])';
+
+/** Waits until the file's row is in `status` (its class). */
+const rowIn = (status: string) => `await example.rendered(document.querySelector('ph-uploader'), 'li.file.${status}');`;
 
 const fileInto = (name: string, text: string) =>
   `${rendered('ph-uploader', 'input[type=file]')}
@@ -157,6 +180,60 @@ root.querySelector('[part~=version]').click();`,
       height: 320,
     },
     {
+      id: 'hashing',
+      title: 'Hashing a file before it is sent (the example’s disk is slowed to 512 KB/s)',
+      account: 'teacher',
+      markup: '<ph-uploader auto-start></ph-uploader>',
+      play: `example.slowDisk(512 * 1024);
+${bigFileInto('recording.mp4', 6 * 1024 * 1024)}
+${rowIn('hashing')}`,
+      height: 320,
+    },
+    {
+      id: 'uploading',
+      title: 'Uploading, chunk by chunk (the example’s connection waits 1.5 s per request)',
+      account: 'teacher',
+      markup: '<ph-uploader auto-start chunk-size="512KB" parallel="1"></ph-uploader>',
+      play: `example.slowNetwork(1500);
+${bigFileInto('lesson-video.mp4', 4 * 1024 * 1024)}
+${rowIn('uploading')}`,
+      height: 320,
+    },
+    {
+      id: 'paused',
+      title: 'Paused by the person, to resume later',
+      account: 'teacher',
+      markup: '<ph-uploader auto-start chunk-size="512KB" parallel="1"></ph-uploader>',
+      play: `example.slowNetwork(1500);
+${bigFileInto('lesson-video.mp4', 4 * 1024 * 1024)}
+await example.rendered(document.querySelector('ph-uploader'), '${SENDING}');
+root.querySelector('li.file.uploading [data-action=pause]').click();
+${rowIn('paused')}`,
+      height: 320,
+    },
+    {
+      id: 'cancelled',
+      title: 'Cancelled',
+      account: 'teacher',
+      markup: '<ph-uploader auto-start chunk-size="512KB" parallel="1"></ph-uploader>',
+      play: `example.slowNetwork(1500);
+${bigFileInto('lesson-video.mp4', 4 * 1024 * 1024)}
+await example.rendered(document.querySelector('ph-uploader'), '${SENDING}');
+root.querySelector('li.file.uploading [data-action=abort]').click();
+${rowIn('aborted')}`,
+      height: 320,
+    },
+    {
+      id: 'failed',
+      title: 'Failed: the connection dropped (no retries set), with Retry',
+      account: 'teacher',
+      markup: '<ph-uploader auto-start retry-delays="[]"></ph-uploader>',
+      play: `example.offline();
+${bigFileInto('report.pdf', 256 * 1024)}
+${rowIn('error')}`,
+      height: 320,
+    },
+    {
       id: 'refused',
       title: 'A file refused before anything is sent',
       account: 'teacher',
@@ -181,9 +258,23 @@ root.querySelector('[part~=version]').click();`,
       markup: '<ph-face mode="orther"></ph-face>',
       height: 560,
     },
+    {
+      id: 'states',
+      title: 'Every state of the face machine, in each mode (collect, login, clock-in)',
+      markup: '<ph-face mode="login"></ph-face>',
+      gallery: { tag: 'docs-face-state', scenes: FACE_SCENES },
+      height: 1200,
+    },
   ],
   'ph-voice': [
     { id: 'ready', title: 'Ready: press and speak', account: 'teacher', markup: '<ph-voice></ph-voice>', height: 120 },
     { id: 'disabled', title: 'Disabled', markup: '<ph-voice disabled></ph-voice>', height: 120 },
+    {
+      id: 'states',
+      title: 'Every state of the voice machine, from press to result or message',
+      markup: '<ph-voice></ph-voice>',
+      gallery: { tag: 'docs-voice-state', scenes: VOICE_SCENES },
+      height: 600,
+    },
   ],
 };

@@ -6,11 +6,13 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { CustomElementDeclaration, Package } from 'custom-elements-manifest';
+import { BENCH_RECORD } from '../bench-record.mjs';
 import { elementsOf } from '../manifest/editor-data';
 import { EXAMPLES } from './examples';
 import { renderMarkdown } from './markdown';
-import { elementBody, examplePage, exampleScript, frame, type NavEntry, referenceTables } from './pages';
+import { elementBody, escapeHtml, examplePage, exampleScript, frame, type NavEntry, referenceTables } from './pages';
 import { snippetsOf } from './snippets';
+import { buildStates } from './states/bundle';
 
 /** The guides in the order the site lists them. */
 export const GUIDES = [
@@ -42,6 +44,17 @@ function tokensTable(element: CustomElementDeclaration): string {
   return referenceTables(shared).replace(/<h3[^>]*>[^<]*<\/h3>/, '');
 }
 
+/** The performance page's last section: what `npm run bench` printed when it last ran (docs/bench/latest.txt). */
+function benchFigures(root: string): string {
+  const file = join(root, BENCH_RECORD);
+  const heading = '<h2 id="latest-figures">Latest figures from <code>npm run bench</code></h2>';
+  if (!existsSync(file)) return `${heading}\n<p>None recorded yet: <code>npm run bench</code> writes them.</p>`;
+  const [first, ...rest] = readFileSync(file, 'utf8').split('\n');
+  return `${heading}
+<p>Printed by the bench and kept in <code>${BENCH_RECORD}</code> (${escapeHtml(first ?? '')}): every ratio is against a baseline measured in the same run.</p>
+<pre tabindex="0"><code>${escapeHtml(rest.join('\n').trim())}</code></pre>`;
+}
+
 function idsOf(html: string): Set<string> {
   return new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]!));
 }
@@ -68,7 +81,7 @@ function relink(page: Page, pageIds: Map<string, Set<string>>): string {
   });
 }
 
-export function buildSite(root: string): string[] {
+export async function buildSite(root: string): Promise<string[]> {
   const manifest = JSON.parse(readFileSync(join(root, 'dist/custom-elements.json'), 'utf8')) as Package;
   const elements = elementsOf(manifest);
   const byTag = new Map(elements.map((element) => [element.tagName!, element]));
@@ -78,7 +91,8 @@ export function buildSite(root: string): string[] {
   const guides = GUIDES.map((name) => {
     const markdown = readFileSync(join(root, 'docs/guide', `${name}.md`), 'utf8');
     const { html } = renderMarkdown(markdown.replace('<!-- tokens -->', tokensTable(elements[0]!)));
-    return { file: `${name}.html`, title: guideTitle(markdown), body: html };
+    const body = name === 'performance' ? `${html}\n${benchFigures(root)}` : html;
+    return { file: `${name}.html`, title: guideTitle(markdown), body };
   });
   const elementPages = elements.map((element) => {
     const tag = element.tagName!;
@@ -125,10 +139,11 @@ export function buildSite(root: string): string[] {
     }
   }
   cpSync(join(import.meta.dirname, 'assets'), join(out, 'assets'), { recursive: true });
+  await buildStates(root, out);
   return written;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  const pages = buildSite(resolve(import.meta.dirname, '..', '..'));
+  const pages = await buildSite(resolve(import.meta.dirname, '..', '..'));
   console.log(`docs site: ${pages.length} pages in dist/docs/ (served at /docs/ by npm start)`);
 }

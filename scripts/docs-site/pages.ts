@@ -1,7 +1,7 @@
 // The docs site's pages as HTML text: the frame every page shares, an element's page (live examples, their three
 // snippets, the reference tables from the manifest), an example's own page, and a guide page from docs/guide.
 import type { CustomElementDeclaration } from 'custom-elements-manifest';
-import type { Example } from './examples';
+import type { Example, Gallery } from './examples';
 import type { Snippets } from './snippets';
 
 export interface NavEntry {
@@ -85,9 +85,13 @@ function snippetBlock(label: string, language: string, code: string): string {
 
 function exampleBlock(tag: string, example: Example, snippets: Snippets): string {
   const play = example.play ? snippetBlock('How the example reaches this state', 'js', example.play) : '';
+  const gallery = example.gallery
+    ? `<p>Each state is drawn by the element’s own view from the state core’s machine reaches with the events in <code>scripts/docs-site/states/${tag.slice(3)}.ts</code> (the camera, timers, server and recogniser a page would have); its buttons do nothing here. The snippets show how a page writes the element.</p>`
+    : '';
   const account = example.account ? ` <span class="account">signed in as <code>${example.account}</code></span>` : '';
   return `<section class="example" aria-labelledby="example-${example.id}">
 <h3 id="example-${example.id}">${escapeHtml(example.title)}${account}</h3>
+${gallery}
 <iframe class="live" title="${tag}: ${escapeHtml(example.title)}" data-src="examples/${tag}/${example.id}.html" style="height:${example.height}px"></iframe>
 ${snippetBlock('HTML page (script tag)', 'html', snippets.script)}
 ${snippetBlock('ES modules', 'html', snippets.module)}
@@ -154,10 +158,22 @@ ${examples.map(({ example, snippets }) => exampleBlock(tag, example, snippets)).
 ${referenceTables(element)}`;
 }
 
+/** A gallery's stage: one figure per state, captioned with the scene that reaches it. */
+function galleryMarkup(gallery: Gallery): string {
+  const figures = gallery.scenes.map(
+    (scene) =>
+      `<li><${gallery.tag} scene="${escapeHtml(scene)}"></${gallery.tag}><p><code>${escapeHtml(scene)}</code></p></li>`,
+  );
+  return `<ul class="gallery ${gallery.tag}">\n${figures.join('\n')}\n</ul>`;
+}
+
 export function examplePage(tag: string, example: Example): string {
   const account = example.account ? ` data-account="${example.account}"` : '';
+  const fit = example.gallery ? ' data-fit' : '';
+  // A gallery draws states with the elements' views alone (assets/states.js), which installs the page kit itself.
+  const widgets = example.gallery ? '../../assets/states.js' : '/dist/ph-widgets.js';
   return `<!doctype html>
-<html lang="zh-CN"${account}>
+<html lang="zh-CN"${account}${fit}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -165,12 +181,12 @@ export function examplePage(tag: string, example: Example): string {
 <title>${tag}: ${escapeHtml(example.title)}</title>
 <link rel="stylesheet" href="../../assets/example.css">
 <script src="../../assets/example.js"></script>
-<script src="/dist/ph-widgets.js"></script>
+<script src="${widgets}"></script>
 </head>
 <body>
 <main id="stage"></main>
 <template id="example">
-${example.markup}
+${example.gallery ? galleryMarkup(example.gallery) : example.markup}
 </template>
 <script src="${example.id}.js"></script>
 </body>

@@ -16,22 +16,39 @@ const WIDTHS = [1366, 375] as const;
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let stage: Stage;
+/**
+ * One tab per width, kept from page to page as a developer reading the site would: the examples' demo accounts sign
+ * in once per tab (their tokens are kept in sessionStorage), and the run spends its time on the pages, not on new
+ * browser contexts. Each tab's console problems are read and emptied page by page.
+ */
+const tabs = new Map<number, { page: Page; problems: string[]; close(): Promise<void> }>();
 before(async () => {
   stage = await startStage();
+  for (const width of WIDTHS) tabs.set(width, await openTab(width));
 });
 after(async () => {
+  for (const tab of tabs.values()) await tab.close();
   await stage?.stop();
 });
 
-/** A page of the site with the examples' language chosen before it loads (the switch keeps it in localStorage). */
-async function openSite(path: string, language: string, width: number) {
-  // axe is injected as a script, which the pages' CSP refuses: these pages bypass it.
+async function openTab(width: number) {
+  // axe is injected as a script, which the pages' CSP refuses: these tabs bypass it.
   const context = await stage.browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
   const page = await context.newPage();
-  const problems = watchProblems(page);
-  await page.addInitScript((chosen) => localStorage.setItem('ph-docs.language', chosen), language);
-  await page.goto(stage.url(`/docs/${path}`));
-  return { page, problems, close: () => context.close() };
+  // Every page opens with the examples in zh-CN and the default theme, whatever the page before chose.
+  await page.addInitScript(() => {
+    localStorage.setItem('ph-docs.language', 'zh-CN');
+    localStorage.removeItem('ph-docs.theme');
+  });
+  return { page, problems: watchProblems(page), close: () => context.close() };
+}
+
+/** A page of the site in a width's tab, its problems counted from here. */
+async function openSite(path: string, width: number) {
+  const tab = tabs.get(width)!;
+  tab.problems.length = 0;
+  await tab.page.goto(stage.url(`/docs/${path}`));
+  return tab;
 }
 
 /** Each example's frame once it says it reached its state, with what its elements rendered. */
@@ -60,7 +77,8 @@ async function renderedState(frame: Frame) {
   return frame.evaluate(() => ({
     state: document.body.dataset.example,
     empty: [...document.querySelectorAll('#stage *')]
-      .filter((element) => element.localName.startsWith('ph-'))
+      // The elements, and a gallery's docs-*-state hosts (each draws an element's view in its own shadow root).
+      .filter((element) => element.localName.includes('-'))
       .filter((element) => (element.shadowRoot?.childElementCount ?? 0) === 0)
       .map((element) => element.localName),
   }));
@@ -70,7 +88,7 @@ describe('the docs site', () => {
   for (const path of PAGES) {
     it(`${path}: every example rendered, no console error, no axe violation — zh-CN, en, zh-HK at 1366 and 375 px`, async () => {
       for (const width of WIDTHS) {
-        const { page, problems, close } = await openSite(path, 'zh-CN', width);
+        const { page, problems } = await openSite(path, width);
         const frames = await readyExamples(page);
         assert.deepEqual(await axeViolations(page, WCAG_AA), [], `${path} at ${width} px`);
         // The other languages through the site's switch: each example re-renders in place.
@@ -91,13 +109,12 @@ describe('the docs site', () => {
           for (const frame of frames) assert.deepEqual(await frameAxeViolations(frame), [], frame.url());
         }
         assert.deepEqual(problems, [], `${path} at ${width} px`);
-        await close();
       }
     });
   }
 
   it('the language switch re-renders the examples in place, without reloading them', async () => {
-    const { page, close } = await openSite('ph-login.html', 'zh-CN', 1366);
+    const { page } = await openSite('ph-login.html', 1366);
     const [first] = await readyExamples(page);
     const login = page.frameLocator('iframe.live').first().locator('ph-login');
     await login.getByRole('button', { name: '登录', exact: true }).waitFor();
@@ -120,7 +137,6 @@ describe('the docs site', () => {
         getComputedStyle(document.querySelector('ph-login')!).getPropertyValue('--ph-color-primary').trim() ===
         '#b3261e',
     );
-    await close();
   });
 
   it('every link and example address of every page resolves, anchors included', async () => {

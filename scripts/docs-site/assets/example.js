@@ -14,15 +14,44 @@
     if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
     return nativeFetch(input, { ...init, headers, credentials: 'omit' });
   };
+  // The example's network, which an example may slow or cut to show an upload in motion or failing.
+  const network = { delayMs: 0, offline: false };
   const nativeSend = XMLHttpRequest.prototype.send;
   XMLHttpRequest.prototype.send = function send(body) {
     this.withCredentials = false;
     if (token) this.setRequestHeader('Authorization', `Bearer ${token}`);
+    if (network.offline) {
+      setTimeout(() => this.dispatchEvent(new ProgressEvent('error')));
+      return undefined;
+    }
+    if (network.delayMs) {
+      // Held back, the request is not sent yet: an abort meanwhile (a pause, a cancel) must drop it and say so, as
+      // XMLHttpRequest itself fires no abort event before send.
+      const timer = setTimeout(() => {
+        delete this.abort;
+        nativeSend.call(this, body);
+      }, network.delayMs);
+      this.abort = () => {
+        clearTimeout(timer);
+        delete this.abort;
+        XMLHttpRequest.prototype.abort.call(this);
+        this.dispatchEvent(new ProgressEvent('abort'));
+      };
+      return undefined;
+    }
     return nativeSend.call(this, body);
   };
 
-  /** A demo account's token, kept for the tab so that the site's examples sign in once each. */
-  async function signIn(name) {
+  /**
+   * A demo account's token, kept for the tab so that the site's examples sign in once each. The examples of a page
+   * load together: a lock per account lets the first sign in while the others wait for its token, as a burst of
+   * sign-ins to one account is what the server's guard against guessing refuses.
+   */
+  function signIn(name) {
+    return navigator.locks.request(`ph-docs.sign-in.${name}`, () => tokenOf(name));
+  }
+
+  async function tokenOf(name) {
     const key = `ph-docs.token.${name}`;
     const kept = sessionStorage.getItem(key);
     if (kept) {
@@ -67,6 +96,35 @@
         look();
       });
     },
+    /** A file of `bytes` whose start is random: never one the server already has, so it is really sent. */
+    file(name, bytes) {
+      const head = crypto.getRandomValues(new Uint8Array(Math.min(bytes, 65536)));
+      return new File([head, new Uint8Array(bytes - head.length)], name);
+    },
+    /** Every upload request waits `ms` before it leaves: a slow connection, to watch an upload move. */
+    slowNetwork(ms) {
+      network.delayMs = ms;
+    },
+    /** Upload requests fail as on a dropped connection, before they reach the server. */
+    offline() {
+      network.offline = true;
+    },
+    /** Files are read at `bytesPerSecond` (a slow disk), on this page's thread, to watch a file being hashed. */
+    slowDisk(bytesPerSecond) {
+      window.Worker = undefined;
+      const nativeStream = Blob.prototype.stream;
+      Blob.prototype.stream = function stream() {
+        const reader = nativeStream.call(this).getReader();
+        return new ReadableStream({
+          async pull(controller) {
+            const { done, value } = await reader.read();
+            if (done) return controller.close();
+            await new Promise((resolve) => setTimeout(resolve, (value.byteLength / bytesPerSecond) * 1000));
+            controller.enqueue(value);
+          },
+        });
+      };
+    },
     /** Hands files to a file input as a person choosing them would. */
     choose(input, ...files) {
       const transfer = new DataTransfer();
@@ -91,6 +149,14 @@
     },
   };
   window.example = example;
+
+  // A gallery grows to fit what it shows (it wraps differently at each width): its height goes to the site.
+  if ('fit' in document.documentElement.dataset && window.parent !== window) {
+    new ResizeObserver(() => {
+      const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+      window.parent.postMessage({ type: 'ph-docs-height', height }, location.origin);
+    }).observe(document.documentElement);
+  }
 
   window.addEventListener('message', (event) => {
     if (event.origin !== location.origin || event.data?.type !== 'ph-docs') return;

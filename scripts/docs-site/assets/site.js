@@ -15,6 +15,13 @@ for (const frame of frames) {
   frame.src = `${frame.dataset.src}?${query}`;
 }
 
+// A gallery example says how tall it is: its frame grows to show it whole.
+window.addEventListener('message', (event) => {
+  if (event.origin !== location.origin || event.data?.type !== 'ph-docs-height') return;
+  const frame = frames.find((candidate) => candidate.contentWindow === event.source);
+  if (frame) frame.style.height = `${event.data.height}px`;
+});
+
 function tell(message) {
   for (const frame of frames) frame.contentWindow?.postMessage({ type: 'ph-docs', ...message }, location.origin);
 }
