@@ -6,7 +6,8 @@
 //   lane 1:           the e2e files that wait on Chromium's fake camera and microphone (real time), one at a time;
 //   lane 2:           the other e2e files, one at a time;
 //   lane 3:           the Node tests (vitest);
-//   lane 4:           the bundle budgets, the element tier, the consumer tier.
+//   lane 4:           the bundle budgets, the element tier, the consumer tier, then the docs site's e2e file (it
+//                     made lane 2 the last to end by two minutes; lane 4 ended first).
 // One e2e file, or one element file, keeps only about one core busy (its page's main thread, then the test, in turn),
 // so a single e2e lane left the second core idle for most of the run: with the two e2e lanes `vmstat` shows both cores
 // busy from the end of the build until the last lane is alone (6 min 5 s here instead of 6 min 45 s). The Node tests
@@ -27,10 +28,12 @@ import { readdirSync } from 'node:fs';
  * video and speech at their own pace (about half a core busy). A lane of their own beside the rest of the tier.
  */
 const MEDIA = ['face', 'voice', 'screens', 'social', 'shell'].map((name) => `test/e2e/${name}.test.ts`);
+/** The docs site's pages and their examples: at the end of lane 4. */
+const DOCS_SITE = 'test/e2e/docs-site.test.ts';
 const REST = readdirSync('test/e2e')
   .filter((name) => name.endsWith('.test.ts'))
   .map((name) => `test/e2e/${name}`)
-  .filter((path) => !MEDIA.includes(path));
+  .filter((path) => !MEDIA.includes(path) && path !== DOCS_SITE);
 const e2e = (files) => ['node', '--import', 'tsx', '--test', '--test-concurrency=1', ...files];
 
 /** @type {Step[]} */
@@ -45,6 +48,7 @@ const STEPS = [
   { name: 'size', command: ['node', 'scripts/size.mjs'], after: ['build'], follows: 'typecheck' },
   { name: 'elements', command: ['npx', 'wtr'], after: ['build'], follows: 'size' },
   { name: 'consumer', command: ['npm', 'run', '--silent', 'test:consumer'], after: ['build'], follows: 'elements' },
+  { name: 'e2e (docs site)', command: e2e([DOCS_SITE]), after: ['build'], follows: 'consumer' },
 ];
 
 const started = Date.now();
