@@ -86,7 +86,7 @@ function snippetBlock(label: string, language: string, code: string): string {
 function exampleBlock(tag: string, example: Example, snippets: Snippets): string {
   const play = example.play ? snippetBlock('How the example reaches this state', 'js', example.play) : '';
   const gallery = example.gallery
-    ? `<p>Each state is drawn by the element’s own view from the state core’s machine reaches with the events in <code>scripts/docs-site/states/${tag.slice(3)}.ts</code> (the camera, timers, server and recogniser a page would have); its buttons do nothing here. The snippets show how a page writes the element.</p>`
+    ? `<p>Each state is drawn by the element’s own view from the state core’s machine reaches with the events in <code>scripts/docs-site/states/${tag.slice(3)}.ts</code> (what ${tag === 'ph-face' ? 'the camera, the detector, the timers and the server' : 'the person, the timers, the microphone, the recogniser and the skill lookup'} would send on a page); its buttons do nothing here. The snippets show how a page writes the element.</p>`
     : '';
   const account = example.account ? ` <span class="account">signed in as <code>${example.account}</code></span>` : '';
   return `<section class="example" aria-labelledby="example-${example.id}">
