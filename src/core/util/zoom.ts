@@ -6,7 +6,9 @@ import { RESIZE_THROTTLE_MS, throttle } from './scroll';
 // told, for 5 s. Page zoom is not pixel density: devicePixelRatio is 2 on a Retina laptop or a phone at 100 %, so it
 // is read from the window instead (its outer size is in screen pixels, its inner size in CSS pixels, which zoom
 // scales). Phones and tablets zoom by pinching, which changes neither, and lay pages out for their own width: they are
-// never warned.
+// never warned. Nor is a page inside a frame: its inner width is the frame's, so the ratio says how wide the frame is,
+// not how far the browser zooms (a module page in a 690 px frame of a 1024 px window read as 150 %); the page that
+// holds the frame owns the window and warns.
 
 export const ZOOM_MIN_PERCENT = 80;
 export const ZOOM_MAX_PERCENT = 120;
@@ -22,6 +24,8 @@ export interface ZoomView {
   userAgent: string;
   /** The primary pointer is coarse (a finger): a phone or a tablet. */
   coarsePointer: boolean;
+  /** The page is inside a frame (an iframe of another page): its inner width is not the window's. */
+  framed: boolean;
 }
 
 /** The warning text in the current language when `percent` is outside 80–120, else null. */
@@ -37,10 +41,10 @@ export function isTouchBrowser(view: Pick<ZoomView, 'userAgent' | 'coarsePointer
 
 /**
  * The page zoom of a desktop browser in percent, at the nearest level browsers offer (a window's frame and a
- * scrollbar make the raw ratio a little off); null on a phone or tablet, or when the window has no size yet.
+ * scrollbar make the raw ratio a little off); null on a phone or tablet, in a frame, or when the window has no size yet.
  */
 export function pageZoomPercent(view: ZoomView): number | null {
-  if (isTouchBrowser(view) || !(view.outerWidth > 0) || !(view.innerWidth > 0)) return null;
+  if (view.framed || isTouchBrowser(view) || !(view.outerWidth > 0) || !(view.innerWidth > 0)) return null;
   const ratio = (view.outerWidth / view.innerWidth) * 100;
   return BROWSER_ZOOM_STEPS.reduce((best, step) => (Math.abs(step - ratio) < Math.abs(best - ratio) ? step : best));
 }
@@ -52,6 +56,8 @@ export function currentZoomView(win: Window = globalThis.window): ZoomView {
     innerWidth: win.innerWidth,
     userAgent: win.navigator.userAgent,
     coarsePointer: win.matchMedia?.('(pointer: coarse)').matches ?? false,
+    // Comparing the window proxies is allowed across origins too.
+    framed: win.self !== win.top,
   };
 }
 

@@ -47,6 +47,7 @@ const desktop = (outerWidth: number, innerWidth: number, userAgent = DESKTOP_UA)
   innerWidth,
   userAgent,
   coarsePointer: false,
+  framed: false,
 });
 
 describe('pageZoomPercent: page zoom, not pixel density', () => {
@@ -66,6 +67,11 @@ describe('pageZoomPercent: page zoom, not pixel density', () => {
     expect(pageZoomPercent(desktop(412, 980, PHONE_UA))).toBeNull();
     expect(pageZoomPercent(desktop(390, 390, IPHONE_UA))).toBeNull();
     expect(pageZoomPercent({ ...desktop(1366, 900), coarsePointer: true })).toBeNull();
+  });
+
+  it('is not read inside a frame, whose inner width is the frame’s (a 690 px frame in a 1024 px window is no zoom)', () => {
+    expect(pageZoomPercent(desktop(1024, 690))).toBe(150);
+    expect(pageZoomPercent({ ...desktop(1024, 690), framed: true })).toBeNull();
   });
 
   it('is null before the window has a size', () => {
@@ -131,6 +137,17 @@ describe('watchZoom', () => {
   it('a HiDPI screen at 100 % (a Retina laptop, devicePixelRatio 2) is not warned', () => {
     watch(fakeWindow(100, 2));
     expect(messages()).toEqual([]);
+  });
+
+  it('a page in a frame is never warned: the page that holds the frame owns the window', () => {
+    const frame = fakeWindow(100);
+    frame.innerWidth = 690;
+    watch(Object.assign(frame, { self: frame, top: {} }));
+    expect(messages()).toEqual([]);
+    const alone = fakeWindow(100);
+    alone.innerWidth = 690;
+    watch(Object.assign(alone, { self: alone, top: alone }));
+    expect(messages()).toEqual([expect.stringContaining('200%')]);
   });
 
   it('a phone is never warned, whatever its widths say', () => {
