@@ -91,9 +91,9 @@ export interface ServerOptions {
 }
 
 export interface LoginLimitOptions {
-  /** Failed logins per account inside the window before 429. */
+  /** Failed sign-ins per account inside the window, sign-ins under way counted with them, before 429. */
   perAccount: number;
-  /** Failed logins per client address inside the window before 429. */
+  /** Failed sign-ins per client address inside the window before 429 (correct ones never count: a school's NAT). */
   perAddress: number;
   windowSeconds: number;
 }

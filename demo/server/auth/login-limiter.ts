@@ -1,20 +1,27 @@
 import type { LoginLimitOptions } from '../config';
 
-/** One counted attempt: released when it turns out to be a success, so only failures stay in the window. */
+/** A sign-in under way: it ends as a success (the account's failures are forgiven) or a failure (counted). */
 export interface Attempt {
-  /** A success: this attempt no longer counts, and the account's earlier failures are forgiven. */
   succeeded(): void;
+  failed(): void;
 }
 
+/** Why a sign-in may not start: too many failures (of the account or from the address), or the account is busy. */
+export type Refusal = 'failures' | 'busy';
+
 /**
- * Counts failed sign-ins in a sliding window per account and per client address. An attempt is counted when it
- * begins — before the slow password hash — so many guesses sent at once cannot all pass the check before the first
- * failure is recorded; a success releases its own count and clears the account's. Other public calls that cost the
- * server something (unbound social logins, unknown device clients) count per address in their own bucket. Kept in
- * memory: a restart forgets the counts, acceptable for a single-process reference server.
+ * Guards sign-ins against guessing without holding back a school's morning rush (issue 37, F12):
+ * - per address, only failures count, in a sliding window: the many correct sign-ins of a school behind one NAT
+ *   address, all at 8 a.m., pass; a guesser's failures fill the bucket;
+ * - per account, failures and sign-ins still under way count together, so guesses sent at once cannot all pass the
+ *   check before the first failure is recorded: at most `perAccount` are ever tried in a window.
+ * A success forgives the account's failures (not the address's). Other public calls that cost the server something
+ * (unbound social logins, unknown device clients) count per address in their own bucket. Kept in memory: a restart
+ * forgets the counts, acceptable for a single-process reference server.
  */
 export class LoginLimiter {
   private readonly entries = new Map<string, number[]>();
+  private readonly underWay = new Map<string, number>();
 
   constructor(
     private readonly options: LoginLimitOptions,
@@ -25,17 +32,36 @@ export class LoginLimiter {
     return this.options.windowSeconds;
   }
 
-  /** Counts a sign-in attempt for the account and the address, or answers null when either is over its limit. */
-  begin(account: string, address: string): Attempt | null {
-    const keys = [accountKey(account), addressKey('login', address)];
+  /** Starts a sign-in for the account from the address, or says why it may not start. */
+  begin(account: string, address: string): Attempt | Refusal {
+    const accountFailures = failuresKey(account);
+    const addressFailures = addressKey('login', address);
+    const busyKey = accountFailures;
     const at = this.now();
-    if (this.recent(keys[0] as string, at) >= this.options.perAccount) return null;
-    if (this.recent(keys[1] as string, at) >= this.options.perAddress) return null;
-    for (const key of keys) this.add(key, at);
+    const failed = this.recent(accountFailures, at);
+    const busy = this.underWay.get(busyKey) ?? 0;
+    if (failed >= this.options.perAccount) return 'failures';
+    if (this.recent(addressFailures, at) >= this.options.perAddress) return 'failures';
+    if (failed + busy >= this.options.perAccount) return 'busy';
+    this.underWay.set(busyKey, busy + 1);
+    let ended = false;
+    const end = () => {
+      if (ended) return false;
+      ended = true;
+      const left = (this.underWay.get(busyKey) ?? 1) - 1;
+      if (left > 0) this.underWay.set(busyKey, left);
+      else this.underWay.delete(busyKey);
+      return true;
+    };
     return {
       succeeded: () => {
-        this.entries.delete(keys[0] as string);
-        this.remove(keys[1] as string, at);
+        if (end()) this.entries.delete(accountFailures);
+      },
+      failed: () => {
+        if (!end()) return;
+        const when = this.now();
+        this.add(accountFailures, when);
+        this.add(addressFailures, when);
       },
     };
   }
@@ -57,12 +83,6 @@ export class LoginLimiter {
     this.entries.set(key, list);
   }
 
-  private remove(key: string, at: number): void {
-    const list = this.entries.get(key);
-    const index = list?.indexOf(at) ?? -1;
-    if (list && index >= 0) list.splice(index, 1);
-  }
-
   /** Guessed user names would otherwise grow the map without bound. */
   private prune(at: number): void {
     for (const key of [...this.entries.keys()]) this.recent(key, at);
@@ -80,5 +100,5 @@ export class LoginLimiter {
 }
 
 const MAX_KEYS = 10_000;
-const accountKey = (account: string) => `account:${account.trim().toLowerCase()}`;
+const failuresKey = (account: string) => `account:${account.trim().toLowerCase()}`;
 const addressKey = (bucket: string, address: string) => `${bucket}:${address}`;

@@ -5,10 +5,11 @@ import { ApiError, fieldError, type Text } from '../envelope';
 import { DUMMY_HASH, verifyPassword } from './passwords';
 
 /**
- * The one password check of the server — API login, social bind and the SSO page. The attempt is counted before
- * the hash is computed (concurrent guesses cannot slip past the limit), a success releases it and clears the
- * account's failures, and unknown users cost a full hash as well, so neither timing nor answers tell which accounts
- * exist. Throws 429 `too_many_attempts` or 400 `invalid_grant`.
+ * The one password check of the server — API login, social bind and the SSO page. The attempt holds its place in
+ * the account's guard before the hash is computed (concurrent guesses cannot slip past the limit), a success clears
+ * the account's failures, a failure counts for the account and the address, and unknown users cost a full hash as
+ * well, so neither timing nor answers tell which accounts exist. Throws 429 `too_many_attempts` (failures) or
+ * `sign_in_busy` (the account's guard is full of sign-ins under way), or 400 `invalid_grant`.
  */
 export async function checkPassword(
   ctx: ServerContext,
@@ -18,12 +19,26 @@ export async function checkPassword(
 ): Promise<UserRow> {
   const account = username.trim();
   const attempt = ctx.limiter.begin(account, address);
-  if (!attempt) throw tooManyAttempts(ctx.limiter.windowSeconds);
-  const user = findUserByLogin(ctx.db, account);
-  const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-  if (!user || !valid) throw wrongCredentials();
-  attempt.succeeded();
+  if (attempt === 'failures') throw tooManyAttempts(ctx.limiter.windowSeconds);
+  if (attempt === 'busy') throw signInBusy();
+  let user: UserRow | undefined;
+  try {
+    user = findUserByLogin(ctx.db, account);
+    if (!(await verifyPassword(password, user?.password_hash ?? DUMMY_HASH))) user = undefined;
+  } finally {
+    if (user) attempt.succeeded();
+    else attempt.failed();
+  }
+  if (!user) throw wrongCredentials();
   return user;
+}
+
+/** Sign-ins of one account already under way fill its guard: the account is not locked, a moment later it passes. */
+export function signInBusy(): ApiError {
+  return new ApiError(429, 'sign_in_busy', {
+    zh: '该账号正在登录，请稍后再试',
+    en: 'This account is already signing in; please try again in a moment',
+  });
 }
 
 export function wrongCredentials(): ApiError {
