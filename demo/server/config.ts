@@ -82,6 +82,13 @@ export interface ServerOptions {
   nlsAppKeys?: Partial<Record<SpeechLanguage, string>>;
   /** The recogniser behind the speech gateway; default pocketsphinx (speech/pocketsphinx.ts). */
   speechRecognizer?: SpeechRecognizer;
+  /** Recognitions the speech gateway runs at once, over all users (each a recogniser process). Default 8. */
+  speechTasksAtOnce?: number;
+  /**
+   * Wall-clock limit of one recognition task, in ms: 60 s of audio and a margin for the recogniser. Default 75 000.
+   * A real timer, not the server clock: it bounds the sockets a client holds open.
+   */
+  speechTaskLimitMs?: number;
   /**
    * A large desktop (issue 10 bench): when a database is first seeded, generated apps are added over the nine groups
    * until the desktop holds this many, each with an icon, and a route node in the `desktop` permission tree.
@@ -118,6 +125,8 @@ export const DEFAULTS = {
   refreshTtlSeconds: 7 * 24 * 60 * 60,
   chunkTtlSeconds: 24 * 60 * 60,
   loginLimit: { perAccount: 5, perAddress: 20, windowSeconds: 15 * 60 },
+  speechTasksAtOnce: 8,
+  speechTaskLimitMs: 75_000,
 } as const;
 
 export function resolveOptions(options: ServerOptions): ResolvedOptions {
@@ -142,6 +151,8 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     deviceClientIds: options.deviceClientIds ?? {},
     nlsAppKeys: { ...DEMO_NLS_APP_KEYS, ...options.nlsAppKeys },
     desktopApps: options.desktopApps ?? 0,
+    speechTasksAtOnce: options.speechTasksAtOnce ?? DEFAULTS.speechTasksAtOnce,
+    speechTaskLimitMs: options.speechTaskLimitMs ?? DEFAULTS.speechTaskLimitMs,
   };
 }
 

@@ -4,7 +4,7 @@ import { APP_PATH_HEADER, AUTHORIZATION_HEADER, DEVICE_HEADER, SIGNATURE_HEADER 
 
 /** `loopback` admits any http://localhost:PORT and http://127.0.0.1:PORT (a test runner's page on its own port). */
 export const LOOPBACK_ORIGINS = 'loopback';
-const LOOPBACK = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\]):\d{1,5}$/;
+export const LOOPBACK = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\]):\d{1,5}$/;
 
 /**
  * Cross-origin pages (embeds, a test runner on another port) may call the API with credentials when their origin is

@@ -57,10 +57,10 @@ async function recognise(pcm: Buffer, language: Language = 'en'): Promise<string
   return session.result;
 }
 
-/** The status of a bare handshake to the gateway (101 when it opens). */
-function handshake(query: string): Promise<number> {
+/** The status of a bare handshake to the gateway (101 when it opens), from a page of `origin` if given. */
+function handshake(query: string, origin?: string, server: TestServer = t): Promise<number> {
   return new Promise((resolve) => {
-    const socket = new WebSocket(`${t.url.replace('http', 'ws')}${ENDPOINTS.nlsGateway}${query}`);
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}${ENDPOINTS.nlsGateway}${query}`, { origin });
     socket.on('open', () => {
       socket.close();
       resolve(101);
@@ -97,15 +97,17 @@ describe('speech gateway: offline English recognition over the NLS protocol', ()
     expect(skill.body.data.url).toBeNull();
   });
 
-  it('refuses a connection without a valid token before it opens', async () => {
+  it('refuses a connection without a valid token before it opens, and a token opens one connection only', async () => {
     expect(await handshake('')).toBe(403);
     expect(await handshake('?token=not-a-token')).toBe(403);
     const token = await speechToken('en');
     expect(await handshake(`?token=${encodeURIComponent(token)}`)).toBe(101);
-    // get_ali_token's tokens live 10 minutes on the server clock.
-    clock.advance(601);
     expect(await handshake(`?token=${encodeURIComponent(token)}`)).toBe(403);
-    const session = client().start({ token, language: 'en' });
+    // get_ali_token's tokens live 10 minutes on the server clock.
+    const later = await speechToken('en');
+    clock.advance(601);
+    expect(await handshake(`?token=${encodeURIComponent(later)}`)).toBe(403);
+    const session = client().start({ token: later, language: 'en' });
     await expect(session.ready).rejects.toMatchObject({ kind: 'connection' });
   });
 
@@ -177,5 +179,103 @@ describe('speech gateway: offline English recognition over the NLS protocol', ()
     const page = await fetch(`${t.url}/`);
     const csp = page.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/connect-src 'self' wss:\/\/nls-gateway-cn-shanghai\.aliyuncs\.com/);
+  });
+});
+
+/** A socket of the gateway opened with a fresh token of `user`, and the first message it is sent. */
+async function openTask(user: Client, server: TestServer = t) {
+  const token = (await user.get<string>(`${ENDPOINTS.voiceToken}?language=en`)).body.data;
+  const socket = new WebSocket(`${server.url.replace('http', 'ws')}${ENDPOINTS.nlsGateway}?token=${token}`);
+  const first = new Promise<{ header: { name: string; status: number; status_text: string } }>((resolve) =>
+    socket.once('message', (data) => resolve(JSON.parse(String(data)))),
+  );
+  await new Promise((resolve) => socket.once('open', resolve));
+  return { socket, first };
+}
+
+const start = (socket: WebSocket) =>
+  socket.send(
+    JSON.stringify({
+      header: {
+        namespace: 'SpeechRecognizer',
+        name: 'StartRecognition',
+        appkey: DEMO_NLS_APP_KEYS.en,
+        message_id: 'a'.repeat(32),
+        task_id: 'c'.repeat(32),
+      },
+      payload: { format: 'pcm', sample_rate: 16000 },
+    }),
+  );
+
+// Issue 37 F6–F10: the gateway holds under abuse.
+describe('speech gateway under abuse', () => {
+  it('answers a repeated token parameter with 403, not a server error (F9)', async () => {
+    expect(await handshake('?token=a&token=b')).toBe(403);
+    const token = await speechToken('en');
+    expect(await handshake(`?token=${token}&token=${token}`)).toBe(403);
+  });
+
+  it('takes handshakes from the pages’ origins only (F10)', async () => {
+    expect(await handshake(`?token=${await speechToken('en')}`, 'https://evil.example')).toBe(403);
+    expect(await handshake(`?token=${await speechToken('en')}`, t.url)).toBe(101);
+    expect(await handshake(`?token=${await speechToken('en')}`)).toBe(101);
+  });
+
+  it('ends a token with its session: after sign-out it opens nothing (F8)', async () => {
+    const parent = await signedIn(t.url, 'parent');
+    const token = (await parent.get<string>(`${ENDPOINTS.voiceToken}?language=en`)).body.data;
+    expect((await parent.post(ENDPOINTS.logout, {})).status).toBe(200);
+    expect(await handshake(`?token=${token}`)).toBe(403);
+  });
+
+  it('gives a user 30 tokens a minute, then a bilingual 429 until the minute has passed (F6)', async () => {
+    const student = await signedIn(t.url, 'student');
+    const ask = () => student.get<string>(`${ENDPOINTS.voiceToken}?language=en`);
+    for (let index = 0; index < 30; index += 1) expect((await ask()).status).toBe(200);
+    const refused = await ask();
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(
+      '语音指令过于频繁，请稍后再试|||Too many voice commands in a short time; please try again in a moment',
+    );
+    clock.advance(61);
+    expect((await ask()).status).toBe(200);
+  });
+
+  it('lets a user hold 2 recognitions open; the third is answered TOO_MANY_REQUESTS, bilingual (F6)', async () => {
+    const staff = await signedIn(t.url, 'staff');
+    const held = [await openTask(staff), await openTask(staff)];
+    const third = await openTask(staff);
+    expect((await third.first).header).toMatchObject({
+      name: 'TaskFailed',
+      status: NLS_STATUS.tooManyRequests,
+      status_text:
+        'Gateway:TOO_MANY_REQUESTS:同时进行的语音识别过多，请稍后再试|||Too many voice recognitions at once; please try again in a moment',
+    });
+    for (const task of held) task.socket.close();
+    await new Promise((resolve) => held[1]!.socket.once('close', resolve));
+    // Once they are closed the user may start again.
+    const again = await openTask(staff);
+    start(again.socket);
+    expect((await again.first).header.name).toBe('RecognitionStarted');
+    again.socket.close();
+  });
+
+  it('runs at most speechTasksAtOnce recognitions over all users, and ends a task that outlives its limit (F6, F7)', async () => {
+    const small = await startServer({ speechTasksAtOnce: 1, speechTaskLimitMs: 1500 });
+    try {
+      const one = await openTask(await signedIn(small.url, 'teacher'), small);
+      const other = await openTask(await signedIn(small.url, 'parent'), small);
+      expect((await other.first).header.status).toBe(NLS_STATUS.tooManyRequests);
+      // The held task trickles 2 bytes at a time, which once kept it open for ever: its wall-clock limit ends it.
+      start(one.socket);
+      expect((await one.first).header.name).toBe('RecognitionStarted');
+      const failed = new Promise<string>((resolve) => one.socket.on('message', (data) => resolve(String(data))));
+      const trickle = setInterval(() => one.socket.send(Buffer.alloc(2)), 200);
+      const header = JSON.parse(await failed).header;
+      clearInterval(trickle);
+      expect(header).toMatchObject({ name: 'TaskFailed', status_text: expect.stringContaining('TASK_TIMEOUT') });
+    } finally {
+      await small.stop();
+    }
   });
 });

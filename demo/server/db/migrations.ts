@@ -159,6 +159,11 @@ const MIGRATIONS: string[] = [
       OR (m.id IN ('msg-area-1', 'msg-area-2') AND u.id = 'u-areauser')
       OR (m.id = 'msg-old-1' AND u.id = 'u-expired');
   `,
+  // Issue 37 (F8): a speech token belongs to the session that asked for it, dies with it (sign-out) and is taken by
+  // the one handshake it opens. Tokens issued before have no session: they are no longer valid.
+  `
+  ALTER TABLE speech_tokens ADD COLUMN session_id TEXT REFERENCES sessions(id) ON DELETE CASCADE;
+  `,
 ];
 
 /** The schema version a migrated database is at. */

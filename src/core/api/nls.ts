@@ -30,6 +30,8 @@ export const NLS_STATUS = {
   invalidMessage: 40_000_002,
   invalidParameter: 40_000_003,
   idleTimeout: 40_000_004,
+  /** Too many recognitions at once (the user's or the service's cap). */
+  tooManyRequests: 40_000_005,
   unsupportedLanguage: 40_000_010,
   serverError: 50_000_000,
 } as const;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import {
   NLS_DIRECTIVES,
@@ -17,7 +17,9 @@ import {
 } from '../../../../src/core/api/nls';
 import { ENDPOINTS } from '../../../../src/core/api/wire';
 import type { ServerContext } from '../../context';
+import { LOOPBACK, LOOPBACK_ORIGINS } from '../../cors';
 import { bilingual, type Text } from '../../envelope';
+import { publicOrigin } from '../../redirects';
 import { sha256 } from '../../util/ids';
 
 // The NLS one-sentence recognition protocol (src/core/api/nls.ts) on a WebSocket route of the reference server, so
@@ -45,6 +47,15 @@ const CLOUD_ONLY: Record<Exclude<Language, 'en'>, Text> = {
   },
 };
 
+const TASK_TOO_LONG: Text = {
+  zh: `一次识别最长 ${NLS_MAX_SECONDS} 秒，本次已超时`,
+  en: `A recognition lasts at most ${NLS_MAX_SECONDS} s; this one ran out of time`,
+};
+const TOO_MANY: Text = {
+  zh: '同时进行的语音识别过多，请稍后再试',
+  en: 'Too many voice recognitions at once; please try again in a moment',
+};
+
 const nlsId = () => randomBytes(16).toString('hex');
 
 function event(name: string, taskId: string, extra: { status?: number; statusText?: string; payload?: unknown } = {}) {
@@ -66,12 +77,34 @@ function punctuate(text: string): string {
   return text ? `${text.charAt(0).toUpperCase()}${text.slice(1)}.` : text;
 }
 
-export function validSpeechToken(ctx: ServerContext, token: string | undefined): boolean {
-  if (!token || token.length > 200) return false;
-  const row = ctx.db.prepare('SELECT expires_at FROM speech_tokens WHERE hash = ?').get(sha256(token)) as
-    | { expires_at: number }
-    | undefined;
-  return row !== undefined && row.expires_at > ctx.seconds();
+/**
+ * Takes a speech token for the handshake it opens: single-use (removed whatever the answer), alive only while its
+ * session is (a sign-out ends it), and within its 10 minutes on the server clock. The user it was given to, or null.
+ */
+export function takeSpeechToken(ctx: ServerContext, token: unknown): string | null {
+  // A repeated query parameter arrives as an array: it is no token (issue 37, F9: it was a 500).
+  if (typeof token !== 'string' || !token || token.length > 200) return null;
+  const hash = sha256(token);
+  const row = ctx.db
+    .prepare(
+      `SELECT t.user_id, t.expires_at FROM speech_tokens t JOIN sessions s ON s.id = t.session_id
+       WHERE t.hash = ?`,
+    )
+    .get(hash) as { user_id: string; expires_at: number } | undefined;
+  ctx.db.prepare('DELETE FROM speech_tokens WHERE hash = ?').run(hash);
+  return row && row.expires_at > ctx.seconds() ? row.user_id : null;
+}
+
+/**
+ * A browser's handshake must come from one of the pages' origins (issue 37, F10): this server's own, or one listed
+ * in PH_CORS_ORIGINS. A client without an Origin header is no page another site can drive.
+ */
+function pageOriginAllowed(ctx: ServerContext, request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  if (origin === publicOrigin(ctx, request)) return true;
+  const listed = ctx.options.corsOrigins;
+  return listed.includes(origin) || (listed.includes(LOOPBACK_ORIGINS) && LOOPBACK.test(origin));
 }
 
 /** One recognition task on one connection. */
@@ -82,12 +115,19 @@ class NlsTask {
   private readonly audio: Buffer[] = [];
   private bytes = 0;
   private idle: ReturnType<typeof setTimeout> | undefined;
+  private readonly deadline: ReturnType<typeof setTimeout>;
 
   constructor(
     private readonly ctx: ServerContext,
     private readonly socket: WebSocket,
   ) {
     this.touch();
+    // However the frames come (2 bytes every 10 s kept a task open for ever: issue 37, F7), a task ends in time.
+    this.deadline = setTimeout(
+      () => this.fail(NLS_STATUS.clientError, 'TASK_TIMEOUT', bilingual(TASK_TOO_LONG)),
+      ctx.options.speechTaskLimitMs,
+    );
+    this.deadline.unref();
   }
 
   onMessage(data: RawData, isBinary: boolean): void {
@@ -116,6 +156,7 @@ class NlsTask {
   close(): void {
     this.phase = 'done';
     clearTimeout(this.idle);
+    clearTimeout(this.deadline);
   }
 
   private onStart(message: NlsMessage<Partial<NlsStartPayload>>): void {
@@ -206,6 +247,11 @@ class NlsTask {
     this.idle.unref();
   }
 
+  /** Answers the connection with a failure before any directive (a cap was reached). */
+  refuse(status: number, code: string, reason: string): void {
+    this.fail(status, code, reason);
+  }
+
   private fail(status: number, code: string, reason: string): void {
     if (this.phase === 'done') return;
     this.socket.send(event(NLS_EVENTS.failed, this.taskId, { status, statusText: `Gateway:${code}:${reason}` }));
@@ -218,26 +264,55 @@ class NlsTask {
   }
 }
 
+/** Recognitions one user may have open at once (two tabs, say); more are answered TOO_MANY_REQUESTS. */
+export const SPEECH_TASKS_PER_USER = 2;
+
+/**
+ * The gateway's route. Its handshake takes a token of get_ali_token (single-use, bound to its session) from one of
+ * the pages' origins; a user may hold 2 recognitions open and the server `speechTasksAtOnce` (both answered with
+ * the protocol's own TaskFailed, bilingual); each task ends after `speechTaskLimitMs` whatever its frames.
+ */
 export function registerNlsRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.get<{ Querystring: { token?: string } }>(
+  const openByUser = new Map<string, number>();
+  let open = 0;
+  const speakers = new WeakMap<FastifyRequest, string>();
+
+  app.get(
     ENDPOINTS.nlsGateway,
     {
       websocket: true,
-      // No handshake without a current token of get_ali_token: the connection is refused before it opens.
+      // No handshake without a current token of get_ali_token, from a page's origin: refused before it opens.
       preValidation: async (request, reply) => {
-        if (!validSpeechToken(ctx, request.query.token)) {
-          await reply
-            .code(403)
-            .type('text/plain; charset=utf-8')
-            .send('Gateway:ACCESS_DENIED:invalid or expired token');
-        }
+        const denied = (reason: string) =>
+          reply.code(403).type('text/plain; charset=utf-8').send(`Gateway:ACCESS_DENIED:${reason}`);
+        if (!pageOriginAllowed(ctx, request)) return denied('origin not allowed');
+        const user = takeSpeechToken(ctx, (request.query as { token?: unknown }).token);
+        if (!user) return denied('invalid or expired token');
+        speakers.set(request, user);
       },
     },
-    (socket) => {
+    (socket, request) => {
+      const user = speakers.get(request) ?? '';
       const task = new NlsTask(ctx, socket);
+      if ((openByUser.get(user) ?? 0) >= SPEECH_TASKS_PER_USER || open >= ctx.options.speechTasksAtOnce) {
+        task.refuse(NLS_STATUS.tooManyRequests, 'TOO_MANY_REQUESTS', bilingual(TOO_MANY));
+        return;
+      }
+      open += 1;
+      openByUser.set(user, (openByUser.get(user) ?? 0) + 1);
+      let ended = false;
+      const end = () => {
+        task.close();
+        if (ended) return;
+        ended = true;
+        open -= 1;
+        const left = (openByUser.get(user) ?? 1) - 1;
+        if (left > 0) openByUser.set(user, left);
+        else openByUser.delete(user);
+      };
       socket.on('message', (data, isBinary) => task.onMessage(data, isBinary));
-      socket.on('close', () => task.close());
-      socket.on('error', () => task.close());
+      socket.on('close', end);
+      socket.on('error', end);
     },
   );
 }
