@@ -89,6 +89,10 @@ export interface ServerOptions {
    * A real timer, not the server clock: it bounds the sockets a client holds open.
    */
   speechTaskLimitMs?: number;
+  /** A request's headers and body must arrive within this many ms (a slow body is cut off: 408). Default 60 000. */
+  requestTimeoutMs?: number;
+  /** A connection that sends nothing for this many ms is closed. Default 30 000. */
+  idleTimeoutMs?: number;
   /**
    * A large desktop (issue 10 bench): when a database is first seeded, generated apps are added over the nine groups
    * until the desktop holds this many, each with an icon, and a route node in the `desktop` permission tree.
@@ -127,6 +131,8 @@ export const DEFAULTS = {
   loginLimit: { perAccount: 5, perAddress: 20, windowSeconds: 15 * 60 },
   speechTasksAtOnce: 8,
   speechTaskLimitMs: 75_000,
+  requestTimeoutMs: 60_000,
+  idleTimeoutMs: 30_000,
 } as const;
 
 export function resolveOptions(options: ServerOptions): ResolvedOptions {
@@ -153,6 +159,8 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     desktopApps: options.desktopApps ?? 0,
     speechTasksAtOnce: options.speechTasksAtOnce ?? DEFAULTS.speechTasksAtOnce,
     speechTaskLimitMs: options.speechTaskLimitMs ?? DEFAULTS.speechTaskLimitMs,
+    requestTimeoutMs: options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs,
+    idleTimeoutMs: options.idleTimeoutMs ?? DEFAULTS.idleTimeoutMs,
   };
 }
 

@@ -1,4 +1,5 @@
 import { mkdirSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -68,6 +69,18 @@ export async function createServer(options: ServerOptions): Promise<PhServer> {
   };
 
   const app = Fastify({
+    // Slow clients hold no connection for long (issue 37, F13): a request's headers and body must arrive within
+    // `requestTimeoutMs`, checked at least every quarter of it, and a connection silent for `idleTimeoutMs` closes.
+    serverFactory: (handler) =>
+      createHttpServer(
+        {
+          requestTimeout: resolved.requestTimeoutMs,
+          headersTimeout: resolved.requestTimeoutMs,
+          connectionsCheckingInterval: Math.max(100, Math.min(30_000, resolved.requestTimeoutMs / 4)),
+        },
+        handler,
+      ),
+    connectionTimeout: resolved.idleTimeoutMs,
     logger: resolved.logger,
     trustProxy: false,
     // close() ends every connection, including an upload whose client stopped sending mid-body; waiting for it
