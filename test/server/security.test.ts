@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { createServer } from '../../demo/server/index';
 import { siteRoutes } from '../../demo/server/routes/site';
 import type { LoginData, MeData } from '../../src/core/api/types';
+import { ENDPOINTS } from '../../src/core/api/wire';
 import { ManualClock } from './clock';
 import { Client, PASSWORD, signedIn, startServer, type TestServer } from './helpers';
 
@@ -547,5 +548,26 @@ describe('server start', () => {
     await expect(
       createServer({ dataDir: join(t.dataDir, 'other'), port: 0, publicOrigin: 'sso.school.example' }),
     ).rejects.toThrow(/origin/i);
+  });
+});
+
+describe('F11 (issue 37) ids of other units cannot be listed', () => {
+  it('answers an unknown id and a real user of another unit alike, for an admin and for anyone else', async () => {
+    const admin = await signedIn(t.url, 'admin');
+    const teacher = await signedIn(t.url, 'teacher');
+    for (const caller of [admin, teacher]) {
+      for (const path of [ENDPOINTS.faceUser, ENDPOINTS.faceAttendance]) {
+        const real = await caller.get(`${path}?userId=u-areauser`);
+        const unknown = await caller.get(`${path}?userId=u-nobody-1`);
+        expect([real.status, real.body.code]).toEqual([403, 'forbidden']);
+        expect([unknown.status, unknown.body]).toEqual([real.status, real.body]);
+      }
+      const real = await caller.get(`${ENDPOINTS.childrenOfParent}?parentId=u-areauser`);
+      const unknown = await caller.get(`${ENDPOINTS.childrenOfParent}?parentId=u-nobody-1`);
+      expect(real.status).toBe(403);
+      expect([unknown.status, unknown.body]).toEqual([real.status, real.body]);
+    }
+    // Its own unit stays open to the admin.
+    expect((await admin.get(`${ENDPOINTS.faceAttendance}?userId=u-teacher`)).status).toBe(200);
   });
 });

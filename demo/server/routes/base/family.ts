@@ -20,9 +20,9 @@ export function registerFamilyRoutes(app: FastifyInstance, ctx: ServerContext): 
   const parentFor = (auth: AuthContext, parentId: string | undefined) => {
     const target = parentId ?? auth.user.id;
     if (target === auth.user.id) return auth.user;
+    // One answer for an unknown id and for someone the caller may not act for (issue 37, F11): ids cannot be listed.
     const parent = findUser(ctx.db, target);
-    if (!parent) throw errors.notFound({ zh: '家长不存在', en: 'No such parent' });
-    if (!isAdmin(ctx.db, auth.user.id) || parent.unit_id !== auth.user.unit_id) throw errors.forbidden();
+    if (!parent || !isAdmin(ctx.db, auth.user.id) || parent.unit_id !== auth.user.unit_id) throw errors.forbidden();
     return parent;
   };
   const parentQuery = { querystring: object({ parentId: id }) };

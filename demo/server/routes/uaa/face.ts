@@ -132,8 +132,8 @@ function targetUser(ctx: ServerContext, auth: AuthContext, userId: string | unde
     ]);
   }
   if (userId === auth.user.id) return userId;
+  // One answer for an unknown id and for someone the caller may not act for (issue 37, F11): ids cannot be listed.
   const target = findUser(ctx.db, userId);
-  if (!target) throw errors.notFound({ zh: '用户不存在', en: 'No such user' });
-  if (!isAdmin(ctx.db, auth.user.id) || target.unit_id !== auth.user.unit_id) throw errors.forbidden();
+  if (!target || !isAdmin(ctx.db, auth.user.id) || target.unit_id !== auth.user.unit_id) throw errors.forbidden();
   return userId;
 }
