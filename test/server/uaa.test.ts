@@ -1,4 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FaceRecord, LoginData, MeData, UnitLoginConfig } from '../../src/core/api/types';
 import { MAX_BASE64_IMAGE_BYTES } from '../../src/core/api/wire';
@@ -10,7 +12,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const png = (bytes = 200) =>
+/** A real PNG of random pixels: each one another face to the digest matcher. */
+function png(): Buffer {
+  const image = new PNG({ width: 8, height: 8 });
+  randomFillSync(image.data);
+  return PNG.sync.write(image);
+}
+/** Bytes that start like a PNG, refused for their size before anything decodes them. */
+const pngSized = (bytes: number) =>
   Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(bytes)]);
 
 describe('social login POST /api/uaa/social/{provider}', () => {
@@ -334,10 +343,13 @@ describe('face calls', () => {
     expect(saved.body).toMatchObject({ code: 'ok', data: { userId: 'u-teacher' } });
     const record = await teacher.get<FaceRecord>('/api/uaa/face/user?userId=u-teacher');
     expect(record.body.data).toEqual({
-      faceImage: face.toString('base64'),
+      // Its pixels encoded again as a JPEG (issue 37, F14): nothing of the upload's bytes is kept.
+      faceImage: expect.stringMatching(/^\/9j\//),
       registerTime: saved.body.data.registerTime,
       userId: 'u-teacher',
     });
+    const stored = jpeg.decode(Buffer.from(record.body.data.faceImage, 'base64'));
+    expect([stored.width, stored.height]).toEqual([8, 8]);
 
     const guest = new Client(t.url);
     const login = await guest.post<LoginData>('/api/uaa/oauth/login/face', {
@@ -365,7 +377,40 @@ describe('face calls', () => {
     expect((await admin.post('/api/uaa/face/check', { faceImage: image, userId: 'u-areauser' })).status).toBe(403);
     const parent = await signedIn(t.url, 'parent');
     expect((await parent.get('/api/uaa/face/user?userId=u-staff')).status).toBe(403);
-    expect((await parent.post('/api/uaa/face/check', { faceImage: image, userId: 'u-nobody' })).status).toBe(404);
+    expect((await parent.post('/api/uaa/face/check', { faceImage: image, userId: 'u-nobody' })).status).toBe(403);
+  });
+
+  it('keeps only the pixels of a face photo: a script riding after the JPEG is not stored (F14)', async () => {
+    const teacher = await signedIn(t.url, 'teacher');
+    const pixels = Buffer.alloc(16 * 16 * 4, 200);
+    const tail = Buffer.from('<script>alert(document.cookie)</script>');
+    const photo = Buffer.concat([jpeg.encode({ data: pixels, width: 16, height: 16 }, 90).data, tail]);
+    const saved = await teacher.post('/api/uaa/face/check', {
+      faceImage: photo.toString('base64'),
+      userId: 'u-teacher',
+    });
+    expect(saved.status).toBe(200);
+    const record = await teacher.get<FaceRecord>('/api/uaa/face/user?userId=u-teacher');
+    const kept = Buffer.from(record.body.data.faceImage, 'base64');
+    expect(kept.includes(tail)).toBe(false);
+    expect(kept.includes(Buffer.from('<script'))).toBe(false);
+    expect(jpeg.decode(kept)).toMatchObject({ width: 16, height: 16 });
+  });
+
+  it('refuses a photo its decoder cannot read, in both languages, and keeps the face registered before', async () => {
+    const teacher = await signedIn(t.url, 'teacher');
+    const before = (await teacher.get<FaceRecord>('/api/uaa/face/user?userId=u-teacher')).body.data;
+    const broken = await teacher.post('/api/uaa/face/check', {
+      // A PNG's signature and nothing a decoder can read after it.
+      faceImage: Buffer.concat([pngSized(0), Buffer.alloc(200)]).toString('base64'),
+      userId: 'u-teacher',
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.body).toMatchObject({
+      code: 'bad_image',
+      message: '人脸照片无法解码|||The face photo cannot be decoded',
+    });
+    expect((await teacher.get<FaceRecord>('/api/uaa/face/user?userId=u-teacher')).body.data).toEqual(before);
   });
 
   it('rejects a missing userId, non-images, empty and oversized images', async () => {
@@ -382,7 +427,7 @@ describe('face calls', () => {
     expect((await teacher.post('/api/uaa/face/check', { faceImage: '@@@@', userId: 'u-teacher' })).body.code).toBe(
       'bad_image',
     );
-    const huge = png(MAX_BASE64_IMAGE_BYTES + 10).toString('base64');
+    const huge = pngSized(MAX_BASE64_IMAGE_BYTES + 10).toString('base64');
     const big = await teacher.post('/api/uaa/face/check', { faceImage: huge, userId: 'u-teacher' });
     expect(big.status).toBe(413);
     expect(

@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
-import jpeg from 'jpeg-js';
-import { PNG } from 'pngjs';
+import { decodeRgb, ImageProblem } from './decode';
 import { FACE_MODEL_DIR as MODEL_DIR } from './models';
 
 // The descriptor worker's body (started through descriptor-worker.mjs): decodes a photo, finds the faces with
@@ -13,8 +12,6 @@ const require = createRequire(import.meta.url);
 type FaceApi = typeof import('@vladmandic/face-api/dist/face-api.node-wasm.js');
 type Tf = typeof import('@tensorflow/tfjs');
 
-/** Larger photos are refused before decoding: a face photo needs far less, and memory is 4 bytes a pixel. */
-const MAX_PIXELS = 25_000_000;
 /** Detections below this score are not faces (face-api's default). */
 const MIN_CONFIDENCE = 0.5;
 
@@ -47,48 +44,6 @@ function loadEngine(): Promise<{ tf: Tf; faceapi: FaceApi }> {
     return { tf, faceapi };
   })();
   return engine;
-}
-
-class ImageProblem extends Error {
-  constructor(readonly kind: 'unsupported' | 'undecodable' | 'too_large') {
-    super(kind);
-  }
-}
-
-/** RGB pixels of a JPEG or PNG (the two formats a camera capture or a chosen photo comes in). */
-export function decodeRgb(bytes: Uint8Array): { width: number; height: number; rgb: Uint8Array } {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buffer[0] === 0xff && buffer[1] === 0xd8) {
-    try {
-      const image = jpeg.decode(buffer, {
-        useTArray: true,
-        formatAsRGBA: false,
-        maxResolutionInMP: MAX_PIXELS / 1e6,
-        maxMemoryUsageInMB: 256,
-      });
-      return { width: image.width, height: image.height, rgb: image.data };
-    } catch (error) {
-      throw new ImageProblem(/maxResolutionInMP|memory/i.test(String(error)) ? 'too_large' : 'undecodable');
-    }
-  }
-  if (buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    if (buffer.length < 24) throw new ImageProblem('undecodable');
-    if (buffer.readUInt32BE(16) * buffer.readUInt32BE(20) > MAX_PIXELS) throw new ImageProblem('too_large');
-    let png: PNG;
-    try {
-      png = PNG.sync.read(buffer);
-    } catch {
-      throw new ImageProblem('undecodable');
-    }
-    const rgb = new Uint8Array(png.width * png.height * 3);
-    for (let source = 0, target = 0; source < png.data.length; source += 4, target += 3) {
-      rgb[target] = png.data[source]!;
-      rgb[target + 1] = png.data[source + 1]!;
-      rgb[target + 2] = png.data[source + 2]!;
-    }
-    return { width: png.width, height: png.height, rgb };
-  }
-  throw new ImageProblem('unsupported');
 }
 
 async function describe(image: Uint8Array): Promise<Omit<Extract<DescribeReply, { faces: FoundFace[] }>, 'id'>> {

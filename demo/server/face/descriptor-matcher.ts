@@ -22,9 +22,9 @@ export const FACE_BUSY: Text = {
   en: 'Face recognition is busy, please try again in a moment',
 };
 
-const refuse = (code: string, text: Text) => new ApiError(400, code, text, [fieldError('faceImage', text)]);
+export const refuse = (code: string, text: Text) => new ApiError(400, code, text, [fieldError('faceImage', text)]);
 
-const IMAGE_ERRORS: Record<string, [string, Text]> = {
+export const IMAGE_ERRORS: Record<string, [string, Text]> = {
   unsupported: ['bad_image', { zh: '人脸照片须为 JPEG 或 PNG 格式', en: 'A face photo must be a JPEG or PNG image' }],
   undecodable: ['bad_image', { zh: '人脸照片无法解码', en: 'The face photo cannot be decoded' }],
   too_large: ['bad_image', { zh: '人脸照片像素过多', en: 'The face photo has too many pixels' }],

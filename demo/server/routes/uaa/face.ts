@@ -6,6 +6,8 @@ import { issueLogin, requireAuth } from '../../auth/session';
 import type { AuthContext, ServerContext } from '../../context';
 import { findUser, isAdmin } from '../../db/users';
 import { ApiError, errors, fieldError, ok } from '../../envelope';
+import { ImageProblem, reencodedJpeg } from '../../face/decode';
+import { IMAGE_ERRORS, refuse } from '../../face/descriptor-matcher';
 import type { EnrolledFace } from '../../face/matcher';
 import { refreshFaceDescriptors } from '../../face/refresh';
 import { id, int, object, str } from '../../schemas';
@@ -73,6 +75,7 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
       const target = targetUser(ctx, requireAuth(request), request.body.userId);
       const image = decodeBase64Image(request.body.faceImage);
       const descriptor = await ctx.faceMatcher.describe(image.bytes);
+      const stored = storedPhoto(image.bytes);
       const registerTime = formatDateTime(new Date(ctx.now()));
       ctx.db
         .prepare(
@@ -80,7 +83,7 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
            ON CONFLICT(user_id) DO UPDATE SET descriptor = excluded.descriptor, matcher = excluded.matcher,
            image = excluded.image, register_time = excluded.register_time`,
         )
-        .run(target, descriptor, ctx.faceMatcher.kind, image.bytes, registerTime);
+        .run(target, descriptor, ctx.faceMatcher.kind, stored, registerTime);
       return ok({ userId: target, registerTime });
     },
   );
@@ -122,6 +125,17 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
       return ok(page);
     },
   );
+}
+
+/** The photo as stored: decoded and encoded again, so nothing but its pixels is kept (issue 37, F14). */
+function storedPhoto(bytes: Buffer): Buffer {
+  try {
+    return reencodedJpeg(bytes);
+  } catch (error) {
+    if (!(error instanceof ImageProblem)) throw error;
+    const [code, text] = IMAGE_ERRORS[error.kind]!;
+    throw refuse(code, text);
+  }
 }
 
 /** A user manages their own face and reads their own attendance; an admin also those of their unit. */
