@@ -6,7 +6,7 @@
 import { FACE_SCENES } from './states/face';
 import { VOICE_SCENES } from './states/voice';
 
-export type DemoAccount = 'teacher' | 'parent' | 'student' | 'staff' | 'areauser';
+export type DemoAccount = 'teacher' | 'parent' | 'student' | 'staff' | 'areauser' | 'terminal';
 
 /** Every state of an element's machine, each drawn by the element's own view (assets/states.js, states/). */
 export interface Gallery {
@@ -253,8 +253,8 @@ ${rowIn('error')}`,
     { id: 'login', title: 'Signing in with a face', markup: '<ph-face mode="login"></ph-face>', height: 560 },
     {
       id: 'clock-in',
-      title: 'Clocking in',
-      account: 'teacher',
+      title: 'Clocking in, at the school’s clock-in terminal',
+      account: 'terminal',
       markup: '<ph-face mode="orther"></ph-face>',
       height: 560,
     },

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USERS } from '../../demo/server/db/seed-data';
 import type { Manifest, VersionHistoryEntry, VersionInfo } from '../../src/core/api/types';
 import { Client, LONG, signedIn, startServer, type TestServer } from './helpers';
 
@@ -235,6 +236,6 @@ describe('restart', () => {
     expect(check.body.data.md5).toBe(file.body.data.md5);
     await again.login('teacher');
     const rows = t.server.context.db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number };
-    expect(rows.n).toBe(8);
+    expect(rows.n).toBe(USERS.length);
   });
 });

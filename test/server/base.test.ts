@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPS } from '../../demo/server/db/seed-data';
+import { APPS, USERS } from '../../demo/server/db/seed-data';
 import type {
   Child,
   ExpiryModule,
@@ -88,7 +88,7 @@ describe('bad query values', () => {
       }
     }
     const users = t.server.context.db.prepare('SELECT COUNT(*) AS n FROM users').get();
-    expect(users).toEqual({ n: 8 });
+    expect(users).toEqual({ n: USERS.length });
   });
 });
 

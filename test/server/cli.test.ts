@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../demo/server/db/migrations';
+import { USERS } from '../../demo/server/db/seed-data';
 import { openSqlite } from '../../demo/server/db/sqlite';
 import { timeLeftMs } from '../support/eventually';
 import { Client } from './helpers';
@@ -82,7 +83,7 @@ describe('demo/server/main.ts', () => {
     const again = openSqlite(join(dataDir, 'ph.db'));
     expect(again.prepare("SELECT value FROM meta WHERE key = 'seeded_at'").get()).toEqual(seededAt);
     expect(again.prepare('SELECT version FROM schema_version').get()).toEqual({ version: SCHEMA_VERSION });
-    expect(again.prepare('SELECT COUNT(*) AS n FROM users').get()).toEqual({ n: 8 });
+    expect(again.prepare('SELECT COUNT(*) AS n FROM users').get()).toEqual({ n: USERS.length });
     again.close();
   });
 });

@@ -57,7 +57,7 @@ describe('descriptor matching over HTTP', () => {
       message: '未识别到已登记的人脸|||No registered face matches this photo',
     });
 
-    const terminal = await signedIn(t.url, 'admin');
+    const terminal = await signedIn(t.url, 'terminal');
     const clocked = await terminal.post<FaceClocking>('/api/uaa/login/face/clocking', {
       faceImage: base64(facePhoto('a', { zoom: 3, size: 400 })),
     });
@@ -139,9 +139,10 @@ describe('attendance GET /api/uaa/face/attendance', () => {
   it('lists a user’s clock-ins newest first, timed by the server clock, for the user and the unit’s admin', async () => {
     const teacher = await signedIn(t.url, 'teacher');
     await teacher.post('/api/uaa/face/check', { faceImage: base64(facePhoto('a')), userId: 'u-teacher' });
-    const terminal = await signedIn(t.url, 'admin');
+    const terminal = await signedIn(t.url, 'terminal');
+    const admin = await signedIn(t.url, 'admin');
     const before = (await teacher.get<AttendancePage>('/api/uaa/face/attendance?userId=u-teacher')).body.data.total;
-    // Within the access token's 30 minutes, so both accounts stay signed in.
+    // Within the access token's 30 minutes, so every account stays signed in.
     clock.advance(600);
     const first = await terminal.post<FaceClocking>('/api/uaa/login/face/clocking', {
       faceImage: base64(facePhoto('a', { size: 420 })),
@@ -158,7 +159,7 @@ describe('attendance GET /api/uaa/face/attendance', () => {
       total: before + 2,
       pages: Math.ceil((before + 2) / 2),
     });
-    const byAdmin = await terminal.get<AttendancePage>('/api/uaa/face/attendance?userId=u-teacher&size=1');
+    const byAdmin = await admin.get<AttendancePage>('/api/uaa/face/attendance?userId=u-teacher&size=1');
     expect(byAdmin.body.data.list).toEqual([second.body.data]);
 
     const parent = await signedIn(t.url, 'parent');
@@ -166,6 +167,7 @@ describe('attendance GET /api/uaa/face/attendance', () => {
     expect((await parent.get('/api/uaa/face/attendance')).body.code).toBe('user_required');
     expect((await new Client(t.url).get('/api/uaa/face/attendance?userId=u-teacher')).status).toBe(401);
     // Another unit's terminal does not recognise this school's teacher.
+    t.server.context.db.prepare("INSERT INTO user_roles (user_id, role) VALUES ('u-areauser', 'FACE_TERMINAL')").run();
     const area = await signedIn(t.url, 'areauser');
     const elsewhere = await area.post('/api/uaa/login/face/clocking', { faceImage: base64(facePhoto('a')) });
     expect(elsewhere.body.code).toBe('face_not_matched');

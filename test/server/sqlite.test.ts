@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../demo/server/db';
-import { migrate } from '../../demo/server/db/migrations';
+import { MIGRATIONS, migrate } from '../../demo/server/db/migrations';
 import { openSqlite } from '../../demo/server/db/sqlite';
 
 const dir = mkdtempSync(join(tmpdir(), 'ph-sqlite-'));
@@ -49,7 +49,8 @@ describe('openSqlite (libsql with better-sqlite3 rows)', () => {
   it('addresses the messages of a database seeded before messages had recipients to the people the seed names', () => {
     const db = openDatabase(join(dir, 'upgraded'), { now: Date.now, deviceClientIds: {} });
     // Back to the step before: the messages were there, addressed to no one in particular.
-    db.exec('DROP TABLE message_recipients; UPDATE schema_version SET version = version - 1');
+    const step = MIGRATIONS.findIndex((sql) => sql.includes('CREATE TABLE message_recipients'));
+    db.exec(`DROP TABLE message_recipients; UPDATE schema_version SET version = ${step}`);
     migrate(db);
     const recipients = (id: string) =>
       (

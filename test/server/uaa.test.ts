@@ -361,10 +361,19 @@ describe('face calls', () => {
     expect(stranger.body.code).toBe('invalid_grant');
     expect(stranger.body.message).toBe('未识别到已登记的人脸|||No registered face matches this photo');
 
-    const clock = await teacher.post<{ userId: string; clockTime: string }>('/api/uaa/login/face/clocking', {
+    // Only the unit's clock-in terminal records attendance (issue 37, F2): not the teacher, not a student.
+    const terminal = await signedIn(t.url, 'terminal');
+    const clock = await terminal.post<{ userId: string; clockTime: string }>('/api/uaa/login/face/clocking', {
       faceImage: face.toString('base64'),
     });
     expect(clock.body.data).toMatchObject({ userId: 'u-teacher', realName: '王老师' });
+    for (const account of ['teacher', 'student', 'admin']) {
+      const refused = await (await signedIn(t.url, account)).post('/api/uaa/login/face/clocking', {
+        faceImage: face.toString('base64'),
+      });
+      expect(refused.status, account).toBe(403);
+      expect(refused.body.message).toBe('只有考勤终端可以打卡|||Only a clock-in terminal can record attendance');
+    }
     expect(
       (await new Client(t.url).post('/api/uaa/login/face/clocking', { faceImage: face.toString('base64') })).status,
     ).toBe(401);
@@ -378,6 +387,53 @@ describe('face calls', () => {
     const parent = await signedIn(t.url, 'parent');
     expect((await parent.get('/api/uaa/face/user?userId=u-staff')).status).toBe(403);
     expect((await parent.post('/api/uaa/face/check', { faceImage: image, userId: 'u-nobody' })).status).toBe(403);
+  });
+
+  it('refuses a face already registered to another account of the unit, in both languages (F1)', async () => {
+    const teacher = await signedIn(t.url, 'teacher');
+    const admin = await signedIn(t.url, 'admin');
+    const face = png().toString('base64');
+    expect((await teacher.post('/api/uaa/face/check', { faceImage: face, userId: 'u-teacher' })).status).toBe(200);
+    const taken = await admin.post('/api/uaa/face/check', { faceImage: face, userId: 'u-staff' });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({
+      code: 'face_taken',
+      message: '这张人脸已登记在本单位的另一个账号上|||This face is already registered to another account of the unit',
+    });
+    // Its owner may register it again; another unit's account is no conflict.
+    expect((await teacher.post('/api/uaa/face/check', { faceImage: face, userId: 'u-teacher' })).status).toBe(200);
+    const area = await signedIn(t.url, 'areauser');
+    expect((await area.post('/api/uaa/face/check', { faceImage: face, userId: 'u-areauser' })).status).toBe(200);
+  });
+
+  it('records who registered each face and tells the owner when it was someone else (F4)', async () => {
+    const staff = await signedIn(t.url, 'staff');
+    const faceMessages = async () =>
+      (await staff.get<{ id: string; messageMeno: string }[]>('/api/base/desktop/message_select_not_read')).body.data
+        .filter((message) => message.id.startsWith('msg-face-'))
+        .map((message) => message.messageMeno);
+    const before = await faceMessages();
+    expect(
+      (await staff.post('/api/uaa/face/check', { faceImage: png().toString('base64'), userId: 'u-staff' })).status,
+    ).toBe(200);
+    expect(await faceMessages()).toEqual(before);
+
+    const admin = await signedIn(t.url, 'admin');
+    const saved = await admin.post<{ registerTime: string }>('/api/uaa/face/check', {
+      faceImage: png().toString('base64'),
+      userId: 'u-staff',
+    });
+    expect(saved.status).toBe(200);
+    const told = await faceMessages();
+    expect(told).toHaveLength(before.length + 1);
+    const time = saved.body.data.registerTime;
+    expect(told.filter((meno) => !before.includes(meno))).toEqual([
+      `李管理员 为你的账号登记了人脸（${time}）。如非你本人所知，请联系学校管理员|||李管理员 registered a face for your account (${time}). If you did not know, contact your school's administrator|||李管理员 為你的帳號登記了人臉（${time}）。如非你本人所知，請聯絡學校管理員`,
+    ]);
+    const rows = t.server.context.db
+      .prepare('SELECT registered_by FROM face_registrations WHERE user_id = ? ORDER BY id')
+      .all('u-staff') as { registered_by: string }[];
+    expect(rows.map((row) => row.registered_by).slice(-2)).toEqual(['u-staff', 'u-admin']);
   });
 
   it('keeps only the pixels of a face photo: a script riding after the JPEG is not stored (F14)', async () => {

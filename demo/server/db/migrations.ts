@@ -2,7 +2,7 @@ import { DEMO_PORTAL_REDIRECTS } from './seed-data';
 import type { Database } from './sqlite';
 
 // Append-only: a released migration is never edited, a change is a new entry.
-const MIGRATIONS: string[] = [
+export const MIGRATIONS: string[] = [
   `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   CREATE TABLE units (
@@ -160,9 +160,21 @@ const MIGRATIONS: string[] = [
       OR (m.id = 'msg-old-1' AND u.id = 'u-expired');
   `,
   // Issue 37 (F8): a speech token belongs to the session that asked for it, dies with it (sign-out) and is taken by
-  // the one handshake it opens. Tokens issued before have no session: they are no longer valid.
+  // the one handshake it opens. Tokens live 10 minutes: those issued before are simply dropped. (Each step from here
+  // may run again over its own result: a test steps a database back past it.)
   `
-  ALTER TABLE speech_tokens ADD COLUMN session_id TEXT REFERENCES sessions(id) ON DELETE CASCADE;
+  DROP TABLE IF EXISTS speech_tokens;
+  CREATE TABLE speech_tokens (
+    hash TEXT PRIMARY KEY, user_id TEXT NOT NULL, language TEXT NOT NULL, expires_at INTEGER NOT NULL,
+    session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE
+  );
+  `,
+  // Issue 37 (F4): every face registration, who made it (the owner, or an admin of the unit) and when.
+  `
+  CREATE TABLE IF NOT EXISTS face_registrations (
+    id INTEGER PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id),
+    registered_by TEXT NOT NULL REFERENCES users(id), registered_at TEXT NOT NULL
+  );
   `,
 ];
 

@@ -111,6 +111,16 @@ export const USERS: UserSeed[] = [
     roles: ['XX_SYS_'],
   },
   { id: 'u-staff', loginName: 'staff', realName: '赵职员', userType: 4, unitId: SCHOOL_ID, sex: 1 },
+  // The school's clock-in terminal (issue 37, F2): only an account with this role records attendance by face.
+  {
+    id: 'u-terminal',
+    loginName: 'terminal',
+    realName: '考勤终端',
+    userType: 4,
+    unitId: SCHOOL_ID,
+    sex: 1,
+    roles: ['FACE_TERMINAL'],
+  },
   { id: 'u-parent', loginName: 'parent', realName: '陈家长', userType: 3, unitId: SCHOOL_ID, sex: 1 },
   { id: 'u-parent1', loginName: 'parent1', realName: '王老师（家长）', userType: 3, unitId: SCHOOL_ID, sex: 2 },
   { id: 'u-student', loginName: 'student', realName: '陈小明', userType: 1, unitId: SCHOOL_ID, sex: 1 },

@@ -4,14 +4,14 @@ import { ENDPOINTS } from '../../../../src/core/api/wire';
 import { DEFAULT_PAGE_SIZE } from '../../../../src/core/util/scroll';
 import { issueLogin, requireAuth } from '../../auth/session';
 import type { AuthContext, ServerContext } from '../../context';
-import { findUser, isAdmin } from '../../db/users';
+import { findUser, hasRole, isAdmin } from '../../db/users';
 import { ApiError, errors, fieldError, ok } from '../../envelope';
 import { ImageProblem, reencodedJpeg } from '../../face/decode';
 import { IMAGE_ERRORS, refuse } from '../../face/descriptor-matcher';
 import type { EnrolledFace } from '../../face/matcher';
 import { refreshFaceDescriptors } from '../../face/refresh';
 import { id, int, object, str } from '../../schemas';
-import { formatDateTime } from '../../util/ids';
+import { formatDateTime, randomToken } from '../../util/ids';
 import { BASE64_BODY_LIMIT, decodeBase64Image } from '../../util/images';
 
 const faceImage = str(BASE64_BODY_LIMIT, { minLength: 1 });
@@ -52,12 +52,14 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
     async (request, reply) => ok(issueLogin(ctx, reply, await identify(request.body.faceImage))),
   );
 
-  // Clock-in terminals are signed in as a unit account; only faces of that unit count.
+  // Clock-in terminals are signed in as a unit account with the terminal role (issue 37, F2: any account clocked
+  // anyone in); only faces of that unit count.
   app.post<{ Body: { faceImage: string } }>(
     ENDPOINTS.faceClocking,
     { bodyLimit: BASE64_BODY_LIMIT, schema: { body: object({ faceImage }, ['faceImage']) } },
     async (request) => {
       const auth = requireAuth(request);
+      if (!hasRole(ctx.db, auth.user.id, FACE_TERMINAL_ROLE)) throw notATerminal();
       const user = await identify(request.body.faceImage, auth.user.unit_id);
       const clockTime = formatDateTime(new Date(ctx.now()));
       ctx.db
@@ -72,9 +74,13 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
     ENDPOINTS.faceCheck,
     { bodyLimit: BASE64_BODY_LIMIT, schema: { body: object({ faceImage, userId: id }, ['faceImage']) } },
     async (request) => {
-      const target = targetUser(ctx, requireAuth(request), request.body.userId);
+      const auth = requireAuth(request);
+      const target = targetUser(ctx, auth, request.body.userId);
       const image = decodeBase64Image(request.body.faceImage);
       const descriptor = await ctx.faceMatcher.describe(image.bytes);
+      // A face names one person (issue 37, F1): not one already registered to another account of the unit.
+      const others = (await enrolled(auth.user.unit_id)).filter((face) => face.userId !== target);
+      if (ctx.faceMatcher.match(descriptor, others)) throw faceTaken();
       const stored = storedPhoto(image.bytes);
       const registerTime = formatDateTime(new Date(ctx.now()));
       ctx.db
@@ -84,6 +90,10 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
            image = excluded.image, register_time = excluded.register_time`,
         )
         .run(target, descriptor, ctx.faceMatcher.kind, stored, registerTime);
+      ctx.db
+        .prepare('INSERT INTO face_registrations (user_id, registered_by, registered_at) VALUES (?, ?, ?)')
+        .run(target, auth.user.id, registerTime);
+      if (target !== auth.user.id) tellOfRegistration(ctx, target, auth.user.real_name, registerTime);
       return ok({ userId: target, registerTime });
     },
   );
@@ -125,6 +135,43 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
       return ok(page);
     },
   );
+}
+
+/** The role of a clock-in terminal's account (README › Demo accounts: `terminal`). */
+export const FACE_TERMINAL_ROLE = 'FACE_TERMINAL';
+
+const notATerminal = () =>
+  new ApiError(403, 'not_a_terminal', {
+    zh: '只有考勤终端可以打卡',
+    en: 'Only a clock-in terminal can record attendance',
+  });
+
+const faceTaken = () =>
+  new ApiError(409, 'face_taken', {
+    zh: '这张人脸已登记在本单位的另一个账号上',
+    en: 'This face is already registered to another account of the unit',
+  });
+
+/**
+ * A face registered for someone else (an admin of the unit, issue 37 F4) is told to that person: a message in their
+ * list, in the three languages, naming who did it and when.
+ */
+function tellOfRegistration(ctx: ServerContext, userId: string, by: string, at: string): void {
+  const user = findUser(ctx.db, userId);
+  if (!user) return;
+  const id = `msg-face-${randomToken(9)}`;
+  const meno = [
+    `${by} 为你的账号登记了人脸（${at}）。如非你本人所知，请联系学校管理员`,
+    `${by} registered a face for your account (${at}). If you did not know, contact your school's administrator`,
+    `${by} 為你的帳號登記了人臉（${at}）。如非你本人所知，請聯絡學校管理員`,
+  ].join('|||');
+  ctx.db
+    .prepare(
+      `INSERT INTO messages (id, unit_id, kind, message_meno, module, message_date, importance, open_way, url, content)
+       VALUES (?, ?, 'message', ?, ?, ?, 1, 0, '', '[]')`,
+    )
+    .run(id, user.unit_id, meno, '人脸登记|||Face registration|||人臉登記', at);
+  ctx.db.prepare('INSERT INTO message_recipients (message_id, user_id) VALUES (?, ?)').run(id, userId);
 }
 
 /** The photo as stored: decoded and encoded again, so nothing but its pixels is kept (issue 37, F14). */
