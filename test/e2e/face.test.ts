@@ -76,17 +76,19 @@ describe('ph-face on a camera', () => {
   let stage: Stage;
   let media: FaceMedia;
   let faceCamera: Browser;
+  let terminalCamera: Browser;
   let emptyCamera: Browser;
 
   before(async () => {
     media = faceMedia();
     stage = await startStage({ faceMatcher: 'descriptor' });
     faceCamera = await stage.launch(cameraArgs(media.faceVideo));
+    terminalCamera = await stage.launch(cameraArgs(media.terminalVideo));
     emptyCamera = await stage.launch(cameraArgs(media.emptyVideo));
   });
   // A failed test leaves no page behind running its camera and detector on the next tests' two cores.
   afterEach(async () => {
-    for (const browser of [faceCamera, emptyCamera]) {
+    for (const browser of [faceCamera, terminalCamera, emptyCamera]) {
       for (const context of browser?.contexts() ?? []) await context.close();
     }
   });
@@ -135,7 +137,7 @@ describe('ph-face on a camera', () => {
 
   it('clocks the teacher in at a terminal and records the attendance', async () => {
     // At the school's clock-in terminal (issue 37, F2: only its account records attendance).
-    const { page, problems } = await facePage(stage, faceCamera, 'terminal', '?mode=orther');
+    const { page, problems } = await facePage(stage, terminalCamera, 'terminal', '?mode=orther');
     const face = page.locator('ph-face');
     await face.getByText(/^王老师，打卡成功（\d{4}-\d\d-\d\d \d\d:\d\d:\d\d）$/).waitFor();
     const clocking = (await faceEvents(page)).find((event) => event.type === 'ph-face-clocking');

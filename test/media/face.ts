@@ -16,8 +16,17 @@ const SAMPLE = join(
 const FACE_FRAME = 'pad=iw+200:ih+100:0:100,crop=975:731:1058:36,scale=640:480';
 
 export interface FaceMedia {
-  /** Two seconds of the face at 15 fps, for Chromium's fake camera (it loops the file). */
+  /**
+   * Twenty seconds of the face at 5 fps with a camera's sensor noise in every frame, for Chromium's fake camera (it
+   * loops the file, from its first frame each time a page opens the camera). No two frames are alike, as with a real
+   * camera: the server refuses a photo whose very bytes signed someone in before (issue 37, F3).
+   */
   faceVideo: string;
+  /**
+   * The same face through another camera (the clock-in terminal's): its own noise. Two pages that open their cameras
+   * and capture after the same countdown take the same frame of a file; of two files, never the same bytes.
+   */
+  terminalVideo: string;
   /** One second of a plain colour: a camera that sees nobody. */
   emptyVideo: string;
   /** The same face as a JPEG photo, for the upload path. */
@@ -33,11 +42,27 @@ export function faceMedia(): FaceMedia {
   const dir = mkdtempSync(join(tmpdir(), 'ph-face-media-'));
   const media = {
     faceVideo: join(dir, 'face.y4m'),
+    terminalVideo: join(dir, 'terminal.y4m'),
     emptyVideo: join(dir, 'empty.y4m'),
     facePhoto: join(dir, 'face.jpg'),
     dispose: () => rmSync(dir, { recursive: true, force: true }),
   };
-  ffmpeg('-loop', '1', '-i', SAMPLE, '-vf', `${FACE_FRAME},format=yuv420p`, '-r', '15', '-t', '2', media.faceVideo);
+  const camera = (seed: number, file: string) =>
+    ffmpeg(
+      '-loop',
+      '1',
+      '-i',
+      SAMPLE,
+      '-vf',
+      `${FACE_FRAME},noise=alls=6:allf=t:all_seed=${seed},format=yuv420p`,
+      '-r',
+      '5',
+      '-t',
+      '20',
+      file,
+    );
+  camera(11, media.faceVideo);
+  camera(23, media.terminalVideo);
   const colour = 'color=c=0x8899aa:s=640x480:r=15';
   ffmpeg('-f', 'lavfi', '-i', colour, '-t', '1', '-pix_fmt', 'yuv420p', media.emptyVideo);
   ffmpeg('-i', SAMPLE, '-vf', FACE_FRAME, '-q:v', '3', media.facePhoto);

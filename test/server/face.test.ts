@@ -122,16 +122,21 @@ describe('descriptor matching over HTTP', () => {
     expect(order).toEqual(['other', 'face']);
   });
 
-  it('answers 429 at once when more photos wait than the worker takes, and serves the rest', async () => {
+  it('answers 429 at once when more public photos wait than their share, and keeps a place for a terminal (F5)', async () => {
+    // Two places here: one for face logins from anyone, one kept for signed-in callers.
+    const terminal = await signedIn(t.url, 'terminal');
     const photo = base64(facePhoto('c', { size: 320 }));
-    const answers = await Promise.all(
-      [1, 2, 3].map(() => new Client(t.url).post('/api/uaa/oauth/login/face', { faceImage: photo })),
-    );
-    expect(answers.map((answer) => answer.body.code).sort()).toEqual(['face_busy', 'invalid_grant', 'invalid_grant']);
-    const busy = answers.find((answer) => answer.status === 429);
+    const [logins, clocking] = await Promise.all([
+      Promise.all([1, 2, 3].map(() => new Client(t.url).post('/api/uaa/oauth/login/face', { faceImage: photo }))),
+      terminal.post('/api/uaa/login/face/clocking', { faceImage: base64(facePhoto('c', { size: 330 })) }),
+    ]);
+    expect(logins.map((answer) => answer.body.code).sort()).toEqual(['face_busy', 'face_busy', 'invalid_grant']);
+    const busy = logins.find((answer) => answer.status === 429);
     expect(busy?.body.message).toBe(
       '人脸识别繁忙，请稍后重试|||Face recognition is busy, please try again in a moment',
     );
+    // The terminal's photo was described (no registered face matches it), not turned away as busy.
+    expect(clocking.body.code).toBe('face_not_matched');
   });
 });
 

@@ -1,9 +1,10 @@
 import { randomBytes, randomFillSync } from 'node:crypto';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { FaceRecord, LoginData, MeData, UnitLoginConfig } from '../../src/core/api/types';
 import { MAX_BASE64_IMAGE_BYTES } from '../../src/core/api/wire';
+import { ManualClock } from './clock';
 import { Client, LONG, PASSWORD, SQL, signedIn, startServer, type TestServer } from './helpers';
 
 let t: TestServer;
@@ -361,15 +362,24 @@ describe('face calls', () => {
     expect(stranger.body.code).toBe('invalid_grant');
     expect(stranger.body.message).toBe('未识别到已登记的人脸|||No registered face matches this photo');
 
+    // The very bytes that signed the teacher in are refused from now on (issue 37, F3): a replayed request.
+    const replayed = await new Client(t.url).post('/api/uaa/oauth/login/face', { faceImage: face.toString('base64') });
+    expect(replayed.status).toBe(400);
+    expect(replayed.body.message).toBe(
+      '这张照片已经用过，请面对摄像头重新拍摄|||This photo has been used before; face the camera for a new one',
+    );
+
     // Only the unit's clock-in terminal records attendance (issue 37, F2): not the teacher, not a student.
+    const fresh = png();
+    await teacher.post('/api/uaa/face/check', { faceImage: fresh.toString('base64'), userId: 'u-teacher' });
     const terminal = await signedIn(t.url, 'terminal');
     const clock = await terminal.post<{ userId: string; clockTime: string }>('/api/uaa/login/face/clocking', {
-      faceImage: face.toString('base64'),
+      faceImage: fresh.toString('base64'),
     });
     expect(clock.body.data).toMatchObject({ userId: 'u-teacher', realName: '王老师' });
     for (const account of ['teacher', 'student', 'admin']) {
       const refused = await (await signedIn(t.url, account)).post('/api/uaa/login/face/clocking', {
-        faceImage: face.toString('base64'),
+        faceImage: png().toString('base64'),
       });
       expect(refused.status, account).toBe(403);
       expect(refused.body.message).toBe('只有考勤终端可以打卡|||Only a clock-in terminal can record attendance');
@@ -387,6 +397,26 @@ describe('face calls', () => {
     const parent = await signedIn(t.url, 'parent');
     expect((await parent.get('/api/uaa/face/user?userId=u-staff')).status).toBe(403);
     expect((await parent.post('/api/uaa/face/check', { faceImage: image, userId: 'u-nobody' })).status).toBe(403);
+  });
+
+  it('limits failed face sign-ins per address like password failures: 20, then 429 for the window (F3)', async () => {
+    const clock = new ManualClock();
+    const own = await startServer({ now: clock.now });
+    onTestFinished(() => own.stop());
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const failed = await new Client(own.url).post('/api/uaa/oauth/login/face', {
+        faceImage: png().toString('base64'),
+      });
+      expect(failed.status).toBe(400);
+    }
+    const blocked = await new Client(own.url).post('/api/uaa/oauth/login/face', {
+      faceImage: png().toString('base64'),
+    });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('too_many_attempts');
+    clock.advance(15 * 60 + 1);
+    const later = await new Client(own.url).post('/api/uaa/oauth/login/face', { faceImage: png().toString('base64') });
+    expect(later.status).toBe(400);
   });
 
   it('refuses a face already registered to another account of the unit, in both languages (F1)', async () => {

@@ -169,8 +169,10 @@ export const MIGRATIONS: string[] = [
     session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE
   );
   `,
-  // Issue 37 (F4): every face registration, who made it (the owner, or an admin of the unit) and when.
+  // Issue 37 (F4): every face registration, who made it (the owner, or an admin of the unit) and when; (F3) the
+  // photos that signed someone in or clocked them in, refused if sent again.
   `
+  CREATE TABLE IF NOT EXISTS face_probes (hash TEXT PRIMARY KEY, used_at INTEGER NOT NULL);
   CREATE TABLE IF NOT EXISTS face_registrations (
     id INTEGER PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id),
     registered_by TEXT NOT NULL REFERENCES users(id), registered_at TEXT NOT NULL

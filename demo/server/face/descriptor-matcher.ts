@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { ApiError, fieldError, type Text } from '../envelope';
 import type { DescribeReply, DescribeRequest } from './describe-faces';
-import type { EnrolledFace, FaceMatcher } from './matcher';
+import type { EnrolledFace, FaceCaller, FaceMatcher } from './matcher';
 
 /**
  * Two photos show the same person when their descriptors are at most this far apart (Euclidean distance of the
@@ -91,6 +91,7 @@ export class DescriptorFaceMatcher implements FaceMatcher {
   lastDescribeMs = 0;
   private worker: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
+  private publicPending = 0;
   private nextId = 1;
 
   constructor(options: { threshold?: number; maxPending?: number } = {}) {
@@ -119,12 +120,38 @@ export class DescriptorFaceMatcher implements FaceMatcher {
     return worker;
   }
 
-  private call(request: Omit<DescribeRequest, 'id'>, transfer: ArrayBuffer[] = []): Promise<DescribeReply> {
-    if (this.pending.size >= this.maxPending) return Promise.reject(new ApiError(429, 'face_busy', FACE_BUSY));
+  /**
+   * Places of the queue public calls may take: a quarter (at least one) is kept for signed-in callers, so that
+   * unauthenticated face-login loops cannot starve a school's clock-in terminals (issue 37, F5).
+   */
+  get publicPlaces(): number {
+    return this.maxPending - Math.max(1, Math.floor(this.maxPending / 4));
+  }
+
+  private call(
+    request: Omit<DescribeRequest, 'id'>,
+    transfer: ArrayBuffer[] = [],
+    caller: FaceCaller = 'signed-in',
+  ): Promise<DescribeReply> {
+    const full = caller === 'public' ? this.publicPending >= this.publicPlaces : this.pending.size >= this.maxPending;
+    if (full) return Promise.reject(new ApiError(429, 'face_busy', FACE_BUSY));
     const worker = this.start();
     const id = this.nextId++;
+    if (caller === 'public') this.publicPending += 1;
+    const settled = () => {
+      if (caller === 'public') this.publicPending -= 1;
+    };
     return new Promise<DescribeReply>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, {
+        resolve: (reply) => {
+          settled();
+          resolve(reply);
+        },
+        reject: (error) => {
+          settled();
+          reject(error);
+        },
+      });
       // A call in flight keeps the process alive; an idle worker does not.
       worker.ref();
       worker.postMessage({ ...request, id }, transfer);
@@ -136,9 +163,9 @@ export class DescriptorFaceMatcher implements FaceMatcher {
     if (!reply.ok) throw new Error(`face models failed to load: ${reply.message ?? reply.error}`);
   }
 
-  async describe(image: Buffer): Promise<string> {
+  async describe(image: Buffer, caller: FaceCaller = 'signed-in'): Promise<string> {
     const copy = new Uint8Array(image);
-    const reply = await this.call({ image: copy }, [copy.buffer]);
+    const reply = await this.call({ image: copy }, [copy.buffer], caller);
     if (!reply.ok) {
       const known = IMAGE_ERRORS[reply.error];
       if (known) throw refuse(known[0], known[1]);

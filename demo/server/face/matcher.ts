@@ -10,9 +10,15 @@ export interface EnrolledFace {
  * it cannot use with an ApiError (400, bilingual). Each stored descriptor is tagged with the `kind` of the matcher
  * that made it, so that a server switched to another matcher never compares descriptors of two kinds.
  */
+/**
+ * Who asks for a description: a public call (face login, anyone on the internet) or a signed-in account (a terminal
+ * clocking in, a face being registered). A matcher with a queue keeps a share of it for signed-in callers.
+ */
+export type FaceCaller = 'public' | 'signed-in';
+
 export interface FaceMatcher {
   readonly kind: string;
-  describe(image: Buffer): Promise<string>;
+  describe(image: Buffer, caller?: FaceCaller): Promise<string>;
   match(probe: string, enrolled: EnrolledFace[]): string | null;
   /** Loads what the first describe would otherwise wait for (models); optional. */
   warmUp?(): Promise<void>;

@@ -2,16 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { AttendancePage, FaceClocking, FaceRecord } from '../../../../src/core/api/types';
 import { ENDPOINTS } from '../../../../src/core/api/wire';
 import { DEFAULT_PAGE_SIZE } from '../../../../src/core/util/scroll';
+import { tooManyAttempts } from '../../auth/password-check';
 import { issueLogin, requireAuth } from '../../auth/session';
 import type { AuthContext, ServerContext } from '../../context';
 import { findUser, hasRole, isAdmin } from '../../db/users';
 import { ApiError, errors, fieldError, ok } from '../../envelope';
 import { ImageProblem, reencodedJpeg } from '../../face/decode';
 import { IMAGE_ERRORS, refuse } from '../../face/descriptor-matcher';
-import type { EnrolledFace } from '../../face/matcher';
+import type { EnrolledFace, FaceCaller } from '../../face/matcher';
 import { refreshFaceDescriptors } from '../../face/refresh';
 import { id, int, object, str } from '../../schemas';
-import { formatDateTime, randomToken } from '../../util/ids';
+import { formatDateTime, randomToken, sha256 } from '../../util/ids';
 import { BASE64_BODY_LIMIT, decodeBase64Image } from '../../util/images';
 
 const faceImage = str(BASE64_BODY_LIMIT, { minLength: 1 });
@@ -34,14 +35,24 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
       .all(ctx.faceMatcher.kind, unitId ?? null, unitId ?? null) as EnrolledFace[];
   };
 
-  const identify = async (image: string, unitId?: string) => {
-    const probe = await ctx.faceMatcher.describe(decodeBase64Image(image).bytes);
+  /**
+   * The registered person a photo shows. A photo whose very bytes signed someone in or clocked them in before is
+   * refused: a camera never takes the same picture twice, a replayed request does (issue 37, F3).
+   */
+  const identify = async (image: string, caller: FaceCaller, unitId?: string) => {
+    const bytes = decodeBase64Image(image).bytes;
+    const probeHash = sha256(bytes);
+    if (usedBefore(ctx, probeHash)) throw replayed();
+    const probe = await ctx.faceMatcher.describe(bytes, caller);
     const userId = ctx.faceMatcher.match(probe, await enrolled(unitId));
     const user = userId && findUser(ctx.db, userId);
     if (!user) throw noMatch();
+    ctx.db.prepare('INSERT OR IGNORE INTO face_probes (hash, used_at) VALUES (?, ?)').run(probeHash, ctx.seconds());
     return user;
   };
 
+  // Public: failures count per address like password failures (issue 37, F3), and its photos wait in the public
+  // share of the description queue (F5).
   app.post<{ Body: { faceImage: string } }>(
     ENDPOINTS.faceLogin,
     {
@@ -49,7 +60,15 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
       bodyLimit: BASE64_BODY_LIMIT,
       schema: { body: object({ faceImage }, ['faceImage']) },
     },
-    async (request, reply) => ok(issueLogin(ctx, reply, await identify(request.body.faceImage))),
+    async (request, reply) => {
+      if (ctx.limiter.exhausted(FACE_LOGIN_BUCKET, request.ip)) throw tooManyAttempts(ctx.limiter.windowSeconds);
+      try {
+        return ok(issueLogin(ctx, reply, await identify(request.body.faceImage, 'public')));
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 400) ctx.limiter.record(FACE_LOGIN_BUCKET, request.ip);
+        throw error;
+      }
+    },
   );
 
   // Clock-in terminals are signed in as a unit account with the terminal role (issue 37, F2: any account clocked
@@ -60,7 +79,7 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
     async (request) => {
       const auth = requireAuth(request);
       if (!hasRole(ctx.db, auth.user.id, FACE_TERMINAL_ROLE)) throw notATerminal();
-      const user = await identify(request.body.faceImage, auth.user.unit_id);
+      const user = await identify(request.body.faceImage, 'signed-in', auth.user.unit_id);
       const clockTime = formatDateTime(new Date(ctx.now()));
       ctx.db
         .prepare('INSERT INTO face_clockings (user_id, at, recorded_by) VALUES (?, ?, ?)')
@@ -136,6 +155,23 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
     },
   );
 }
+
+/** Failed face sign-ins per address share the password limit's window and size, in a bucket of their own. */
+const FACE_LOGIN_BUCKET = 'face-login';
+/** How long the bytes of a photo that signed someone in stay refused: a day. */
+const PROBE_MEMORY_SECONDS = 24 * 60 * 60;
+
+/** Whether these photo bytes signed someone in or clocked them in within the last day (older ones are forgotten). */
+function usedBefore(ctx: ServerContext, hash: string): boolean {
+  ctx.db.prepare('DELETE FROM face_probes WHERE used_at <= ?').run(ctx.seconds() - PROBE_MEMORY_SECONDS);
+  return ctx.db.prepare('SELECT 1 FROM face_probes WHERE hash = ?').get(hash) !== undefined;
+}
+
+const replayed = () =>
+  new ApiError(400, 'face_replayed', {
+    zh: '这张照片已经用过，请面对摄像头重新拍摄',
+    en: 'This photo has been used before; face the camera for a new one',
+  });
 
 /** The role of a clock-in terminal's account (README › Demo accounts: `terminal`). */
 export const FACE_TERMINAL_ROLE = 'FACE_TERMINAL';
