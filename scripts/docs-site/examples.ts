@@ -43,6 +43,13 @@ const SENDING = 'li.file.uploading [part=upload-progress]:not([value="0"])';
 /** Waits until the file's row is in `status` (its class). */
 const rowIn = (status: string) => `await example.rendered(document.querySelector('ph-uploader'), 'li.file.${status}');`;
 
+/** A file sent slowly; once its first chunk has reached the server, its `action` button is pressed. */
+const pressedWhileSending = (action: string, status: string) => `example.slowNetwork(1500);
+${bigFileInto('lesson-video.mp4', 4 * 1024 * 1024)}
+await example.rendered(document.querySelector('ph-uploader'), '${SENDING}');
+root.querySelector('li.file.uploading [data-action=${action}]').click();
+${rowIn(status)}`;
+
 const fileInto = (name: string, text: string) =>
   `${rendered('ph-uploader', 'input[type=file]')}
 example.choose(root.querySelector('input[type=file]'), new File([${JSON.stringify(text)}], '${name}'));`;
@@ -204,11 +211,7 @@ ${rowIn('uploading')}`,
       title: 'Paused by the person, to resume later',
       account: 'teacher',
       markup: '<ph-uploader auto-start chunk-size="512KB" parallel="1"></ph-uploader>',
-      play: `example.slowNetwork(1500);
-${bigFileInto('lesson-video.mp4', 4 * 1024 * 1024)}
-await example.rendered(document.querySelector('ph-uploader'), '${SENDING}');
-root.querySelector('li.file.uploading [data-action=pause]').click();
-${rowIn('paused')}`,
+      play: pressedWhileSending('pause', 'paused'),
       height: 320,
     },
     {
@@ -216,11 +219,7 @@ ${rowIn('paused')}`,
       title: 'Cancelled',
       account: 'teacher',
       markup: '<ph-uploader auto-start chunk-size="512KB" parallel="1"></ph-uploader>',
-      play: `example.slowNetwork(1500);
-${bigFileInto('lesson-video.mp4', 4 * 1024 * 1024)}
-await example.rendered(document.querySelector('ph-uploader'), '${SENDING}');
-root.querySelector('li.file.uploading [data-action=abort]').click();
-${rowIn('aborted')}`,
+      play: pressedWhileSending('abort', 'aborted'),
       height: 320,
     },
     {
