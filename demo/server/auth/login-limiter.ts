@@ -71,6 +71,11 @@ export class LoginLimiter {
     return this.recent(addressKey(bucket, address), this.now()) >= this.options.perAddress;
   }
 
+  /** Whether a person's bucket (their face, say) holds as many failures as an account may have in the window. */
+  exhaustedForPerson(bucket: string, person: string): boolean {
+    return this.recent(addressKey(bucket, person), this.now()) >= this.options.perAccount;
+  }
+
   /** Counts one costly use of a public call (an unknown device client, a pending social row) for the address. */
   record(bucket: string, address: string): void {
     this.add(addressKey(bucket, address), this.now());

@@ -17,6 +17,12 @@ const DESCRIPTOR_LENGTH = 128;
  */
 export const MAX_PENDING_PHOTOS = 8;
 
+/**
+ * A probe farther than the threshold but within this distance of someone is a near miss on their face: someone who
+ * looks alike, or a doctored photo of them (face-api's descriptors put different people at 0.6 and more).
+ */
+export const NEAR_MISS_DISTANCE = 0.6;
+
 export const FACE_BUSY: Text = {
   zh: '人脸识别繁忙，请稍后重试',
   en: 'Face recognition is busy, please try again in a moment',
@@ -181,6 +187,11 @@ export class DescriptorFaceMatcher implements FaceMatcher {
   match(probe: string, enrolled: EnrolledFace[]): string | null {
     const descriptor = decodeDescriptor(probe);
     return descriptor ? (nearestFace(descriptor, enrolled, this.threshold)?.userId ?? null) : null;
+  }
+
+  resembles(probe: string, enrolled: EnrolledFace[]): string | null {
+    const descriptor = decodeDescriptor(probe);
+    return descriptor ? (nearestFace(descriptor, enrolled, NEAR_MISS_DISTANCE)?.userId ?? null) : null;
   }
 
   async close(): Promise<void> {

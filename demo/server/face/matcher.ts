@@ -20,6 +20,11 @@ export interface FaceMatcher {
   readonly kind: string;
   describe(image: Buffer, caller?: FaceCaller): Promise<string>;
   match(probe: string, enrolled: EnrolledFace[]): string | null;
+  /**
+   * Whom a probe that matched no one resembles most (a near miss), or null: failures count against that person's
+   * face as password failures count against an account. Optional: exact matchers have no near misses.
+   */
+  resembles?(probe: string, enrolled: EnrolledFace[]): string | null;
   /** Loads what the first describe would otherwise wait for (models); optional. */
   warmUp?(): Promise<void>;
   /** Releases threads or handles; called when the server closes. */

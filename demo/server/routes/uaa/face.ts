@@ -44,9 +44,19 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
     const probeHash = sha256(bytes);
     if (usedBefore(ctx, probeHash)) throw replayed();
     const probe = await ctx.faceMatcher.describe(bytes, caller);
-    const userId = ctx.faceMatcher.match(probe, await enrolled(unitId));
+    const faces = await enrolled(unitId);
+    const userId = ctx.faceMatcher.match(probe, faces);
+    // Failures count per face too (issue 37, F3): 5 near misses on one person lock face sign-in to them for the
+    // window, even for their own face, as 5 wrong passwords lock an account.
+    if (userId && ctx.limiter.exhaustedForPerson(FACE_PERSON_BUCKET, userId)) {
+      throw tooManyAttempts(ctx.limiter.windowSeconds);
+    }
     const user = userId && findUser(ctx.db, userId);
-    if (!user) throw noMatch();
+    if (!user) {
+      const near = ctx.faceMatcher.resembles?.(probe, faces);
+      if (near) ctx.limiter.record(FACE_PERSON_BUCKET, near);
+      throw noMatch();
+    }
     ctx.db.prepare('INSERT OR IGNORE INTO face_probes (hash, used_at) VALUES (?, ?)').run(probeHash, ctx.seconds());
     return user;
   };
@@ -158,6 +168,8 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
 /** Failed face sign-ins per address share the password limit's window and size, in a bucket of their own. */
 const FACE_LOGIN_BUCKET = 'face-login';
+/** Near misses on one person's face, counted like failed passwords of an account. */
+const FACE_PERSON_BUCKET = 'face-person';
 /** How long the bytes of a photo that signed someone in stay refused: a day. */
 const PROBE_MEMORY_SECONDS = 24 * 60 * 60;
 
