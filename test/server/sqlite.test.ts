@@ -68,4 +68,19 @@ describe('openSqlite (libsql with better-sqlite3 rows)', () => {
     expect(students.n).toBe(0);
     db.close();
   });
+
+  it('adds the clock-in terminal to a demo database seeded before it, with its role and the demo password', () => {
+    const db = openDatabase(join(dir, 'before-terminal'), { now: Date.now, deviceClientIds: {} });
+    db.exec("DELETE FROM user_roles WHERE user_id = 'u-terminal'; DELETE FROM users WHERE id = 'u-terminal'");
+    const step = MIGRATIONS.findIndex((sql) => sql.includes('face_registrations'));
+    db.exec(`UPDATE schema_version SET version = ${step}`);
+    migrate(db);
+    const terminal = db.prepare("SELECT password_hash, unit_id FROM users WHERE login_name = 'terminal'").get();
+    const teacher = db.prepare("SELECT password_hash, unit_id FROM users WHERE id = 'u-teacher'").get();
+    expect(terminal).toEqual(teacher);
+    expect(db.prepare("SELECT role FROM user_roles WHERE user_id = 'u-terminal'").all()).toEqual([
+      { role: 'FACE_TERMINAL' },
+    ]);
+    db.close();
+  });
 });

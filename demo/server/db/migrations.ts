@@ -170,13 +170,19 @@ export const MIGRATIONS: string[] = [
   );
   `,
   // Issue 37 (F4): every face registration, who made it (the owner, or an admin of the unit) and when; (F3) the
-  // photos that signed someone in or clocked them in, refused if sent again.
+  // photos that signed someone in or clocked them in, refused if sent again; (F2) the school's clock-in terminal in
+  // a demo database seeded before it (with the demo password the teacher was seeded with).
   `
   CREATE TABLE IF NOT EXISTS face_probes (hash TEXT PRIMARY KEY, used_at INTEGER NOT NULL);
   CREATE TABLE IF NOT EXISTS face_registrations (
     id INTEGER PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id),
     registered_by TEXT NOT NULL REFERENCES users(id), registered_at TEXT NOT NULL
   );
+  INSERT OR IGNORE INTO users (id, login_name, password_hash, real_name, user_type, unit_id, sex, status, lang,
+    theme_type, theme)
+    SELECT 'u-terminal', 'terminal', password_hash, '考勤终端', 4, unit_id, 1, 1, 'zh-CN', 'color', '#457CD6'
+    FROM users WHERE id = 'u-teacher';
+  INSERT OR IGNORE INTO user_roles (user_id, role) SELECT id, 'FACE_TERMINAL' FROM users WHERE id = 'u-terminal';
   `,
 ];
 
