@@ -342,16 +342,19 @@ describe('ph-uploader', () => {
       expect((await success).detail.md5).to.equal(await md5Of(file));
     });
 
-    it('refuses a disallowed extension and an oversize file before any request', async () => {
+    it('refuses a disallowed extension, an oversize file and an empty one before any request', async () => {
       const uploader = await uploaderWith('multiple max-size="1MB" auto-start');
       const errors: PhUploaderErrorDetail[] = [];
       uploader.addEventListener('ph-uploader-error', (event) => errors.push(event.detail));
-      choose(uploader, [randomFile(100, 'setup.exe'), randomFile(2 * MB, 'big.pdf')]);
-      await waitUntil(() => errors.length === 2);
+      const empty = new File([], 'blank.pdf');
+      choose(uploader, [randomFile(100, 'setup.exe'), randomFile(2 * MB, 'big.pdf'), empty]);
+      await waitUntil(() => errors.length === 3);
       expect(errors.map((error) => [error.fileName, error.type])).to.deep.equal([
         ['setup.exe', 'validation'],
         ['big.pdf', 'validation'],
+        ['blank.pdf', 'validation'],
       ]);
+      expect(errors[2]?.message).to.equal('文件是空的（0 字节），没有可上传的内容');
       expect(errors[1]?.message).to.contain('1 MB');
       const [exe, big] = rows(uploader);
       expect(exe?.querySelector('[part~="file-error"]')?.textContent).to.equal(errors[0]?.message);

@@ -7,6 +7,7 @@ import { addStrings, type StringTable, type TranslateParams, t } from '../i18n/t
 export const UPLOAD_STRINGS: StringTable = {
   'zh-CN': {
     'upload.error.notFound': '未找到文件',
+    'upload.error.empty': '文件是空的（0 字节），没有可上传的内容',
     'upload.error.failed': '上传失败',
     'upload.error.fileType': '文件类型错误',
     'upload.error.notAccepted': '此处不接受该类型的文件（可上传：{accept}）',
@@ -23,6 +24,7 @@ export const UPLOAD_STRINGS: StringTable = {
   },
   en: {
     'upload.error.notFound': 'Not find file',
+    'upload.error.empty': 'The file is empty (0 bytes): there is nothing to upload',
     'upload.error.failed': 'Upload failed',
     'upload.error.fileType': 'file type error',
     'upload.error.notAccepted': 'Files of this type are not accepted here (accepted: {accept})',
@@ -39,6 +41,7 @@ export const UPLOAD_STRINGS: StringTable = {
   },
   'zh-HK': {
     'upload.error.notFound': '未找到文件',
+    'upload.error.empty': '檔案是空的（0 位元組），沒有可上傳的內容',
     'upload.error.failed': '上傳失敗',
     'upload.error.fileType': '文件類型錯誤',
     'upload.error.notAccepted': '此處不接受該類型的文件（可上傳：{accept}）',

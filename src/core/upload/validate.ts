@@ -5,7 +5,7 @@ import { ruleError, type UploadError } from './errors';
 import { uploadText } from './strings';
 
 // §5 checks before anything is sent: the payload must be an object (else 'file type error', status 501), it must
-// hold a file ('Not find file'), the extension must be allowed, the file must match the page's `accept` list (when
+// hold a file ('Not find file') that is not empty, the extension must be allowed, the file must match the page's `accept` list (when
 // it has one) and the size must be within the limit.
 
 /** Status §5 gives a non-object upload payload. */
@@ -31,6 +31,8 @@ export function validateUpload(payload: unknown, rules: UploadRules = {}): Uploa
   const { file, fileName } = payload as { file?: unknown; fileName?: unknown };
   if (!isBlob(file)) return ruleError('validation', uploadText('upload.error.notFound'));
   const name = typeof fileName === 'string' && fileName ? fileName : ((file as { name?: string }).name ?? '');
+  // An empty file would "upload successfully" as nothing at all: refused, before its type or size matter.
+  if (file.size === 0) return ruleError('validation', uploadText('upload.error.empty'));
   const { accept, ...limits } = rules;
   const check = checkUploadFile({ name, size: file.size }, { maxSize: DEFAULT_MAX_SIZE, ...limits });
   // A refused extension says so first; a file the page does not take is refused before its size matters.
