@@ -68,7 +68,8 @@ describe('descriptor matching over HTTP', () => {
     });
     const other = await terminal.post('/api/uaa/login/face/clocking', { faceImage: base64(facePhoto('d')) });
     expect(other.body.code).toBe('face_not_matched');
-  });
+    // Six photos described one after another in the worker, beside the rest of the suite: more than 30 s may pass.
+  }, 120_000);
 
   it('refuses a photo with no face or with two, in both languages, and stores nothing', async () => {
     const staff = await signedIn(t.url, 'staff');

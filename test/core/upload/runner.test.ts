@@ -111,8 +111,15 @@ describe('the §4 flow, carried out', () => {
     expect(storage.receivedBytes).toBe(0);
   });
 
+  it('refuses an empty file: nothing is sent, and it ends refused, not stored (issue 35)', async () => {
+    const { storage, upload } = setUp(0, {}, 'notes.pdf');
+    const end = await upload.start();
+    expect(end).toMatchObject({ status: 'error', sentBytes: 0, error: { type: 'validation' } });
+    expect(storage.requests).toEqual([]);
+  });
+
   it.each([
-    [0, 'an empty file'],
+    [1, 'a single byte'],
     [2 * MB, 'exactly 2 MB'],
   ])('sends %d bytes (%s) in one piece, under the file name, with serverid, uid and md5', async (size) => {
     const { storage, upload, file } = setUp(size, { serverid: 'homework' }, 'notes.pdf');
