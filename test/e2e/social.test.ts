@@ -13,6 +13,7 @@ const WECOM =
 const WECHAT =
   'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36 MicroMessenger/8.0.50';
 const SCHOOL_LANDING = '/pages/base/pc_desktop_all/index.html';
+const PHONE_LANDING = '/pages/base/mobile_desktop_all/index.html';
 const STAND_IN = '/sso/social/authorize';
 
 async function landedAs(page: Page, path: string, expected: string): Promise<void> {
@@ -70,6 +71,26 @@ describe('sign-in with the messaging apps', () => {
     await page.close();
   });
 
+  it('WeCom on a phone, reached in zh-HK: signed in on the mobile desktop, still in zh-HK (issue 35)', async () => {
+    const page = await stage.browser.newPage({ userAgent: WECOM, viewport: { width: 375, height: 812 } });
+    await page.goto(stage.url('/?language=zh-HK'));
+    await page.waitForURL((url) => url.pathname === STAND_IN);
+    await page.locator('#as-teacher').click();
+    await landedAs(page, PHONE_LANDING, 'teacher');
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-HK');
+    await page.getByText('主題設定').first().waitFor();
+    await page.close();
+  });
+
+  it('the work-chat page offers zh-HK as its links do: its own texts and the form in Traditional', async () => {
+    const page = await stage.browser.newPage();
+    await page.goto(stage.url('/demo/work-chat/index.html?language=zh-HK'));
+    await page.locator('ph-login').getByRole('button', { name: '登入', exact: true }).waitFor();
+    await page.getByRole('heading', { name: '工作台登入' }).waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-HK');
+    await page.close();
+  });
+
   it('inside the chat app, refusing at the provider comes back to the form, not to the provider again', async () => {
     const page = await stage.browser.newPage({ userAgent: WECHAT });
     const visits = providerVisits(page);
@@ -84,7 +105,8 @@ describe('sign-in with the messaging apps', () => {
     await page.locator('ph-login').getByLabel('账号', { exact: true }).fill('parent');
     await page.locator('ph-login').getByLabel('密码', { exact: true }).fill(PASSWORD);
     await page.keyboard.press('Enter');
-    await landedAs(page, SCHOOL_LANDING, 'parent');
+    // A phone (the chat app's Android agent) lands on the mobile desktop.
+    await landedAs(page, PHONE_LANDING, 'parent');
     assert.equal(visits.length, 1);
     await page.close();
   });

@@ -28,6 +28,13 @@ export interface AuthDeps {
   /** Session storage to clear on logout; null where there is none. */
   sessionStorage: { clear(): void } | null;
   credentials: CredentialDeps;
+  /** The browser's user agent (a phone lands on the mobile desktop); the navigator's when left out. */
+  userAgent?: string;
+}
+
+/** The user agent the auth functions decide by: the injected one, else the navigator's. */
+export function userAgentOf(deps: Pick<AuthDeps, 'userAgent'>): string {
+  return deps.userAgent ?? (typeof navigator === 'undefined' ? '' : navigator.userAgent);
 }
 
 export function authDeps(overrides: Partial<AuthDeps> = {}): AuthDeps {
@@ -42,5 +49,6 @@ export function authDeps(overrides: Partial<AuthDeps> = {}): AuthDeps {
           ? null
           : sessionStorage,
     credentials: overrides.credentials ?? {},
+    userAgent: overrides.userAgent,
   };
 }

@@ -5,7 +5,7 @@ import { landingPath } from '../routes/paths';
 import { $autoLogin, $autoLoginCount, $loggedOut, LOGGED_OUT } from '../session/prefs';
 import { $loginStatus, $session } from '../session/state';
 import { hasRememberedCredentials } from './credentials';
-import type { AuthDeps } from './deps';
+import { type AuthDeps, userAgentOf } from './deps';
 import { type AutoLoginOutcome, autoLogin, type LoginOutcome, login, loginCall } from './login';
 import { type ChatProvider, type LoginMode, type LoginModeContext, resolveLoginMode, withoutSecrets } from './mode';
 import { decideRedirect, sameOriginTarget } from './redirect';
@@ -15,7 +15,7 @@ import { type SocialStart, startSocialSignIn } from './social';
 export function loginModeContext(deps: AuthDeps, userAgent?: string): LoginModeContext {
   return {
     href: deps.location.href(),
-    userAgent: userAgent ?? (typeof navigator === 'undefined' ? '' : navigator.userAgent),
+    userAgent: userAgent ?? userAgentOf(deps),
     device: deps.config.device,
     userClientId: deps.config.userClientId,
     ticketApiPath: deps.config.loginTickitConifg?.apipath,
@@ -75,7 +75,12 @@ async function chatSignIn(provider: ChatProvider, deps: AuthDeps): Promise<ModeO
 function alreadyLoggedIn(deps: AuthDeps): ModeOutcome {
   const session = $session.get();
   const href = deps.location.href();
-  const landing = landingPath({ ...deps.config, unitType: session.unitType, unitId: session.unitId });
+  const landing = landingPath({
+    ...deps.config,
+    unitType: session.unitType,
+    unitId: session.unitId,
+    userAgent: userAgentOf(deps),
+  });
   const allowedOrigins = deps.config.allowedRedirectOrigins;
   const redirect = decideRedirect({ href, jumpPage: deps.config.jumpPage, landing, allowedOrigins });
   if (redirect && sameOriginTarget(redirect, href) !== href) deps.location.assign(redirect);
@@ -124,5 +129,6 @@ export function runLoginMode(mode: LoginMode, deps: AuthDeps): Promise<ModeOutco
 
 /** The login page's entry: decide the mode from the page and the stored state, then carry it out. */
 export function startLogin(deps: AuthDeps, userAgent?: string): Promise<ModeOutcome> {
-  return runLoginMode(resolveLoginMode(loginModeContext(deps, userAgent)), deps);
+  const browser = userAgent === undefined ? deps : { ...deps, userAgent };
+  return runLoginMode(resolveLoginMode(loginModeContext(browser)), browser);
 }

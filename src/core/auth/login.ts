@@ -7,7 +7,7 @@ import { bindPageUrl, landingPath } from '../routes/paths';
 import { $autoLoginCount, $loggedOut, $storedUser, LOGGED_OUT } from '../session/prefs';
 import { $loginStatus, $session, beginSession, storeLoginInfo } from '../session/state';
 import { type Credentials, readRememberedCredentials } from './credentials';
-import type { AuthDeps } from './deps';
+import { type AuthDeps, userAgentOf } from './deps';
 import { AUTO_LOGIN_MAX, urlQuery } from './mode';
 import { decideRedirect } from './redirect';
 
@@ -36,7 +36,12 @@ export function handleLoginResult(answer: Envelope<Partial<LoginData> | null>, d
     notify('success', t('core.auth.loginSuccess'));
     const { config } = deps;
     const session = $session.get();
-    const landing = landingPath({ ...config, unitType: session.unitType, unitId: session.unitId });
+    const landing = landingPath({
+      ...config,
+      unitType: session.unitType,
+      unitId: session.unitId,
+      userAgent: userAgentOf(deps),
+    });
     const redirect = decideRedirect({
       href,
       jumpPage: config.jumpPage,

@@ -32,8 +32,9 @@ function loadFor(language: Language, ctx: LanguageInitContext): Promise<Record<s
 
 /**
  * Page start: the language of §9's order becomes active, then its pack loads. A valid `language` query value is
- * the visitor's choice (a language link): it is stored under `lange_` so that the pages after it keep it. A page
- * that does not offer the language shows the nearest one it offers, leaving the stored choice to the other pages.
+ * the visitor's choice (a language link): it is stored under `lange_` so that the pages after it keep it, also when
+ * this page does not offer it (the login shell's `?language=zh-HK` is the desktop's zh-HK after sign-in). A page that
+ * does not offer the language shows the nearest one it offers.
  */
 export async function initLanguage(ctx: LanguageInitContext): Promise<Language> {
   const query = languageFromUrl(ctx.href);
@@ -44,7 +45,7 @@ export async function initLanguage(ctx: LanguageInitContext): Promise<Language> 
     storedLang: $storedLang.get(),
   });
   const language = offeredLanguage(chosen, ctx.config.languages);
-  if (query && normalizeLanguage(query) === query && language === chosen) $storedLanguage.set(language);
+  if (query && normalizeLanguage(query) === query) $storedLanguage.set(chosen);
   $language.set(language);
   await loadFor(language, ctx);
   return language;

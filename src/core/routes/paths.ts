@@ -41,13 +41,26 @@ export interface LandingContext {
   areaBase: string;
   unitId?: string;
   specialUnitId?: string;
+  /** The browser's user agent: a phone lands on the mobile desktop even from a page configured for pc. */
+  userAgent?: string;
+}
+
+/** Phones, not tablets: an Android tablet's agent has no "Mobile", an iPad's no "iPhone". */
+const PHONE_AGENT = /iPhone|iPod|Android.+Mobile|Windows Phone|HarmonyOS.+Mobile/i;
+
+/**
+ * The device whose landing page a browser gets: the configured one, except that a pc page (the login page, which
+ * every device shares) opened on a phone — in WeCom or a phone's browser — sends it to the mobile desktop.
+ */
+export function landingDevice(device: Device, userAgent = ''): Device {
+  return device === 'pc' && PHONE_AGENT.test(userAgent) ? 'h5' : device;
 }
 
 /** Default home after login by device and environment (§2 "Landing"). */
 export function landingPath(ctx: LandingContext): string {
   if (ctx.specialUnitId && ctx.unitId === ctx.specialUnitId) return `/${ctx.rootPath}/base/pc_app_tm/index.html`;
   const area = isArea(ctx.unitType);
-  const page = `${devicePrefix(ctx.device)}_${area ? 'areaDesktop' : 'desktop'}_all`;
+  const page = `${devicePrefix(landingDevice(ctx.device, ctx.userAgent))}_${area ? 'areaDesktop' : 'desktop'}_all`;
   if (ctx.env === 'development') return `/${page}.html`;
   return `/${area ? 'area' : ctx.rootPath}/${area ? ctx.areaBase : ctx.base}/${page}/index.html`;
 }

@@ -340,6 +340,29 @@ describe('other login modes call their endpoint (§7)', () => {
     expect(server.received.some((entry) => entry.url.pathname.endsWith('_info'))).toBe(false);
   });
 
+  it('back from WeCom on a phone, the user lands on the mobile desktop; WeCom on a computer, on the pc one', async () => {
+    server.route('POST', '/api/uaa/social/qy', (_req, res) => sendJson(res, loginAnswer.http, loginAnswer.body));
+    const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 wxwork/4.1.22';
+    deps = makeDeps('http://school.test/login?code=C0DE&state=qy');
+    expect(await auth.startLogin(deps, iPhone)).toMatchObject({
+      status: 'ok',
+      redirect: '/pages/base/mobile_desktop_all/index.html',
+    });
+    const windows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 wxwork/4.1.22';
+    deps = makeDeps('http://school.test/login?code=C0DE&state=qy');
+    expect(await auth.startLogin(deps, windows)).toMatchObject({
+      status: 'ok',
+      redirect: '/pages/base/pc_desktop_all/index.html',
+    });
+  });
+
+  it('a password sign-in in a phone\'s browser lands on the mobile desktop', async () => {
+    deps = makeDeps('http://school.test/login', { userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile Safari' });
+    expect(await auth.login({ username: 'alice', password: 'pw' }, deps)).toMatchObject({
+      redirect: '/pages/base/mobile_desktop_all/index.html',
+    });
+  });
+
   it('back from the provider without a code (refused), the form shows instead of another round trip', async () => {
     deps = makeDeps('http://school.test/login?state=qy');
     expect(await auth.startLogin(deps, 'Mozilla wxwork/4')).toEqual({ status: 'form' });

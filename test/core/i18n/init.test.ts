@@ -84,11 +84,13 @@ describe('a page that offers only some languages (§9 login shell, issue 8 §16)
     expect(await initLanguage({ href: 'http://school.test/pages/base/index.html', config, fetcher })).toBe('zh-HK');
   });
 
-  it('does not store a query language it does not offer, and maps a change to what it offers', async () => {
+  it('keeps a query language it does not offer for the pages after it, and maps a change to what it offers', async () => {
     expect(await initLanguage({ href: 'http://school.test/login?language=zh-HK', config: login, fetcher })).toBe(
       'zh-CN',
     );
-    expect(storage.lange_).toBeUndefined();
+    expect(storage.lange_).toBe('zh-HK');
+    // Signed in, the desktop (three languages) starts in the language the visitor's URL asked for.
+    expect(await initLanguage({ href: 'http://school.test/pages/base/index.html', config, fetcher })).toBe('zh-HK');
     expect(await initLanguage({ href: 'http://school.test/login?language=en', config: login, fetcher })).toBe('en');
     expect(storage.lange_).toBe('en');
     expect(await changeLanguage('zh-HK', { href: 'http://school.test/login', config: login, fetcher })).toBe('zh-CN');

@@ -79,6 +79,30 @@ describe('landingPath (§2)', () => {
     );
   });
 
+  it('a pc page opened on a phone lands on the mobile desktop; tablets and computers keep the pc one', () => {
+    const pc = { ...base, env: 'production' as const, device: 'pc' as const };
+    const phones = [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 wxwork/4.1.22',
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36',
+      'Mozilla/5.0 (Linux; Android 12; HarmonyOS; NOH-AN00) AppleWebKit/537.36 Chrome/99.0 Mobile Safari/537.36',
+    ];
+    for (const userAgent of phones) {
+      expect(landingPath({ ...pc, userAgent })).toBe('/pages/base/mobile_desktop_all/index.html');
+    }
+    const others = [
+      'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Safari/604.1',
+      'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 Chrome/126.0 Safari/537.36',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 wxwork/4.1.22 Chrome/126.0',
+      '',
+    ];
+    for (const userAgent of others) {
+      expect(landingPath({ ...pc, userAgent })).toBe('/pages/base/pc_desktop_all/index.html');
+    }
+    expect(landingPath({ ...pc, unitType: '1', userAgent: phones[0] })).toBe(
+      '/area/areaBase/mobile_areaDesktop_all/index.html',
+    );
+  });
+
   it('the special unit lands on the app page', () => {
     const ctx = { ...base, env: 'production' as const, device: 'pc' as const, specialUnitId: 'U1' };
     expect(landingPath({ ...ctx, unitId: 'U1' })).toBe('/pages/base/pc_app_tm/index.html');
