@@ -356,8 +356,10 @@ describe('other login modes call their endpoint (§7)', () => {
     });
   });
 
-  it('a password sign-in in a phone\'s browser lands on the mobile desktop', async () => {
-    deps = makeDeps('http://school.test/login', { userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile Safari' });
+  it("a password sign-in in a phone's browser lands on the mobile desktop", async () => {
+    deps = makeDeps('http://school.test/login', {
+      userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile Safari',
+    });
     expect(await auth.login({ username: 'alice', password: 'pw' }, deps)).toMatchObject({
       redirect: '/pages/base/mobile_desktop_all/index.html',
     });
