@@ -237,6 +237,56 @@ describe('the shell on the landing pages', () => {
     await page.close();
   });
 
+  it('teacher at 375 px: four apps a row as on a phone launcher, and no keyboard hint a phone cannot follow', async () => {
+    const { page, problems } = await signedInPage(stage, 'teacher', { width: 375, height: 812 });
+    await page.goto(stage.url(SCHOOL));
+    await page.locator('.app-icon button').nth(7).waitFor();
+    const rows = await page.evaluate(() => {
+      const tops = new Map<number, number>();
+      for (const button of document.querySelectorAll('.desktop-group .app-icon button')) {
+        const top = Math.round(button.getBoundingClientRect().top);
+        tops.set(top, (tops.get(top) ?? 0) + 1);
+      }
+      return [...tops.values()];
+    });
+    assert.equal(rows[0], 4, `icons a row: ${rows.join(', ')}`);
+    assert.ok(
+      rows.every((count) => count <= 4),
+      `icons a row: ${rows.join(', ')}`,
+    );
+    assert.equal(await page.locator('.desktop-hint').isVisible(), false);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.locator('.desktop-hint').waitFor();
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it("parent at 375 px: the chosen child's name shows whole in every language; the school name gives way", async () => {
+    const { page, problems } = await signedInPage(stage, 'parent', { width: 375, height: 812 });
+    const header = page.locator('[data-ph-component="ph-header"]');
+    for (const language of ['zh-CN', 'en', 'zh-HK']) {
+      await page.goto(stage.url(`${SCHOOL}?language=${language}`));
+      const selector = header.getByRole('dialog');
+      // The selector opens by itself until a child is chosen (first language only).
+      if (language === 'zh-CN') {
+        await selector.getByRole('button', { name: '进入: 陈小红' }).click();
+        await selector.waitFor({ state: 'detached' });
+      }
+      const name = header.locator('.child-name');
+      await name.filter({ hasText: '陈小红' }).waitFor();
+      // The voice button's first-use hint borrows the bar for 3 s; the name is judged after it.
+      await header.locator('[part~="hint"]').waitFor({ state: 'detached' });
+      const fits = await header
+        .locator('[part~="current-child"]')
+        .evaluate((el) => el.scrollWidth <= el.clientWidth && el.clientWidth > 0);
+      assert.equal(fits, true, `${language}: the child's name is cut`);
+      const unit = await header.locator('.unit-name').evaluate((el) => el.scrollWidth > el.clientWidth);
+      assert.equal(unit, true, `${language}: the school name should be the one cut`);
+    }
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('student: a typed tm path is not found, with the way home', async () => {
     const { page, problems } = await signedInPage(stage, 'student');
     await page.goto(stage.url(`${SCHOOL}?language=en#/pages/grade/pc_grade_tm/index.html`));

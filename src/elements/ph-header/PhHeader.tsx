@@ -296,7 +296,8 @@ export function PhHeader(props: PhHeaderProps) {
         </p>
         {session.currentChirden ? (
           <p className="current-child" part="current-child">
-            {translate('header.currentChild', { name: session.currentChirden.realName })}
+            <span className="child-label">{translate('header.currentChildLabel')}</span>
+            <span className="child-name">{session.currentChirden.realName}</span>
           </p>
         ) : null}
         <div className="actions" part="actions">

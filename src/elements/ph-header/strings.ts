@@ -4,7 +4,7 @@ import type { StringTable } from '../../core';
 export const HEADER_STRINGS: StringTable = {
   'zh-CN': {
     'header.welcome': '欢迎您，{name}',
-    'header.currentChild': '当前孩子：{name}',
+    'header.currentChildLabel': '当前孩子：',
     'header.messages': '消息',
     'header.messagesCount': '消息，{count} 条未读',
     'header.desktop': '桌面',
@@ -79,7 +79,7 @@ export const HEADER_STRINGS: StringTable = {
   },
   en: {
     'header.welcome': 'Welcome, {name}',
-    'header.currentChild': 'Child: {name}',
+    'header.currentChildLabel': 'Child: ',
     'header.messages': 'Messages',
     'header.messagesCount': 'Messages, {count} unread',
     'header.desktop': 'Desktop',
@@ -156,7 +156,7 @@ export const HEADER_STRINGS: StringTable = {
   },
   'zh-HK': {
     'header.welcome': '歡迎您，{name}',
-    'header.currentChild': '目前子女：{name}',
+    'header.currentChildLabel': '目前子女：',
     'header.messages': '訊息',
     'header.messagesCount': '訊息，{count} 條未讀',
     'header.desktop': '桌面',

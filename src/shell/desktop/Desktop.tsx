@@ -27,12 +27,20 @@ import { AppIcon } from './AppIcon';
 
 /** A group of more apps than this takes a row of its own on a wide desktop. */
 const WIDE_GROUP_APPS = 6;
+/** Groups this small pair up on a phone: two of them fill a row of four. */
+const PHONE_HALF_ROW_APPS = 2;
 
 export interface DesktopProps {
   short: boolean;
   onOpen: (app: AppItem) => void;
   /** The groups the shell already asked for (once: a later mount asks again, so counts are fresh). */
   preloaded?: () => Promise<DesktopData> | null;
+}
+
+/** A group of many apps takes a row of its own; on a phone two groups of two share a row (four icons a row). */
+function groupSize(apps: number): Record<string, string> | undefined {
+  if (apps > WIDE_GROUP_APPS) return { 'data-wide': '' };
+  return apps <= PHONE_HALF_ROW_APPS ? { 'data-few': '' } : undefined;
 }
 
 /**
@@ -155,7 +163,7 @@ export function Desktop({ short, onOpen, preloaded }: DesktopProps) {
           className="desktop-group"
           heading={group.code === 'all' ? translate('shell.desktop') : translate(`shell.group.${group.code}`)}
           headingId={`${hintId}-${group.code}`}
-          data={group.apps.length > WIDE_GROUP_APPS ? { 'data-wide': '' } : undefined}
+          data={groupSize(group.apps.length)}
         >
           <ul className="app-grid" data-group={group.code}>
             {group.apps.map((app) => icon(app, group))}
