@@ -429,7 +429,13 @@ describe('ph-header', () => {
       await signedInPage('teacher');
       const header = await mountHeader();
       const panel = () => root(header).querySelector('[part~="reminders"]');
-      await waitUntil(() => panel()?.querySelectorAll('.reminder').length === 3, 'the panel did not open');
+      // Opened by itself it is one line in the page's flow: nothing of the list lies over the page until asked for.
+      await waitUntil(() => panel(), 'the panel did not open');
+      const toggle = () => panel()?.querySelector('[part~="reminders-toggle"]') as HTMLButtonElement;
+      expect(toggle().getAttribute('aria-expanded')).to.equal('false');
+      expect(panel()?.querySelectorAll('.reminder').length).to.equal(0);
+      toggle().click();
+      await waitUntil(() => panel()?.querySelectorAll('.reminder').length === 3, 'the list did not open');
       expect(panel()?.textContent).to.contain('第 1 / 2 页');
       control(header, '下一页').click();
       await waitUntil(() => panel()?.querySelectorAll('.reminder').length === 1);
@@ -441,7 +447,11 @@ describe('ph-header', () => {
       await waitUntil(() => badgeOf(again) !== '');
       expect(root(again).querySelector('[part~="reminders"]')).to.equal(null);
       control(again, '待办提醒，4 条未办').click();
-      await waitUntil(() => root(again).querySelector('[part~="reminders"]'), 'the to-do button did not open it');
+      // Asked for, it shows its list at once.
+      await waitUntil(
+        () => root(again).querySelectorAll('[part~="reminders"] .reminder').length === 3,
+        'the to-do button did not open it with its list',
+      );
     });
   });
 

@@ -140,6 +140,8 @@ export function PhHeader(props: PhHeaderProps) {
   const header = useHeader(!props.noRedirect, leaving, desktopClient);
   const counts = useStore(header.model.counter.$counts);
   const [dialog, setDialog] = useState<Dialog>(null);
+  // How often the to-do button asked for the reminders: each time the panel starts again with its list shown.
+  const [remindersAsked, setRemindersAsked] = useState(0);
   const [expiry, setExpiry] = useState<ExpiryModule[] | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const width = useViewportWidth();
@@ -200,7 +202,10 @@ export function PhHeader(props: PhHeaderProps) {
       label: todoBadge ? translate('header.remindersCount', { count: todoBadge }) : translate('header.reminders'),
       icon: <TodoIcon />,
       badge: todoBadge,
-      onSelect: () => void header.model.reminders.open(),
+      onSelect: () => {
+        setRemindersAsked((times) => times + 1);
+        void header.model.reminders.open();
+      },
     },
     {
       id: 'desktop',
@@ -335,8 +340,9 @@ export function PhHeader(props: PhHeaderProps) {
       {/* A page the gate refused is blocked: nothing of it, the reminders included, shows above the block. */}
       {header.refusal ? null : (
         <ReminderPanel
+          key={remindersAsked}
+          asked={remindersAsked > 0}
           panel={header.model.reminders}
-          narrow={layout === 'mobile'}
           onOpen={(id, url) => {
             const target = messageUrl(url, header.model.urlContext());
             if (target) open(id, { kind: 'url', url: target });

@@ -9,35 +9,33 @@ import {
   splitBilingual,
 } from '../../core';
 import { CloseIcon } from '../common/icons';
-import { useFooterClearance } from './dock';
-
-/** Space kept between the docked panel and the footer (or the window's bottom edge). */
-const DOCK_GAP_PX = 16;
 
 /**
  * §2 to-do reminder panel: 3 per page with previous/next; it closes by itself after 15 s (the countdown waits while
- * the pointer or focus is inside) and its close icon keeps it away for the session. On wider screens it floats on
- * the right, docked above the page's footer so that it never covers the footer's links; on a phone it is a strip
- * under the header bar, in the page's flow (covering nothing), that opens into the list (issue 25).
+ * the pointer or focus is inside) and its close icon keeps it away for the session. At every width it is a strip
+ * under the header bar, in the page's flow, that opens into the list: floating over the page, it lay over app icons
+ * at the widths between a phone and a wide window (issue 35), and a click meant for an icon landed on it. Opened by
+ * the to-do button it shows its list at once; opened by itself it shows its one line.
  */
-export function ReminderPanel(props: { panel: Panel; narrow: boolean; onOpen: (id: string, url: string) => void }) {
-  const { panel, narrow } = props;
+export function ReminderPanel(props: {
+  panel: Panel;
+  /** The user asked for it (the to-do button): the list shows at once. */
+  asked: boolean;
+  onOpen: (id: string, url: string) => void;
+}) {
+  const { panel } = props;
   const translate = useStore($translate);
   const state = useStore(panel.$state);
-  const clearance = useFooterClearance(state.open && !narrow);
-  const [expanded, setExpanded] = useState(false);
+  const [expanded, setExpanded] = useState(props.asked);
   const listId = useId();
   if (!state.open) return null;
-  const shown = !narrow || expanded;
   const count = badgeText(state.total);
   const title = count ? translate('header.remindersCount', { count }) : translate('header.reminders');
-  const docked = narrow ? undefined : { bottom: `${DOCK_GAP_PX + clearance}px` };
   return (
     <section
-      className={narrow ? 'reminders strip' : 'reminders'}
+      className="reminders"
       part="reminders"
       aria-label={translate('header.reminders')}
-      style={docked}
       onPointerEnter={() => panel.hold()}
       onPointerLeave={() => panel.release()}
       onFocus={() => panel.hold()}
@@ -46,23 +44,19 @@ export function ReminderPanel(props: { panel: Panel; narrow: boolean; onOpen: (i
       }}
     >
       <header className="reminders-head">
-        {narrow ? (
-          <button
-            type="button"
-            className="reminders-toggle"
-            part="reminders-toggle"
-            aria-expanded={expanded}
-            aria-controls={listId}
-            onClick={() => setExpanded(!expanded)}
-          >
-            {title}
-            <span className="chevron" aria-hidden="true">
-              {expanded ? '▴' : '▾'}
-            </span>
-          </button>
-        ) : (
-          <h2>{translate('header.reminders')}</h2>
-        )}
+        <button
+          type="button"
+          className="reminders-toggle"
+          part="reminders-toggle"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onClick={() => setExpanded(!expanded)}
+        >
+          {title}
+          <span className="chevron" aria-hidden="true">
+            {expanded ? '▴' : '▾'}
+          </span>
+        </button>
         <button
           type="button"
           className="ph-icon-button"
@@ -73,7 +67,7 @@ export function ReminderPanel(props: { panel: Panel; narrow: boolean; onOpen: (i
           <CloseIcon />
         </button>
       </header>
-      {shown ? <ReminderList id={listId} panel={panel} state={state} onOpen={props.onOpen} /> : null}
+      {expanded ? <ReminderList id={listId} panel={panel} state={state} onOpen={props.onOpen} /> : null}
     </section>
   );
 }

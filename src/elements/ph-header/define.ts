@@ -76,7 +76,7 @@ function HeaderElement({ container, ...props }: HeaderElementProps) {
  * Download the client, a dialog of the desktop client's installers (not inside the client). The unread count is read again on focus and after
  * every mark-read, one request at a time. The message list (400 px) views, ignores and ignores all; a module
  * expiry message opens the expiry table. The reminder panel shows 3 per page and closes by itself after 15 s; it
- * floats on the right above the page's footer, and on a phone it is a strip under the bar that opens into the list.
+ * is a strip under the bar at every width, in the page's flow (it covers nothing), that opens into the list.
  * On a module page the header is the page's door (src/core/access): a page the user may not use — its licence ended
  * (「资产管理」已到期，请联系管理员！; '该模块已到期，请联系管理员！' on a page that names no app; the unit's own
  * licence, license/unit_oam: 本单位的平台授权已到期…), a teachers' `_tm`
@@ -108,7 +108,7 @@ function HeaderElement({ container, ...props }: HeaderElementProps) {
  * @csspart action-more - The overflow menu button.
  * @csspart messages - The message list.
  * @csspart reminders - The reminder panel.
- * @csspart reminders-toggle - On a phone, the reminder strip's button that opens and closes its list.
+ * @csspart reminders-toggle - The reminder strip's button that opens and closes its list.
  * @csspart reminders-close - The reminder panel's close icon (keeps it away for the session).
  * @csspart children - The children table.
  * @csspart ignore-all - The ignore-all button of the message list.
