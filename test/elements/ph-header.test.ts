@@ -730,6 +730,35 @@ describe('ph-header', () => {
       expect(saved.data.theme).to.equal('red');
     });
 
+    it('names the fonts in the page language and shows each theme in its colour (zh-HK, issue 35)', async () => {
+      await signedInPage('teacher');
+      core.$language.set('zh-HK');
+      const header = await mountHeader();
+      control(header, '主題與佈局').click();
+      await waitUntil(() => dialog(header, '主題與佈局'));
+      const fonts = [...(dialog(header, '主題與佈局')?.querySelectorAll('select') ?? [])][1];
+      expect([...(fonts?.options ?? [])].map((option) => [option.value, option.textContent])).to.deep.equal([
+        ['', '預設'],
+        ['SimSun', '宋體'],
+        ['KaiTi', '楷體'],
+        ['Microsoft YaHei', '微軟雅黑'],
+        ['SimHei', '黑體'],
+        ['LiSu', '隸書'],
+        ['STXingkai', '華文行楷'],
+      ]);
+      const swatch = (theme: string) =>
+        getComputedStyle(
+          root(header).querySelector(`input[name="theme"][value="${theme}"] + .swatch`) as Element,
+        ).backgroundColor;
+      expect(swatch('red')).to.equal('rgb(201, 74, 74)');
+      expect(swatch('green')).to.equal('rgb(47, 158, 110)');
+      expect(swatch('ink')).to.equal('rgb(59, 59, 59)');
+      // A red badge on the red theme's bar stays apart from it: a white ring around every badge.
+      await waitUntil(() => badgeOf(header) !== '');
+      const badge = root(header).querySelector('.action .badge') as Element;
+      expect(getComputedStyle(badge).boxShadow).to.contain('rgb(255, 255, 255)');
+    });
+
     it('refuses a custom colour without #', async () => {
       await signedInPage('teacher');
       const header = await mountHeader();

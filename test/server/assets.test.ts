@@ -35,7 +35,7 @@ describe('version endpoints', () => {
   it('answers {code}_package_versions, package.json and version.json', async () => {
     const info = await new Client(t.url).get<VersionInfo>('/api/base/nl/base_package_versions');
     expect(info.body.data).toMatchObject({
-      name: '基础平台',
+      name: '基础平台|||Base platform|||基礎平台',
       appVersion: '1.6.0',
       serverVersion: '1.6.0',
       webCodeVersion: '1.6.0',
@@ -53,7 +53,10 @@ describe('version endpoints', () => {
     expect(pkg).toMatchObject({ name: 'base', version: '1.6.0' });
     const history = (await (await plain('/pages/base-version/version.json')).json()) as VersionHistoryEntry[];
     expect(history.map((h) => h.version)).toEqual(['1.6.0', '1.5.0', '1.4.0']);
-    expect(history[0]?.metto).toEqual({ cn: '分片上传与语音导航', en: 'Chunked upload and voice navigation' });
+    expect(history[0]?.metto).toEqual({
+      cn: '分片上传与语音导航|||Chunked upload and voice navigation|||分片上載與語音導航',
+      en: 'Chunked upload and voice navigation',
+    });
     expect((await plain('/area/grade-version/version.json')).status).toBe(200);
     expect((await plain('/pages/nope-version/version.json')).status).toBe(404);
     expect((await plain('/elsewhere/base/package.json')).status).toBe(404);

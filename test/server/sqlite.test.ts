@@ -83,4 +83,22 @@ describe('openSqlite (libsql with better-sqlite3 rows)', () => {
     ]);
     db.close();
   });
+
+  it('gives the versions of a database seeded before issue 35 their English and zh-HK parts, leaving edited ones', () => {
+    const db = openDatabase(join(dir, 'before-versions'), { now: Date.now, deviceClientIds: {} });
+    db.exec(`UPDATE versions SET name = '基础平台' WHERE code = 'base';
+      UPDATE versions SET name = '成绩系统' WHERE code = 'grade';
+      UPDATE version_history SET cn = '新增人脸登录' WHERE code = 'base' AND version = '1.5.0'`);
+    const step = MIGRATIONS.findIndex((sql) => sql.includes('UPDATE versions SET name'));
+    db.exec(`UPDATE schema_version SET version = ${step}`);
+    migrate(db);
+    const name = (code: string) => db.prepare('SELECT name FROM versions WHERE code = ?').get(code);
+    expect(name('base')).toEqual({ name: '基础平台|||Base platform|||基礎平台' });
+    // A name someone changed is theirs: left as it is.
+    expect(name('grade')).toEqual({ name: '成绩系统' });
+    expect(db.prepare("SELECT cn FROM version_history WHERE code = 'base' AND version = '1.5.0'").get()).toEqual({
+      cn: '新增人脸登录|||Face login added|||新增人臉登入',
+    });
+    db.close();
+  });
 });

@@ -1,5 +1,12 @@
-import { DEMO_PORTAL_REDIRECTS } from './seed-data';
+import { DEMO_PORTAL_REDIRECTS, VERSION_HISTORY, VERSIONS } from './seed-data';
 import type { Database } from './sqlite';
+
+/** A constant of the seed as an SQL string literal. */
+function sqlText(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+const firstPart = (text: string) => text.split('|||')[0] as string;
 
 // Append-only: a released migration is never edited, a change is a new entry.
 export const MIGRATIONS: string[] = [
@@ -184,6 +191,18 @@ export const MIGRATIONS: string[] = [
     FROM users WHERE id = 'u-teacher';
   INSERT OR IGNORE INTO user_roles (user_id, role) SELECT id, 'FACE_TERMINAL' FROM users WHERE id = 'u-terminal';
   `,
+  // Issue 35: the seeded version names and notes gain their English and zh-HK parts (`简体|||English|||繁體`), where
+  // a database seeded before still has the Simplified text alone (zh-HK's version dialog showed 基础平台).
+  [
+    ...VERSIONS.map(
+      ([code, name]) =>
+        `UPDATE versions SET name = ${sqlText(name)} WHERE code = ${sqlText(code)} AND name = ${sqlText(firstPart(name))};`,
+    ),
+    ...VERSION_HISTORY.map(
+      ([code, version, , note]) =>
+        `UPDATE version_history SET cn = ${sqlText(note)} WHERE code = ${sqlText(code)} AND version = ${sqlText(version)} AND cn = ${sqlText(firstPart(note))};`,
+    ),
+  ].join('\n'),
 ];
 
 /** The schema version a migrated database is at. */

@@ -614,24 +614,24 @@ export const MESSAGES: MessageSeed[] = [
   },
 ];
 
-/** [code, name, appVersion, serverVersion, webCodeVersion] */
+/** [code, name (§8's `简体|||English|||繁體`), appVersion, serverVersion, webCodeVersion] */
 export const VERSIONS: [string, string, string, string, string][] = [
-  ['base', '基础平台', '1.6.0', '1.6.0', '1.6.0'],
-  ['areaBase', '区域平台', '1.6.0', '1.6.0', '1.6.0'],
-  ['grade', '成绩管理', '2.3.1', '2.3.1', '2.3.1'],
-  ['attendance', '学生考勤', '1.2.0', '1.2.0', '1.2.0'],
-  ['notice', '通知公告', '1.1.0', '1.1.0', '1.1.0'],
-  ['growth', '成长档案', '1.0.2', '1.0.2', '1.0.2'],
+  ['base', '基础平台|||Base platform|||基礎平台', '1.6.0', '1.6.0', '1.6.0'],
+  ['areaBase', '区域平台|||Area platform|||區域平台', '1.6.0', '1.6.0', '1.6.0'],
+  ['grade', '成绩管理|||Grade management|||成績管理', '2.3.1', '2.3.1', '2.3.1'],
+  ['attendance', '学生考勤|||Attendance|||學生考勤', '1.2.0', '1.2.0', '1.2.0'],
+  ['notice', '通知公告|||Notices|||通知公告', '1.1.0', '1.1.0', '1.1.0'],
+  ['growth', '成长档案|||Growth records|||成長檔案', '1.0.2', '1.0.2', '1.0.2'],
 ];
 
-/** [code, version, days ago, Chinese note, English note] */
+/** [code, version, days ago, Chinese note (`简体|||English|||繁體`), English note] */
 export const VERSION_HISTORY: [string, string, number, string, string][] = [
-  ['base', '1.4.0', 400, '新增桌面分组', 'Desktop groups added'],
-  ['base', '1.5.0', 200, '新增人脸登录', 'Face login added'],
-  ['base', '1.6.0', 10, '分片上传与语音导航', 'Chunked upload and voice navigation'],
-  ['grade', '2.3.1', 30, '成绩导出为 Excel', 'Grade export to Excel'],
-  ['attendance', '1.2.0', 60, '人脸考勤', 'Face clock-in'],
-  ['notice', '1.1.0', 20, '通知支持预览', 'Notice preview'],
+  ['base', '1.4.0', 400, '新增桌面分组|||Desktop groups added|||新增桌面分組', 'Desktop groups added'],
+  ['base', '1.5.0', 200, '新增人脸登录|||Face login added|||新增人臉登入', 'Face login added'],
+  ['base', '1.6.0', 10, '分片上传与语音导航|||Chunked upload and voice navigation|||分片上載與語音導航', 'Chunked upload and voice navigation'],
+  ['grade', '2.3.1', 30, '成绩导出为 Excel|||Grade export to Excel|||成績匯出為 Excel', 'Grade export to Excel'],
+  ['attendance', '1.2.0', 60, '人脸考勤|||Face clock-in|||人臉考勤', 'Face clock-in'],
+  ['notice', '1.1.0', 20, '通知支持预览|||Notice preview|||通知支援預覽', 'Notice preview'],
 ];
 
 /** Normalised vocabulary (lower case, no trailing punctuation) to the page it opens. */

@@ -3,6 +3,7 @@ import type { VersionHistoryEntry, VersionInfo } from '../api/types';
 import { endpointPath } from '../api/wire';
 import type { HttpClient } from '../http/client';
 import { HttpError } from '../http/errors';
+import { splitBilingual } from '../i18n/bilingual';
 import type { Language } from '../i18n/translate';
 import { type VersionResponse, versionEndpointUrl } from './check';
 
@@ -68,8 +69,12 @@ export async function loadVersionHistory(
   }
 }
 
-/** A history note in the page's language: English for en, Chinese otherwise (the other when one is missing). */
+/**
+ * A history note in the page's language: English for en, Chinese otherwise (the other when one is missing). The
+ * Chinese note may carry §8's `简体|||English|||繁體`, so zh-HK reads its own third part.
+ */
 export function versionNote(entry: VersionHistoryEntry, language: Language): string {
   const { cn, en } = entry.metto;
-  return language === 'en' ? en || cn : cn || en;
+  if (language === 'en') return en || splitBilingual(cn, 'en');
+  return splitBilingual(cn, language) || en;
 }

@@ -18,6 +18,7 @@ import {
   loadUnitConfig,
   loadVersionHistory,
   loadVersionInfo,
+  splitBilingual,
   type VersionHistoryEntry,
   type VersionInfo,
   versionNote,
@@ -164,7 +165,7 @@ function VersionDialog({ open, onClose }: { open: boolean; onClose: () => void }
           {VERSION_FIELDS.map((field) => (
             <div key={field}>
               <dt>{translate(`footer.${field}`)}</dt>
-              <dd>{info[field]}</dd>
+              <dd>{field === 'name' ? splitBilingual(info.name, language) : info[field]}</dd>
             </div>
           ))}
         </dl>

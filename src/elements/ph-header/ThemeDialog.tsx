@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { type CSSProperties, useEffect, useId, useState } from 'react';
 import {
   $session,
   $translate,
@@ -21,6 +21,7 @@ import {
   saveTheme,
   type ThemeConfirmChoice,
   themeCalls,
+  themePrimaryColor,
   themeSaveStep,
   themeValue,
 } from '../../core';
@@ -29,6 +30,15 @@ import { PhModal } from '../ph-modal/PhModal';
 
 export const THEME_DIALOG_WIDTH = '680px';
 const THEMES = [DEFAULT_THEME_NAME, ...PICTURE_THEMES, ...COLOR_THEMES];
+
+/** A theme's colour beside its name; a custom colour shows the one typed, or a spectrum while it is not one yet. */
+function swatchStyle(theme: string, custom: string): CSSProperties {
+  if (theme !== 'custom') return { background: themePrimaryColor(theme) };
+  const typed = customTheme(custom.trim());
+  return {
+    background: typed ? themePrimaryColor(typed) : 'conic-gradient(#c94a4a, #e8c547, #2f9e6e, #3a8fd9, #8e5bd6, #c94a4a)',
+  };
+}
 
 export interface ThemeDialogProps {
   open: boolean;
@@ -118,6 +128,7 @@ export function ThemeDialog({ open, isAdmin, onClose, onApplied }: ThemeDialogPr
         {THEMES.map((theme) => (
           <label key={theme} className="theme-choice">
             <input type="radio" name="theme" value={theme} checked={name === theme} onChange={() => setName(theme)} />
+            <span className="swatch" aria-hidden="true" style={swatchStyle(theme, custom)} />
             <span>{translate(`header.theme.${theme}`)}</span>
           </label>
         ))}
@@ -154,7 +165,9 @@ export function ThemeDialog({ open, isAdmin, onClose, onApplied }: ThemeDialogPr
           <select value={fontFamily} onChange={(event) => setFontFamily(event.target.value as PickerFontFamily)}>
             <option value="">{translate('header.fontDefault')}</option>
             {PICKER_FONT_FAMILIES.map((family) => (
-              <option key={family}>{family}</option>
+              <option key={family} value={family}>
+                {translate(`header.font.${family}`)}
+              </option>
             ))}
           </select>
         </label>
