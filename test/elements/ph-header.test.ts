@@ -747,9 +747,8 @@ describe('ph-header', () => {
         ['STXingkai', '華文行楷'],
       ]);
       const swatch = (theme: string) =>
-        getComputedStyle(
-          root(header).querySelector(`input[name="theme"][value="${theme}"] + .swatch`) as Element,
-        ).backgroundColor;
+        getComputedStyle(root(header).querySelector(`input[name="theme"][value="${theme}"] + .swatch`) as Element)
+          .backgroundColor;
       expect(swatch('red')).to.equal('rgb(201, 74, 74)');
       expect(swatch('green')).to.equal('rgb(47, 158, 110)');
       expect(swatch('ink')).to.equal('rgb(59, 59, 59)');

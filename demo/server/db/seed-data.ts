@@ -628,7 +628,13 @@ export const VERSIONS: [string, string, string, string, string][] = [
 export const VERSION_HISTORY: [string, string, number, string, string][] = [
   ['base', '1.4.0', 400, '新增桌面分组|||Desktop groups added|||新增桌面分組', 'Desktop groups added'],
   ['base', '1.5.0', 200, '新增人脸登录|||Face login added|||新增人臉登入', 'Face login added'],
-  ['base', '1.6.0', 10, '分片上传与语音导航|||Chunked upload and voice navigation|||分片上載與語音導航', 'Chunked upload and voice navigation'],
+  [
+    'base',
+    '1.6.0',
+    10,
+    '分片上传与语音导航|||Chunked upload and voice navigation|||分片上載與語音導航',
+    'Chunked upload and voice navigation',
+  ],
   ['grade', '2.3.1', 30, '成绩导出为 Excel|||Grade export to Excel|||成績匯出為 Excel', 'Grade export to Excel'],
   ['attendance', '1.2.0', 60, '人脸考勤|||Face clock-in|||人臉考勤', 'Face clock-in'],
   ['notice', '1.1.0', 20, '通知支持预览|||Notice preview|||通知支援預覽', 'Notice preview'],

@@ -36,7 +36,9 @@ function swatchStyle(theme: string, custom: string): CSSProperties {
   if (theme !== 'custom') return { background: themePrimaryColor(theme) };
   const typed = customTheme(custom.trim());
   return {
-    background: typed ? themePrimaryColor(typed) : 'conic-gradient(#c94a4a, #e8c547, #2f9e6e, #3a8fd9, #8e5bd6, #c94a4a)',
+    background: typed
+      ? themePrimaryColor(typed)
+      : 'conic-gradient(#c94a4a, #e8c547, #2f9e6e, #3a8fd9, #8e5bd6, #c94a4a)',
   };
 }
 
