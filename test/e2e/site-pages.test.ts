@@ -275,7 +275,7 @@ describe('login page script', () => {
     assert.equal(await page.locator('h1 .portal-service').textContent(), '统一身份认证');
     await page.goto(stage.url('/forgetPassword'));
     await page.waitForFunction(() => document.documentElement.lang === 'zh-HK');
-    assert.equal(await page.locator('#back').textContent(), '返回登錄');
+    assert.equal(await page.locator('#back').textContent(), '返回登入');
     await page.close();
   });
 

@@ -190,7 +190,7 @@ describe('ph-header', () => {
       const header = await mountHeader();
       await waitUntil(() => findControl(header, 'Switch child'), 'no Switch child');
       core.$language.set('zh-HK');
-      await waitUntil(() => findControl(header, '切換孩子'), 'no 切換孩子');
+      await waitUntil(() => findControl(header, '切換子女'), 'no 切換子女');
     });
 
     /** Runs `body` with the window's properties replaced by `values`, then puts the page's own back. */

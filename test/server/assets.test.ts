@@ -103,7 +103,7 @@ describe('language files and theme stylesheets', () => {
   it('serves the shared pack and page packs', async () => {
     const en = await plain('/common/plugins/common-ph/1.6.0/lang/en-ph.json');
     expect(en.headers.get('content-type')).toContain('application/json');
-    expect(await en.json()).toMatchObject({ 'common.logout': 'Log out' });
+    expect(await en.json()).toMatchObject({ 'common.logout': 'Sign out' });
     expect(await (await plain('/common/plugins/common-ph/1.6.0/lang/zh-HK-ph.json')).json()).toMatchObject({
       'common.logout': '登出',
     });

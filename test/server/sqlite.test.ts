@@ -88,7 +88,8 @@ describe('openSqlite (libsql with better-sqlite3 rows)', () => {
     const db = openDatabase(join(dir, 'before-versions'), { now: Date.now, deviceClientIds: {} });
     db.exec(`UPDATE versions SET name = '基础平台' WHERE code = 'base';
       UPDATE versions SET name = '成绩系统' WHERE code = 'grade';
-      UPDATE version_history SET cn = '新增人脸登录' WHERE code = 'base' AND version = '1.5.0'`);
+      UPDATE version_history SET cn = '新增人脸登录' WHERE code = 'base' AND version = '1.5.0';
+      UPDATE messages SET module = REPLACE(module, '|||系統訊息', '|||系統消息')`);
     const step = MIGRATIONS.findIndex((sql) => sql.includes('UPDATE versions SET name'));
     db.exec(`UPDATE schema_version SET version = ${step}`);
     migrate(db);
@@ -99,6 +100,7 @@ describe('openSqlite (libsql with better-sqlite3 rows)', () => {
     expect(db.prepare("SELECT cn FROM version_history WHERE code = 'base' AND version = '1.5.0'").get()).toEqual({
       cn: '新增人脸登录|||Face login added|||新增人臉登入',
     });
+    expect(db.prepare("SELECT COUNT(*) AS n FROM messages WHERE module LIKE '%系統消息%'").get()).toEqual({ n: 0 });
     db.close();
   });
 });

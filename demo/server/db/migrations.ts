@@ -192,8 +192,10 @@ export const MIGRATIONS: string[] = [
   INSERT OR IGNORE INTO user_roles (user_id, role) SELECT id, 'FACE_TERMINAL' FROM users WHERE id = 'u-terminal';
   `,
   // Issue 35: the seeded version names and notes gain their English and zh-HK parts (`简体|||English|||繁體`), where
-  // a database seeded before still has the Simplified text alone (zh-HK's version dialog showed 基础平台).
+  // a database seeded before still has the Simplified text alone (zh-HK's version dialog showed 基础平台); zh-HK's
+  // word for a message is 訊息 (docs/glossary.json).
   [
+    "UPDATE messages SET module = REPLACE(module, '|||系統消息', '|||系統訊息');",
     ...VERSIONS.map(
       ([code, name]) =>
         `UPDATE versions SET name = ${sqlText(name)} WHERE code = ${sqlText(code)} AND name = ${sqlText(firstPart(name))};`,

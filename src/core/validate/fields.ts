@@ -9,7 +9,7 @@ import { isValidIdCard } from './id-card';
 export type FieldCheck = { valid: true } | { valid: false; message: string };
 
 /** Registered on first use, so that only a bundle that checks these fields carries their texts. */
-const FIELD_STRINGS: StringTable = {
+export const FIELD_STRINGS: StringTable = {
   'zh-CN': {
     'rules.idCard.invalid': '请输入正确的15位或18位身份证号码',
     'rules.phone.invalid': '请输入以1开头的11位手机号码',

@@ -32,7 +32,7 @@ describe('page texts (§2 pages through PH.t)', () => {
 
   it('has the logout question of §2 and the re-login notice', () => {
     expect(PAGE_STRINGS['zh-CN']['page.landing.logoutQuestion']).toBe('您确认要退出吗？');
-    expect(PAGE_STRINGS.en['page.landing.logoutQuestion']).toBe('Are you sure you want to log out?');
+    expect(PAGE_STRINGS.en['page.landing.logoutQuestion']).toBe('Are you sure you want to sign out?');
     expect(PAGE_STRINGS['zh-HK']['page.landing.logoutQuestion']).toBe('您確認要退出嗎？');
     expect(LOGIN_SHELL_STRINGS['zh-CN']['page.relogin.expired']).toBe('登录已失效，请重新登录');
     expect(LOGIN_SHELL_STRINGS.en['page.relogin.expired']).toBe('Your session has ended. Please sign in again.');

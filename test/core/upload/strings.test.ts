@@ -16,7 +16,7 @@ describe("the uploader's texts", () => {
     for (const [language, text] of [
       ['zh-CN', '文件类型错误'],
       ['en', 'file type error'],
-      ['zh-HK', '文件類型錯誤'],
+      ['zh-HK', '檔案類型錯誤'],
     ] as const) {
       $language.set(language);
       expect(validateUpload('not an object')?.message).toBe(text);

@@ -14,7 +14,7 @@ describe('validateUpload: an empty file', () => {
   it.each([
     ['zh-CN', '文件是空的（0 字节），没有可上传的内容'],
     ['en', 'The file is empty (0 bytes): there is nothing to upload'],
-    ['zh-HK', '檔案是空的（0 位元組），沒有可上傳的內容'],
+    ['zh-HK', '檔案是空的（0 位元組），沒有可上載的內容'],
   ] as const)('is refused in %s', (language, message) => {
     $language.set(language);
     expect(validateUpload({ file: file(0, 'notes.pdf') })).toMatchObject({ type: 'validation', message });
