@@ -285,6 +285,28 @@ describe('ph-uploader', () => {
       expect(at((await traffic()).requests, chunkUpload)).to.be.within(12, 13);
     });
 
+    it('a cancelled file: its bar turns grey, "1 file", and choosing it again replaces its row (issue 35)', async () => {
+      core.$language.set('en');
+      const uploader = await uploaderWith('chunk-size="256k" parallel="1" multiple');
+      const file = randomFile(3 * MB, 'lesson.mp4');
+      choose(uploader, [file]);
+      await waitUntil(() => button(shadow(uploader), 'start'));
+      expect(shadow(uploader).querySelector('.summary')?.textContent).to.equal('1 file, 0 done');
+      whenUploaded(uploader, 256 * 1024, () => button(rows(uploader)[0] as HTMLElement, 'abort')?.click());
+      button(rows(uploader)[0] as HTMLElement, 'start')?.click();
+      await waitUntil(() => stateOf(rows(uploader)[0] as HTMLElement) === 'aborted', 'cancelled');
+      const bar = (rows(uploader)[0] as HTMLElement).querySelector('progress') as HTMLProgressElement;
+      const style = getComputedStyle(bar);
+      expect(style.getPropertyValue('--ph-uploader-bar').trim()).to.equal(
+        style.getPropertyValue('--ph-text-muted').trim(),
+      );
+      choose(uploader, [file]);
+      await waitUntil(() => stateOf(rows(uploader)[0] as HTMLElement) === 'idle', 'chosen again');
+      expect(rows(uploader)).to.have.length(1);
+      choose(uploader, [file]);
+      expect(rows(uploader)).to.have.length(1);
+    });
+
     it('after a reload (a new uploader on the page), the same file skips hashing and sends only the missing chunks', async () => {
       const first = await uploaderWith('chunk-size="256k" parallel="1" auto-start');
       const file = randomFile(3 * MB, 'record.mp4');

@@ -4,6 +4,8 @@ export { TransportError } from '../http/transport';
 export { acceptsFile, acceptTokens } from './accept';
 export type { Base64ImageInput } from './base64';
 export { uploadBase64Image } from './base64';
+export type { ChoicePlan, ListedUpload } from './choice';
+export { planChoice } from './choice';
 export type { QueueAction, UploadAction } from './controls';
 export { allEnded, isFinished, queueActions, uploadActions } from './controls';
 export type { DirectoryEntry, DirectoryListing } from './directory';

@@ -9,6 +9,7 @@ import {
   filesFromDropped,
   formatBytes,
   isFinished,
+  planChoice,
   type QueueAction,
   queueActions,
   takeDropped,
@@ -77,7 +78,13 @@ export function PhUploader(props: PhUploaderProps) {
         if (state.status === 'idle' || isFinished(state)) queue.remove(upload);
       }
     }
-    const added = queue.add(chosen, { ...uploaderOptions(props), transport: props.transport });
+    const listed = queue.$uploads.get();
+    const plan = planChoice(
+      listed.map((upload) => ({ uid: upload.uid, item: upload.item, state: upload.$state.get() })),
+      chosen,
+    );
+    for (const upload of listed) if (plan.replace.includes(upload.uid)) queue.remove(upload);
+    const added = queue.add(plan.add, { ...uploaderOptions(props), transport: props.transport });
     if (props.autoStart) for (const upload of added) void upload.start();
   };
 
@@ -165,7 +172,12 @@ export function PhUploader(props: PhUploaderProps) {
       {uploads.length > 0 ? (
         <>
           <div className="toolbar" part="toolbar">
-            <span className="summary">{translate('uploader.summary', { count: uploads.length, done })}</span>
+            <span className="summary">
+              {translate(uploads.length === 1 ? 'uploader.summaryOne' : 'uploader.summary', {
+                count: uploads.length,
+                done,
+              })}
+            </span>
             {QUEUE_ORDER.filter((action) => available.includes(action)).map((action) => (
               <button
                 key={action}
