@@ -193,6 +193,33 @@ describe('uploading through /demo/upload/', () => {
     await page.close();
   });
 
+  it('offers "choose a folder" on a computer, not on a phone, whose browser would pick single files (issue 35)', async () => {
+    const phone = await stage.browser.newContext({
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+      userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36',
+    });
+    const computer = await stage.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const pickers: Record<string, number> = {};
+    for (const [name, context] of [
+      ['phone', phone],
+      ['computer', computer],
+    ] as const) {
+      const signedIn = await context.request.post(stage.url(ENDPOINTS.login), {
+        headers: { 'X-PH-Device': 'pc' },
+        data: { username: 'teacher', password: DEMO_PASSWORD },
+      });
+      assert.equal(signedIn.status(), 200);
+      const page = await context.newPage();
+      await page.goto(stage.url(PAGE));
+      await page.getByLabel('选择文件', { exact: true }).waitFor();
+      pickers[name] = await page.getByLabel('选择文件夹', { exact: true }).count();
+      await context.close();
+    }
+    assert.deepEqual(pickers, { phone: 0, computer: 1 });
+  });
+
   it('in a browser without workers, the classic page loads its uploader and MD5 engine scripts, and hashes right', async () => {
     const file = makeFile('作业讲评.mp4', 3);
     const page = await stage.browser.newPage();

@@ -22,6 +22,8 @@ export {
   secondCheckFields,
   singleUploadFields,
 } from './fields';
+export type { FolderPickingBrowser } from './folders';
+export { canPickFolders, currentFolderPickingBrowser } from './folders';
 export type { Md5Engine, Md5EngineChoice, Md5EngineName } from './hash/engine';
 export type { HashTask, Md5Hasher } from './hash/hasher';
 export { createMainThreadHasher } from './hash/main-thread';

@@ -3,7 +3,9 @@ import { type ChangeEvent, type DragEvent, useEffect, useId, useState } from 're
 import {
   $translate,
   addStrings,
+  canPickFolders,
   createUploadQueue,
+  currentFolderPickingBrowser,
   DEFAULT_MAX_SIZE,
   type DroppedEntry,
   filesFromDropped,
@@ -63,6 +65,8 @@ export function PhUploader(props: PhUploaderProps) {
     },
   });
   const hintId = useId();
+  // Folders only where the browser can pick them (not on phones); dropped folders are walked all the same.
+  const [folders] = useState(() => Boolean(props.directory) && canPickFolders(currentFolderPickingBrowser()));
   useStyles(UPLOADER_STYLES);
 
   // Leaving the page's DOM pauses what runs (the stored MD5 lets it continue later, even after a reload).
@@ -139,7 +143,7 @@ export function PhUploader(props: PhUploaderProps) {
         onDrop={dropped}
       >
         <UploadIcon />
-        <p className="prompt">{translate(props.directory ? 'uploader.dropFolders' : 'uploader.drop')}</p>
+        <p className="prompt">{translate(folders ? 'uploader.dropFolders' : 'uploader.drop')}</p>
         <div className="pickers">
           <label className="pick" part="pick">
             <input
@@ -152,7 +156,7 @@ export function PhUploader(props: PhUploaderProps) {
             />
             {translate('uploader.choose')}
           </label>
-          {props.directory ? (
+          {folders ? (
             <label className="pick" part="pick pick-folder">
               <input
                 type="file"

@@ -121,18 +121,18 @@ function UploaderElement({ container, ...props }: UploaderElementProps) {
 }
 
 /**
- * Chunked, resumable file upload (spec §4 "Chunked upload", §3, §5, §7 storage, §8; issue 11). Files are chosen
- * with the 选择文件 / Choose files / 選擇檔案 picker (a folder too with `directory`: 选择文件夹 / Choose a folder) or dropped,
- * folders included (`directorys` and `dirTree` of §3 come with `ph-uploader-complete`). Each file is checked before
- * anything is sent (extension lists of §5, `accept`, `max-size`: refused files show their error and fire
- * `ph-uploader-error` with type `validation`), then hashed (MD5 in a Web Worker, 2 MB slices), checked against the
- * store (a file it already holds completes instantly, sending no chunk), and sent in one piece up to one chunk or in
- * `chunk-size` chunks, `parallel` at a time, each checked first (the checks run just ahead of the uploads), then
- * merged. Failed requests are retried after `retry-delays`. The list shows per file its name, size, state, a bar for
- * hashing and one for sending, speed and time left, and its actions (start, pause, resume, retry, cancel, remove); the
- * toolbar does the same for all. Choosing a file again after a reload continues it from the chunks the server holds.
- * Errors show as §8's 'status：message' in the current language. Every control is a native button or file input
- * (keyboard and screen readers), state changes are announced in a polite live region.
+ * Chunked, resumable file upload (spec §4 "Chunked upload", §3, §5, §7 storage, §8; issue 11). Files are chosen with
+ * the 选择文件 / Choose files / 選擇檔案 picker (a folder too with `directory`, where the browser can pick one, not on phones:
+ * 选择文件夹 / Choose a folder) or dropped, folders included (`directorys` and `dirTree` of §3 come with
+ * `ph-uploader-complete`). Each file is checked before anything is sent (extension lists of §5, `accept`, `max-size`:
+ * refused files show their error and fire `ph-uploader-error` with type `validation`), then hashed (MD5 in a Web
+ * Worker, 2 MB slices), checked against the store (a file it already holds completes instantly, sending no chunk), and
+ * sent in one piece up to one chunk or in `chunk-size` chunks, `parallel` at a time, each checked first (the checks run
+ * just ahead of the uploads), then merged. Failed requests are retried after `retry-delays`. The list shows per file
+ * its name, size, state, a bar for hashing and one for sending, speed and time left, and its actions (start, pause,
+ * resume, retry, cancel, remove); the toolbar does the same for all. Choosing a file again after a reload continues it
+ * from the chunks the server holds. Errors show as §8's 'status：message' in the current language. Every control is a
+ * native button or file input (keyboard and screen readers), state changes are announced in a polite live region.
  *
  * @summary Chunked, resumable file upload
  * @csspart uploader - The whole element.
