@@ -114,10 +114,12 @@ describe('ph-uploader', () => {
       expect(input.multiple).to.equal(true);
       expect(input.accept).to.equal('.pdf,.docx');
       const hint = shadow(uploader).getElementById(input.getAttribute('aria-describedby') as string);
-      expect(hint?.textContent).to.equal('单个文件不超过 20 MB · 可上传：.pdf,.docx');
+      // The types §5 refuses are named before a person picks one (issue 35).
+      const refused = '.exe .jar .jsp .asp .dll .php .aspx .bat .sh .html .com .cgi .class .txt .jspx';
+      expect(hint?.textContent).to.equal(`单个文件不超过 20 MB · 可上传：.pdf,.docx · 不接受 ${refused} 文件`);
       core.$language.set('en');
       await waitUntil(() => input.labels?.[0]?.textContent === 'Choose files');
-      expect(hint?.textContent).to.equal('Up to 20 MB per file · Accepted: .pdf,.docx');
+      expect(hint?.textContent).to.equal(`Up to 20 MB per file · Accepted: .pdf,.docx · Not accepted: ${refused}`);
       core.$language.set('zh-HK');
       await waitUntil(() => input.labels?.[0]?.textContent === '選擇檔案');
     });
@@ -382,6 +384,12 @@ describe('ph-uploader', () => {
       expect(exe?.querySelector('[part~="file-error"]')?.textContent).to.equal(errors[0]?.message);
       expect(big?.querySelector('[part~="file-error"]')?.textContent).to.equal(errors[1]?.message);
       expect([...(big?.querySelectorAll('button') ?? [])].map((node) => node.dataset.action)).to.deep.equal(['remove']);
+      // Nothing was sent, so nothing "failed to upload": each row says it was not uploaded (issue 35).
+      expect(rows(uploader).map((row) => row.querySelector('[part~="file-state"]')?.textContent)).to.deep.equal([
+        '未上传',
+        '未上传',
+        '未上传',
+      ]);
       expect((await traffic()).requests).to.deep.equal({});
     });
   });

@@ -53,4 +53,10 @@ export { UPLOAD_STRINGS } from './strings';
 export type { TransportConfig, UploadRequest, UploadResponse, UploadTransport } from './transport';
 export { createClientTransport, createXhrTransport, defaultTransport, pageHeaders } from './transport';
 export type { UploadRules } from './validate';
-export { DEFAULT_MAX_SIZE, FILE_TYPE_ERROR_STATUS, nothingToUpload, validateUpload } from './validate';
+export {
+  DEFAULT_MAX_SIZE,
+  FILE_TYPE_ERROR_STATUS,
+  nothingToUpload,
+  refusedExtensions,
+  validateUpload,
+} from './validate';

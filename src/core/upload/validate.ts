@@ -1,4 +1,4 @@
-import { MAX_FILE_BYTES } from '../api/upload-wire';
+import { DISALLOWED_EXTENSIONS, MAX_FILE_BYTES } from '../api/upload-wire';
 import { checkUploadFile, type UploadCheckOptions } from '../validate/files';
 import { acceptsFile } from './accept';
 import { ruleError, type UploadError } from './errors';
@@ -40,6 +40,11 @@ export function validateUpload(payload: unknown, rules: UploadRules = {}): Uploa
     return ruleError('validation', uploadText('upload.error.notAccepted', { accept }));
   }
   return check.ok ? null : ruleError('validation', check.message);
+}
+
+/** The extensions §5 refuses under these rules, to name them before a person picks one (issue 35). */
+export function refusedExtensions(rules: Pick<UploadRules, 'disallowed'> = {}): readonly string[] {
+  return rules.disallowed ?? DISALLOWED_EXTENSIONS;
 }
 
 /** §8 'Not find file': the warning when there is nothing to upload. */

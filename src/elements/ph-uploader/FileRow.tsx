@@ -13,12 +13,13 @@ export function FileRow({
   const translate = useStore($translate);
   const state = useStore(upload.$state);
   const name = upload.item.webkitRelativePath || state.fileName;
-  const status = state.status === 'success' && state.instant ? 'instant' : state.status;
   const hashed = state.md5 ? 100 : percent(state.hashedBytes, state.size);
   const uploaded = state.status === 'success' ? 100 : percent(state.uploadedBytes, state.size);
   const active = state.status === 'hashing' || state.status === 'uploading';
-  // Refused before anything was read or sent: no bar to show, only why.
+  // Refused before anything was read or sent: no bar to show, only why; labelled "not uploaded", since nothing
+  // failed to upload (issue 35).
   const refused = state.error?.type === 'validation';
+  const status = state.status === 'success' && state.instant ? 'instant' : refused ? 'refused' : state.status;
   const hashLabel = translate('uploader.hashing');
   const uploadLabel = translate('uploader.uploading');
   return (

@@ -14,6 +14,7 @@ import {
   planChoice,
   type QueueAction,
   queueActions,
+  refusedExtensions,
   takeDropped,
   toUploadItem,
   type Upload,
@@ -120,6 +121,13 @@ export function PhUploader(props: PhUploaderProps) {
   const settings = uploaderOptions(props);
   const hints = [translate('uploader.limits', { size: formatBytes(settings.maxSize ?? DEFAULT_MAX_SIZE, 1) })];
   if (settings.accept) hints.push(translate('uploader.accepts', { accept: settings.accept }));
+  hints.push(
+    translate('uploader.refusedTypes', {
+      types: refusedExtensions()
+        .map((extension) => `.${extension}`)
+        .join(' '),
+    }),
+  );
   const available = queueActions(states);
   const done = states.filter((state) => state.status === 'success').length;
 
