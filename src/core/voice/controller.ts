@@ -7,11 +7,13 @@ import {
   initialVoice,
   type VoiceEffect,
   type VoiceEvent,
+  type VoiceMessage,
   type VoiceState,
   type VoiceTimer,
   voiceTransition,
 } from './machine';
 import { ensureVoiceStrings } from './strings';
+import { voiceOperatorNote } from './view';
 
 // Carries out what machine.ts decides, through injected dependencies: the platform calls, the recorder, the
 // recogniser and navigation. Timers are the global ones, so tests drive them with fake timers.
@@ -62,13 +64,21 @@ export function createVoiceController(deps: VoiceControllerDeps): VoiceControlle
     running = true;
     try {
       for (let next = queue.shift(); next; next = queue.shift()) {
-        const { state, effects } = voiceTransition($state.get(), next);
+        const before = $state.get();
+        const { state, effects } = voiceTransition(before, next);
         $state.set(state);
+        if (state.phase === 'message' && before.phase !== 'message') reportToOperator(state.message);
         for (const effect of effects) run(effect);
       }
     } finally {
       running = false;
     }
+  }
+
+  // The user reads a user's message; the technical reason goes to the console for whoever runs the platform.
+  function reportToOperator(message: VoiceMessage): void {
+    const note = voiceOperatorNote(message);
+    if (note) console.warn(note);
   }
 
   function startTimer(timer: VoiceTimer, ms: number): void {

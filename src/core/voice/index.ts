@@ -33,5 +33,5 @@ export { gatewayUrl, type NlsOptions, nlsRecognizer, type SocketLike, taskFailed
 export { PCM_FRAME_SAMPLES, PcmFramer, Resampler, toInt16 } from './pcm';
 export { type BrowserRecorderOptions, browserRecorder } from './recorder';
 export { ensureVoiceStrings, VOICE_STRINGS } from './strings';
-export { voiceCountdownText, voiceMessageText, voiceStatusText } from './view';
+export { isUserDetail, voiceCountdownText, voiceMessageText, voiceOperatorNote, voiceStatusText } from './view';
 export { speechRecognitionConstructor, WEB_SPEECH_LANGUAGES, webSpeechRecognizer } from './web-speech';

@@ -1,3 +1,4 @@
+import { BILINGUAL_SEPARATOR } from '../api/wire';
 import { splitBilingual } from '../i18n/bilingual';
 import type { Language, TranslateParams } from '../i18n/translate';
 import type { VoiceMessage, VoiceState } from './machine';
@@ -6,10 +7,26 @@ import type { VoiceMessage, VoiceState } from './machine';
 
 type Translate = (key: string, params?: TranslateParams) => string;
 
-/** The message of a finished attempt; a failure's reason (possibly `中文|||English`) follows it in the language. */
+/**
+ * Whether a failure's detail was written for the person at the button: §8's `中文|||English` text of the server. An
+ * exception's name (NotSupportedError) or a protocol status is for whoever runs the platform (issue 35).
+ */
+export function isUserDetail(detail: string | undefined): detail is string {
+  return detail?.includes(BILINGUAL_SEPARATOR) ?? false;
+}
+
+/** What a finished attempt tells the operator (the console) that the user is not shown; null when nothing. */
+export function voiceOperatorNote(message: VoiceMessage): string | null {
+  if (message.kind === 'token')
+    return 'ph-voice: no speech token (GET /api/base/get_ali_token failed): check the server configuration';
+  if (message.kind === 'miss' || !message.detail || isUserDetail(message.detail)) return null;
+  return `ph-voice: ${message.kind}: ${message.detail}`;
+}
+
+/** The message of a finished attempt; a reason written for people (`中文|||English`) follows it in the language. */
 export function voiceMessageText(message: VoiceMessage, translate: Translate, language: Language): string {
   const text = translate(`voice.message.${message.kind}`);
-  if (!message.detail || message.kind === 'miss') return text;
+  if (message.kind === 'miss' || !isUserDetail(message.detail)) return text;
   return translate('voice.message.withDetail', { message: text, detail: splitBilingual(message.detail, language) });
 }
 

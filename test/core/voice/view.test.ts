@@ -7,6 +7,7 @@ import {
   type VoiceState,
   voiceCountdownText,
   voiceMessageText,
+  voiceOperatorNote,
   voiceStatusText,
 } from '../../../src/core/voice';
 
@@ -37,8 +38,8 @@ describe('voice texts', () => {
     ['en', 'miss', "I haven't learned this skill yet"],
     ['zh-HK', 'empty', '聽不明白，請再說一遍'],
     ['en', 'empty', "Sorry, I didn't understand. Please say it again"],
-    ['zh-CN', 'token', '请检查服务器配置'],
-    ['en', 'token', 'Please check the server configuration'],
+    ['zh-CN', 'token', '语音指令暂时无法使用，请稍后再试'],
+    ['en', 'token', 'Voice commands are not available right now, please try again later'],
   ] as const)('%s %s: %s', (language, kind: VoiceMessageKind, text) => {
     $language.set(language);
     expect(voiceMessageText({ kind, detail: 'ignored for a miss' }, t, language).startsWith(text)).toBe(true);
@@ -50,6 +51,20 @@ describe('voice texts', () => {
     expect(voiceMessageText(message, t, 'en')).toBe('Speech recognition failed (Mandarin needs the cloud service)');
     $language.set('zh-CN');
     expect(voiceMessageText(message, t, 'zh-CN')).toBe('语音识别失败（普通话需要云端服务）');
+  });
+
+  it('keeps technical reasons out of the message and gives them to the operator instead (issue 35)', () => {
+    $language.set('zh-CN');
+    const unsupported = { kind: 'unsupported' as const, detail: 'NotSupportedError' };
+    expect(voiceMessageText(unsupported, t, 'zh-CN')).toBe('此浏览器无法录音');
+    expect(voiceOperatorNote(unsupported)).toBe('ph-voice: unsupported: NotSupportedError');
+    const token = { kind: 'token' as const };
+    expect(voiceMessageText(token, t, 'zh-CN')).not.toContain('服务器');
+    expect(voiceOperatorNote(token)).toContain('check the server configuration');
+    // A reason written for people (§8's two languages) is theirs, and nothing of it goes to the console.
+    const people = { kind: 'recognition' as const, detail: '请求过多|||Too many requests' };
+    expect(voiceOperatorNote(people)).toBe(null);
+    expect(voiceOperatorNote({ kind: 'miss' as const, detail: 'open time table' })).toBe(null);
   });
 
   it('counts down the seconds left while recording, and shows the hint only while it is on', () => {
