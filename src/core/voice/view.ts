@@ -1,4 +1,4 @@
-import { BILINGUAL_SEPARATOR, ENDPOINTS } from '../api/wire';
+import { BILINGUAL_SEPARATOR } from '../api/wire';
 import { splitBilingual } from '../i18n/bilingual';
 import type { Language, TranslateParams } from '../i18n/translate';
 import type { VoiceMessage, VoiceState } from './machine';
@@ -18,7 +18,7 @@ export function isUserDetail(detail: string | undefined): detail is string {
 /** What a finished attempt tells the operator (the console) that the user is not shown; null when nothing. */
 export function voiceOperatorNote(message: VoiceMessage): string | null {
   if (message.kind === 'token') {
-    return `ph-voice: no speech token (GET ${ENDPOINTS.voiceToken} failed): check the server configuration`;
+    return "ph-voice: the speech token call (§7's voice token) failed: check the server configuration";
   }
   if (message.kind === 'miss' || !message.detail || isUserDetail(message.detail)) return null;
   return `ph-voice: ${message.kind}: ${message.detail}`;
