@@ -202,7 +202,7 @@ describe('voice commands with a fake microphone', () => {
     await page.close();
   });
 
-  it('says it has not learned a phrase that is no skill, and stays', async () => {
+  it('says it has not learned a phrase that is no skill, shows what it heard and one to try, and stays', async () => {
     const { stage, frames } = await stageSaying('show my messages', 'miss');
     const { page, problems } = await signedInVoicePage(stage);
     const streamed = pcmFramesSent(page, frames);
@@ -216,7 +216,12 @@ describe('voice commands with a fake microphone', () => {
     // What was heard is shown as said (a capital and the full stop aside), not forced onto "open my messages".
     assert.equal((await page.locator('#heard').textContent())?.toLowerCase(), 'show my messages');
     assert.equal(new URL(page.url()).pathname, '/demo/voice/index.html');
-    // The message goes after about a second; the button is ready again.
+    // What was heard and a phrase that works stay readable until the user closes them (issue 35).
+    const bubble = page.locator('ph-voice [part~="bubble"]');
+    await bubble.getByText(/^Heard: “show my messages\.?”$/i).waitFor();
+    await bubble.getByText(/^Try: “open .+”$/).waitFor();
+    await voiceButton(page).focus();
+    await page.keyboard.press('Escape');
     await status.getByText("I haven't learned this skill yet").waitFor({ state: 'detached' });
     assert.deepEqual(problems, []);
     await page.close();

@@ -174,18 +174,45 @@ describe('ph-voice', () => {
     expect(location.visited).to.deep.equal([]);
   });
 
-  it('says it has not learned a skill it does not know, for about a second', async () => {
+  it('on a miss says what was heard and a tile to try, until Escape or its close button (issue 35)', async () => {
     ScriptedRecognition.transcript = '打开月亮！';
     const element = await mount();
+    const lines = () =>
+      [...(element.shadowRoot?.querySelectorAll('[part~="bubble"] .line') ?? [])].map((line) => line.textContent);
     const failure = oneEvent(element, 'ph-voice-error');
     await holdAndRelease(element);
     const event = await failure;
-    expect(event.detail).to.deep.equal({ reason: 'miss', message: '我还没有学会这个技能', text: '打开月亮' });
     expect(event.bubbles && event.composed).to.equal(true);
-    await waitUntil(() => statusText(element) === '我还没有学会这个技能', 'the miss was not announced');
-    expect(bubbleText(element)).to.equal('我还没有学会这个技能');
-    await waitIdle(element);
+    await waitUntil(() => lines().length === 3, 'the miss did not show what was heard and a phrase to try');
+    const [miss, heard, phrase] = lines();
+    expect([miss, heard]).to.deep.equal(['我还没有学会这个技能', '听到的是：“打开月亮”']);
+    // One of the teacher's own tiles, named as the desktop shows it.
+    expect(phrase).to.match(/^可以说：“打开\S+”$/);
+    expect(event.detail).to.deep.equal({ reason: 'miss', message: lines().join(' '), text: '打开月亮' });
+    expect(statusText(element)).to.equal(lines().join(' '));
     expect(location.visited).to.deep.equal([]);
+
+    voiceButton(element).focus();
+    await sendKeys({ press: 'Escape' });
+    await waitIdle(element);
+
+    await holdAndRelease(element);
+    await waitUntil(() => lines().length === 3, 'the second miss was not shown');
+    const close = element.shadowRoot?.querySelector<HTMLButtonElement>('[part~="close"]');
+    expect(close?.getAttribute('aria-label')).to.equal('关闭');
+    close?.click();
+    await waitIdle(element);
+  });
+
+  it('opens the tile a command names as the desktop shows it: "open time table" is My timetable (issue 35)', async () => {
+    core.$language.set('en');
+    ScriptedRecognition.transcript = 'Open time table.';
+    const element = await mount();
+    const result = oneEvent(element, 'ph-voice-result');
+    await holdAndRelease(element);
+    expect((await result).detail).to.deep.equal({ text: 'Open time table', url: '/redirect/schedule' });
+    await waitUntil(() => location.visited.length > 0, 'the timetable was not opened');
+    expect(location.visited).to.deep.equal([new URL('/redirect/schedule', window.location.href).href]);
   });
 
   it('says it did not understand when nothing was heard', async () => {

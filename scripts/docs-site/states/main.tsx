@@ -45,7 +45,9 @@ function VoiceState({ scene }: ElementProps & { scene?: string }) {
   ensureVoiceStrings();
   const language = useStore($language);
   const { state, partial } = voiceSceneState(scene ?? '', language);
-  return <VoiceView state={state} partial={partial} disabled={false} onPress={inert} onRelease={inert} />;
+  return (
+    <VoiceView state={state} partial={partial} disabled={false} onPress={inert} onRelease={inert} onDismiss={inert} />
+  );
 }
 
 installGlobals();

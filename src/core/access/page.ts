@@ -34,7 +34,7 @@ function remembered(userId: string): Memo {
 }
 
 /** The signed-in user's apps (my_app_icon), asked once per sign-in; null when they could not be had. */
-function userApps(): Promise<readonly AppItem[] | null> {
+export function signedInApps(): Promise<readonly AppItem[] | null> {
   const { userId, unitId } = $session.get();
   const kept = remembered(userId);
   kept.apps ??= loadIconGroups(defaultClient(), { userId, unitId }).then(
@@ -53,7 +53,7 @@ export function pageRefusal(target: AppTarget): Promise<Refusal | null> {
     kept.modules ??= loadUnitModules(http).catch(() => []);
     return kept.modules;
   };
-  return refusalOf(target, { http, user: { userId, userType, unitId }, apps: userApps, modules });
+  return refusalOf(target, { http, user: { userId, userType, unitId }, apps: signedInApps, modules });
 }
 
 /**
@@ -70,7 +70,7 @@ export async function ownPageRefusal(href: string, serverId: string): Promise<Re
 
 /** The signed-in user's own app that `target` opens; null when it is none of theirs or their apps are unknown. */
 export async function pageApp(target: AppTarget): Promise<AppItem | null> {
-  return (await userApps())?.find((app) => app.code === target.code) ?? null;
+  return (await signedInApps())?.find((app) => app.code === target.code) ?? null;
 }
 
 /** The app a link opens; `/redirect/{app}` (a voice skill's usual answer) opens the app's page for this user (§2). */

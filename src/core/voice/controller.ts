@@ -1,8 +1,11 @@
 import { atom, type ReadableAtom } from 'nanostores';
+import type { AppItem } from '../api/types';
 import type { Language } from '../i18n/translate';
 import { isOpenableUrl } from '../util/url';
 import type { VoiceApi } from './api';
+import { appCommandUrl, appForCommand, suggestedAppName } from './app-command';
 import { asVoiceError, type RecognitionSession, type Recognizer, type Recorder, type Recording } from './capture';
+import { type EarlyAudio, openEarlyAudio } from './early-audio';
 import {
   initialVoice,
   type VoiceEffect,
@@ -27,6 +30,8 @@ export interface VoiceControllerDeps {
   language: () => Language;
   /** Goes to a skill's url (it has been checked to be a same-site path or an http(s) address). */
   navigate: (url: string, text: string) => void;
+  /** The apps the signed-in user sees, whose names a command may say (issue 35); none when left out. */
+  apps?: () => Promise<readonly AppItem[] | null>;
 }
 
 export interface VoiceController {
@@ -35,6 +40,8 @@ export interface VoiceController {
   readonly $partial: ReadableAtom<string>;
   press(): void;
   release(): void;
+  /** Closes the message showing (a miss stays until this or the next press). */
+  dismiss(): void;
   /** Drops whatever is under way (the element left the page): the microphone is released. */
   cancel(): void;
 }
@@ -55,6 +62,7 @@ export function createVoiceController(deps: VoiceControllerDeps): VoiceControlle
   const queue: VoiceEvent[] = [];
   let running = false;
   let capture: Capture | null = null;
+  let early: EarlyAudio | null = null;
 
   // Effects may answer at once (a recogniser that needs no token): events raised while one is being handled
   // wait their turn, so every transition starts from the state the previous one left.
@@ -108,6 +116,25 @@ export function createVoiceController(deps: VoiceControllerDeps): VoiceControlle
     );
   }
 
+  function openMicrophone(): void {
+    closeMicrophone();
+    if (!deps.recognizer.capturesAudio && deps.recorder) early = openEarlyAudio(deps.recorder);
+  }
+
+  function closeMicrophone(): void {
+    early?.close();
+    early = null;
+  }
+
+  /** The recording for a capture: the microphone opened at the press, its frames first, or a new one. */
+  function takeRecording(session: RecognitionSession): Promise<Recording | null> {
+    if (deps.recognizer.capturesAudio || !deps.recorder) return Promise.resolve(null);
+    const audio = early;
+    early = null;
+    const send = (pcm: Int16Array) => session.sendAudio(pcm);
+    return audio ? audio.takeOver(send) : deps.recorder.start(send);
+  }
+
   function startCapture(attempt: number, token: string): void {
     $partial.set('');
     const session = deps.recognizer.start({
@@ -125,10 +152,7 @@ export function createVoiceController(deps: VoiceControllerDeps): VoiceControlle
     session.result.then((text) => {
       if (!current.aborted) dispatch({ type: 'recognised', attempt, text });
     }, failed);
-    const recording =
-      deps.recognizer.capturesAudio || !deps.recorder
-        ? Promise.resolve(null)
-        : deps.recorder.start((pcm) => session.sendAudio(pcm));
+    const recording = takeRecording(session);
     recording.then((handle) => {
       current.recording = handle;
       if (current.aborted) void handle?.stop();
@@ -155,12 +179,20 @@ export function createVoiceController(deps: VoiceControllerDeps): VoiceControlle
     capture = null;
   }
 
+  // The platform's skill phrases first; then the names on the user's own tiles; a miss offers the closest of those.
+  async function resolve(attempt: number, text: string): Promise<VoiceEvent> {
+    const url = await deps.api.findSkill(text);
+    if (url && isOpenableUrl(url)) return { type: 'skillFound', attempt, url };
+    const apps = (await deps.apps?.().catch(() => null)) ?? [];
+    const app = appForCommand(text, apps);
+    if (app) return { type: 'skillFound', attempt, url: appCommandUrl(app) };
+    const suggestion = suggestedAppName(text, apps, deps.language());
+    return suggestion ? { type: 'skillMissing', attempt, suggestion } : { type: 'skillMissing', attempt };
+  }
+
   function lookup(attempt: number, text: string): void {
-    deps.api.findSkill(text).then(
-      (url) =>
-        dispatch(url && isOpenableUrl(url) ? { type: 'skillFound', attempt, url } : { type: 'skillMissing', attempt }),
-      (error: unknown) =>
-        dispatch({ type: 'lookupFailed', attempt, detail: error instanceof Error ? error.message : undefined }),
+    resolve(attempt, text).then(dispatch, (error: unknown) =>
+      dispatch({ type: 'lookupFailed', attempt, detail: error instanceof Error ? error.message : undefined }),
     );
   }
 
@@ -187,6 +219,12 @@ export function createVoiceController(deps: VoiceControllerDeps): VoiceControlle
       case 'lookup':
         lookup(effect.attempt, effect.text);
         break;
+      case 'openMicrophone':
+        openMicrophone();
+        break;
+      case 'closeMicrophone':
+        closeMicrophone();
+        break;
       case 'navigate':
         deps.navigate(effect.url, effect.text);
         dispatch({ type: 'navigated', attempt: effect.attempt });
@@ -200,6 +238,7 @@ export function createVoiceController(deps: VoiceControllerDeps): VoiceControlle
     $partial,
     press: () => dispatch({ type: 'press' }),
     release: () => dispatch({ type: 'release' }),
+    dismiss: () => dispatch({ type: 'dismiss' }),
     cancel: () => dispatch({ type: 'cancel' }),
   };
 }

@@ -1,4 +1,4 @@
-import { followThroughGate } from '../access/page';
+import { followThroughGate, signedInApps } from '../access/page';
 import { requireConfig } from '../config/phinit';
 import { $language } from '../i18n/translate';
 import { voiceApi } from './api';
@@ -7,7 +7,7 @@ import type { VoiceControllerDeps } from './controller';
 import { browserRecorder } from './recorder';
 
 /** The page's voice dependencies: the platform calls, the configured recogniser, the browser recorder, the session
- * language, navigation through the one gate every door passes (src/core/access); any of them replaced by `overrides`. */
+ * language, navigation through the one gate every door passes (src/core/access), the user's apps; any of them replaced by `overrides`. */
 export function voiceDeps(overrides: Partial<VoiceControllerDeps> = {}): VoiceControllerDeps {
   return {
     api: overrides.api ?? voiceApi(),
@@ -15,5 +15,6 @@ export function voiceDeps(overrides: Partial<VoiceControllerDeps> = {}): VoiceCo
     recorder: overrides.recorder !== undefined ? overrides.recorder : browserRecorder(),
     language: overrides.language ?? (() => $language.get()),
     navigate: overrides.navigate ?? ((url) => void followThroughGate(url)),
+    apps: overrides.apps ?? signedInApps,
   };
 }

@@ -1,5 +1,6 @@
 export { withoutTrailingPunctuation } from '../api/vocabulary';
 export { type VoiceApi, voiceApi } from './api';
+export { appCommandUrl, appForCommand, spokenKey, spokenNames, suggestedAppName } from './app-command';
 export {
   asVoiceError,
   type RecognitionOptions,
@@ -33,5 +34,12 @@ export { gatewayUrl, type NlsOptions, nlsRecognizer, type SocketLike, taskFailed
 export { PCM_FRAME_SAMPLES, PcmFramer, Resampler, toInt16 } from './pcm';
 export { type BrowserRecorderOptions, browserRecorder } from './recorder';
 export { ensureVoiceStrings, VOICE_STRINGS } from './strings';
-export { isUserDetail, voiceCountdownText, voiceMessageText, voiceOperatorNote, voiceStatusText } from './view';
+export {
+  isUserDetail,
+  voiceCountdownText,
+  voiceMessageLines,
+  voiceMessageText,
+  voiceOperatorNote,
+  voiceStatusText,
+} from './view';
 export { speechRecognitionConstructor, WEB_SPEECH_LANGUAGES, webSpeechRecognizer } from './web-speech';

@@ -4,13 +4,13 @@ import { withoutTrailingPunctuation } from '../api/vocabulary';
 // next state and the effects to carry out (timers, the token call, starting and stopping the capture, the skill
 // lookup, navigation); nothing here waits or touches the browser.
 //
-//   idle --press--> pressing --200 ms--> connecting --token--> (capture starting) --started--> recording
+//   idle --press (the microphone opens, buffering)--> pressing --200 ms--> connecting --token--> (capture starting) --started--> recording
 //   pressing --release--> idle (nothing fetched, nothing recorded)
 //   connecting --release--> idle (the capture is dropped)   connecting --token failure--> message
 //   recording --release | 60 s--> recognising --text--> lookingUp --url--> navigating
 //                                              --''--> message 'empty'     --no url--> message 'miss'
 //   navigating --navigated--> idle (a page that routes by itself stays; others unload)
-//   message --about 1 s--> idle
+//   message --about 1 s (a miss: the next press or a dismiss)--> idle
 // Asynchronous answers carry the attempt they belong to; an answer for an earlier attempt changes nothing.
 
 /** §9: a press becomes a recording after 200 ms. */
@@ -31,6 +31,8 @@ export interface VoiceMessage {
   kind: VoiceMessageKind;
   /** The recognised text (miss) or the reason of a failure. */
   detail?: string;
+  /** A miss: the name of one of the user's apps, to offer as a command that works (issue 35). */
+  suggestion?: string;
 }
 
 export type VoiceStep =
@@ -62,6 +64,8 @@ export type VoiceEvent =
   | { type: 'release' }
   /** The element left the page, or the page asked to stop: everything is dropped. */
   | { type: 'cancel' }
+  /** The user closed the message (a miss stays until then, or until the next press). */
+  | { type: 'dismiss' }
   | { type: 'timer'; timer: VoiceTimer }
   | { type: 'tokenReceived'; attempt: number; token: string }
   | { type: 'tokenFailed'; attempt: number }
@@ -69,7 +73,7 @@ export type VoiceEvent =
   | { type: 'captureFailed'; attempt: number; reason: CaptureFailure; detail?: string }
   | { type: 'recognised'; attempt: number; text: string }
   | { type: 'skillFound'; attempt: number; url: string }
-  | { type: 'skillMissing'; attempt: number }
+  | { type: 'skillMissing'; attempt: number; suggestion?: string }
   | { type: 'lookupFailed'; attempt: number; detail?: string }
   /** The navigation was carried out (or the page kept it for itself): the button is free again. */
   | { type: 'navigated'; attempt: number };
@@ -84,6 +88,13 @@ export type VoiceEffect =
   /** Drop the capture: stop recording, close the recogniser, ignore what it says. */
   | { type: 'abortCapture'; attempt: number }
   | { type: 'lookup'; attempt: number; text: string }
+  /**
+   * Open the microphone at the press and keep what it hears until the capture starts, so a person who speaks as
+   * they press is heard whole (issue 35); the capture takes it over.
+   */
+  | { type: 'openMicrophone' }
+  /** Close a microphone opened at the press that no capture took over. */
+  | { type: 'closeMicrophone' }
   | { type: 'navigate'; attempt: number; text: string; url: string };
 
 export interface VoiceTransition {
@@ -105,9 +116,13 @@ function to(state: VoiceState, step: VoiceStep, effects: VoiceEffect[] = []): Vo
   return { state: { ...step, hint: state.hint, attempt: state.attempt }, effects };
 }
 
+/**
+ * §4's "about 1 s" is for the short flashes; a failure with its reason stays long enough to be read, and a miss —
+ * which shows what was heard and a phrase that works (issue 35) — until the next press or a dismiss.
+ */
 function showMessage(state: VoiceState, message: VoiceMessage, effects: VoiceEffect[] = []): VoiceTransition {
-  const ms =
-    message.kind === 'miss' || message.kind === 'empty' || message.kind === 'token' ? MESSAGE_MS : FAILURE_MESSAGE_MS;
+  if (message.kind === 'miss') return to(state, { phase: 'message', message }, effects);
+  const ms = message.kind === 'empty' || message.kind === 'token' ? MESSAGE_MS : FAILURE_MESSAGE_MS;
   return to(state, { phase: 'message', message }, [...effects, { type: 'startTimer', timer: 'message', ms }]);
 }
 
@@ -116,7 +131,10 @@ const CAPTURING: readonly VoicePhase[] = ['connecting', 'recording', 'recognisin
 
 function onPress(state: VoiceState): VoiceTransition {
   if (state.phase !== 'idle' && state.phase !== 'message') return stay(state);
-  const effects: VoiceEffect[] = [{ type: 'startTimer', timer: 'press', ms: LONG_PRESS_MS }];
+  const effects: VoiceEffect[] = [
+    { type: 'startTimer', timer: 'press', ms: LONG_PRESS_MS },
+    { type: 'openMicrophone' },
+  ];
   if (state.phase === 'message') effects.unshift({ type: 'clearTimer', timer: 'message' });
   return to(state, { phase: 'pressing' }, effects);
 }
@@ -125,9 +143,9 @@ function onRelease(state: VoiceState): VoiceTransition {
   const { attempt } = state;
   switch (state.phase) {
     case 'pressing':
-      return to(state, { phase: 'idle' }, [{ type: 'clearTimer', timer: 'press' }]);
+      return to(state, { phase: 'idle' }, [{ type: 'clearTimer', timer: 'press' }, { type: 'closeMicrophone' }]);
     case 'connecting':
-      return to(state, { phase: 'idle' }, [{ type: 'abortCapture', attempt }]);
+      return to(state, { phase: 'idle' }, [{ type: 'abortCapture', attempt }, { type: 'closeMicrophone' }]);
     case 'recording':
       return to(state, { phase: 'recognising' }, [
         { type: 'clearTimer', timer: 'tick' },
@@ -144,6 +162,7 @@ function onCancel(state: VoiceState): VoiceTransition {
     timer,
   }));
   if (CAPTURING.includes(state.phase)) effects.push({ type: 'abortCapture', attempt: state.attempt });
+  effects.push({ type: 'closeMicrophone' });
   return { state: { phase: 'idle', hint: false, attempt: state.attempt }, effects };
 }
 
@@ -206,6 +225,10 @@ export function voiceTransition(state: VoiceState, event: VoiceEvent): VoiceTran
       return onRelease(state);
     case 'cancel':
       return onCancel(state);
+    case 'dismiss':
+      return state.phase === 'message'
+        ? to(state, { phase: 'idle' }, [{ type: 'clearTimer', timer: 'message' }])
+        : stay(state);
     case 'timer':
       return onTimer(state, event.timer);
     case 'tokenReceived':
@@ -213,7 +236,9 @@ export function voiceTransition(state: VoiceState, event: VoiceEvent): VoiceTran
         ? { state, effects: [{ type: 'startCapture', attempt: state.attempt, token: event.token }] }
         : stay(state);
     case 'tokenFailed':
-      return state.phase === 'connecting' ? showMessage(state, { kind: 'token' }) : stay(state);
+      return state.phase === 'connecting'
+        ? showMessage(state, { kind: 'token' }, [{ type: 'closeMicrophone' }])
+        : stay(state);
     case 'captureStarted':
       if (state.phase !== 'connecting') return { state, effects: [{ type: 'abortCapture', attempt: event.attempt }] };
       return to(state, { phase: 'recording', remaining: RECORDING_LIMIT_SECONDS }, [
@@ -230,7 +255,13 @@ export function voiceTransition(state: VoiceState, event: VoiceEvent): VoiceTran
           ])
         : stay(state);
     case 'skillMissing':
-      return state.phase === 'lookingUp' ? showMessage(state, { kind: 'miss', detail: state.text }) : stay(state);
+      return state.phase === 'lookingUp'
+        ? showMessage(state, {
+            kind: 'miss',
+            detail: state.text,
+            ...(event.suggestion ? { suggestion: event.suggestion } : {}),
+          })
+        : stay(state);
     case 'lookupFailed':
       return state.phase === 'lookingUp'
         ? showMessage(state, event.detail ? { kind: 'connection', detail: event.detail } : { kind: 'connection' })

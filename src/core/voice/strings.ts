@@ -23,6 +23,10 @@ export const VOICE_STRINGS: StringTable = {
     'voice.message.unsupported': '此浏览器无法录音',
     'voice.message.connection': '无法连接语音识别服务，请稍后再试',
     'voice.message.recognition': '语音识别失败',
+    'voice.heard': '听到的是：“{text}”',
+    'voice.try': '可以说：“{phrase}”',
+    'voice.openPhrase': '打开{name}',
+    'voice.dismiss': '关闭',
     'voice.message.withDetail': '{message}（{detail}）',
   },
   en: {
@@ -43,6 +47,10 @@ export const VOICE_STRINGS: StringTable = {
     'voice.message.unsupported': 'This browser cannot record audio',
     'voice.message.connection': 'Cannot reach the speech recognition service, please try again later',
     'voice.message.recognition': 'Speech recognition failed',
+    'voice.heard': 'Heard: “{text}”',
+    'voice.try': 'Try: “{phrase}”',
+    'voice.openPhrase': 'open {name}',
+    'voice.dismiss': 'Close',
     'voice.message.withDetail': '{message} ({detail})',
   },
   'zh-HK': {
@@ -63,6 +71,10 @@ export const VOICE_STRINGS: StringTable = {
     'voice.message.unsupported': '此瀏覽器無法錄音',
     'voice.message.connection': '無法連接語音識別服務，請稍後再試',
     'voice.message.recognition': '語音識別失敗',
+    'voice.heard': '聽到的是：「{text}」',
+    'voice.try': '可以說：「{phrase}」',
+    'voice.openPhrase': '打開{name}',
+    'voice.dismiss': '關閉',
     'voice.message.withDetail': '{message}（{detail}）',
   },
 };

@@ -24,11 +24,27 @@ export function voiceOperatorNote(message: VoiceMessage): string | null {
   return `ph-voice: ${message.kind}: ${message.detail}`;
 }
 
-/** The message of a finished attempt; a reason written for people (`中文|||English`) follows it in the language. */
-export function voiceMessageText(message: VoiceMessage, translate: Translate, language: Language): string {
+/**
+ * The message of a finished attempt, a line each: a miss adds what was heard and a phrase that works (issue 35); a
+ * reason written for people (`中文|||English`) follows a failure in the language.
+ */
+export function voiceMessageLines(message: VoiceMessage, translate: Translate, language: Language): string[] {
   const text = translate(`voice.message.${message.kind}`);
-  if (message.kind === 'miss' || !isUserDetail(message.detail)) return text;
-  return translate('voice.message.withDetail', { message: text, detail: splitBilingual(message.detail, language) });
+  if (message.kind === 'miss') {
+    const lines = [text];
+    if (message.detail) lines.push(translate('voice.heard', { text: message.detail }));
+    if (message.suggestion) {
+      lines.push(translate('voice.try', { phrase: translate('voice.openPhrase', { name: message.suggestion }) }));
+    }
+    return lines;
+  }
+  if (!isUserDetail(message.detail)) return [text];
+  return [translate('voice.message.withDetail', { message: text, detail: splitBilingual(message.detail, language) })];
+}
+
+/** The message of a finished attempt as one announcement. */
+export function voiceMessageText(message: VoiceMessage, translate: Translate, language: Language): string {
+  return voiceMessageLines(message, translate, language).join(' ');
 }
 
 /** The recording indicator's seconds left ('' when not recording): shown, not announced every second. */

@@ -99,6 +99,7 @@ export function PhVoice(props: PhVoiceProps) {
       disabled={props.disabled === true || voice === null}
       onPress={() => voice?.press()}
       onRelease={() => voice?.release()}
+      onDismiss={() => voice?.dismiss()}
     />
   );
 }

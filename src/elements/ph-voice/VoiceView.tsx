@@ -6,7 +6,7 @@ import {
   type VoiceMessageKind,
   type VoiceState,
   voiceCountdownText,
-  voiceMessageText,
+  voiceMessageLines,
   voiceStatusText,
 } from '../../core';
 import { sharedStyles, useStyles } from '../common/styles';
@@ -28,17 +28,20 @@ export interface VoiceViewProps {
   disabled: boolean;
   onPress: () => void;
   onRelease: () => void;
+  /** Closes the message showing (its close button, or Escape on the button). */
+  onDismiss: () => void;
 }
 
-export function VoiceView({ state, partial, disabled, onPress, onRelease }: VoiceViewProps) {
+export function VoiceView({ state, partial, disabled, onPress, onRelease, onDismiss }: VoiceViewProps) {
   const translate = useStore($translate);
   const language = useStore($language);
-  const press = usePressAndHold({ disabled, onPress, onRelease });
+  const press = usePressAndHold({ disabled, onPress, onRelease, onEscape: onDismiss });
   const describedBy = useId();
   useStyles(VOICE_STYLES);
 
   const message = state.phase === 'message' ? state.message : null;
-  const text = message ? voiceMessageText(message, translate, language) : voiceStatusText(state, translate);
+  const lines = message ? voiceMessageLines(message, translate, language) : [voiceStatusText(state, translate)];
+  const text = lines.join(' ');
   // §4's first-use hint sits in the row beside the button, covering nothing; the bubble below the button is for
   // what the button is doing (it covered the menu bar on a phone), and the tooltip shows on hover or focus only.
   const firstUseHint = state.phase === 'idle' && state.hint;
@@ -73,7 +76,27 @@ export function VoiceView({ state, partial, disabled, onPress, onRelease }: Voic
       <span className="status" role="status" aria-live="polite" part="status">
         {text}
       </span>
-      {bubbleText || countdown ? (
+      {message?.kind === 'miss' ? (
+        // A miss stays until the next press or a close (issue 35): its lines are read out by the status above.
+        <div className={`bubble ${tone} lasting`} part="bubble">
+          <span aria-hidden="true">
+            {lines.map((line) => (
+              <span className="line" key={line}>
+                {line}
+              </span>
+            ))}
+          </span>
+          <button
+            type="button"
+            className="close"
+            part="close"
+            aria-label={translate('voice.dismiss')}
+            onClick={onDismiss}
+          >
+            ×
+          </button>
+        </div>
+      ) : bubbleText || countdown ? (
         <div className={`bubble ${tone}`.trim()} part="bubble" aria-hidden="true">
           {countdown ? (
             <span className="countdown" part="countdown">

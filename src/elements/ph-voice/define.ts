@@ -38,10 +38,13 @@ function VoiceElement({ container, ...props }: VoiceElementProps) {
 /**
  * Voice command button (spec §2 "Voice recorder button", §4 Voice recording, §8, §9), named 语音指令 / Voice command /
  * 語音指令. Press and hold it — mouse, touch, or Space or Enter held on the keyboard: after 200 ms it fetches a speech
- * token (`get_ali_token`) and records from the microphone, counting down from 60 s, when it stops by itself; releasing
- * stops it. The recognised text, one trailing punctuation mark removed, is looked up (`find_by_vocabulary`): a skill's
- * url is opened (`ph-voice-result`, cancelable); otherwise it says it has not learned that skill, that it did not
- * understand, or to check the server configuration when no token came, for about 1 s (`ph-voice-error`). A "long
+ * token (`get_ali_token`) and records from the microphone (opened at the press, so words said as it goes down are
+ * kept), counting down from 60 s, when it stops by itself; releasing stops it. The recognised text, one trailing
+ * punctuation mark removed, is looked up (`find_by_vocabulary`), then among the names on the user's own tiles (full
+ * or short, any language: "open time table" opens My timetable at `/redirect/schedule`): what it names is opened
+ * (`ph-voice-result`, cancelable). Otherwise it says it has not learned that skill, with what it heard and one of
+ * the user's apps to try, until the next press, Escape or its close button; that it did not understand, or that
+ * voice is not available when no token came, for about 1 s (`ph-voice-error`). A "long
  * press" hint shows beside it for its first 3 s (covering nothing), and as a tooltip while it is hovered or focused.
  * Messages are announced in a live region; the microphone is released after
  * every recording and when the element leaves the page. Recognition by Alibaba Cloud NLS or the browser's Web Speech
@@ -54,6 +57,7 @@ function VoiceElement({ container, ...props }: VoiceElementProps) {
  * @csspart bubble - What it is doing, below the button: the recording indicator with the seconds left, the messages.
  * @csspart tooltip - 长按说出指令 / Press and hold to speak a command, while the pointer is over the button or focus is on it.
  * @csspart countdown - The recording indicator and the seconds left, inside the bubble.
+ * @csspart close - The close button of a miss, inside the bubble (关闭 / Close / 關閉).
  * @csspart status - The live region that announces each state and message to screen readers (visually hidden).
  */
 export const PhVoiceElement = defineElement('ph-voice', VoiceElement, {

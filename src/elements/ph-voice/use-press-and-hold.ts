@@ -21,6 +21,8 @@ export interface PressAndHold {
   disabled: boolean;
   onPress: () => void;
   onRelease: () => void;
+  /** Escape on the button: closes what the button is showing. */
+  onEscape?: () => void;
 }
 
 export function usePressAndHold(options: PressAndHold) {
@@ -55,6 +57,7 @@ export function usePressAndHold(options: PressAndHold) {
       onPointerCancel: () => end('pointer'),
       onLostPointerCapture: () => end('pointer'),
       onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+        if (event.key === 'Escape') latest.current.onEscape?.();
         if (!HOLD_KEYS.has(event.key)) return;
         // Enter would click on key down and Space on key up: a click means nothing here, holding does.
         event.preventDefault();

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppItem } from '../../../src/core/api/types';
 import type { Language } from '../../../src/core/i18n/translate';
 import {
   createVoiceController,
@@ -87,6 +88,18 @@ let navigated: { url: string; text: string }[];
 let language: Language;
 let voice: VoiceController;
 
+/** The user's tiles: the seeded timetable's names (`简体|||English|||繁體`). */
+const TIMETABLE = {
+  code: 'schedule',
+  zname: '我的课表|||My timetable|||我的課表',
+  name: '我的课表|||My timetable|||我的課表',
+  shortName: '课表|||Timetable|||課表',
+  englishName: 'My timetable',
+  englishShortName: 'Timetable',
+  updateStatus: 1,
+} as AppItem;
+let apps: () => Promise<readonly AppItem[] | null>;
+
 function makeController(override: Partial<{ recognizer: Recognizer; recorder: Recorder | null }> = {}) {
   voice = createVoiceController({
     api,
@@ -94,6 +107,7 @@ function makeController(override: Partial<{ recognizer: Recognizer; recorder: Re
     recorder: override.recorder !== undefined ? override.recorder : recorder,
     language: () => language,
     navigate: (url, text) => navigated.push({ url, text }),
+    apps: () => apps(),
   });
 }
 
@@ -125,6 +139,7 @@ beforeEach(() => {
     },
   };
   tokenAnswer = async () => 'speech-token-1';
+  apps = async () => [TIMETABLE];
   navigated = [];
   language = 'zh-CN';
   api = {
@@ -157,8 +172,40 @@ describe('voice controller (§4 Voice recording, §8, §9)', () => {
     expect(phase()).toBe('idle');
     expect(api.tokens).toEqual([]);
     expect(recognizer.sessions).toEqual([]);
-    expect(recordings).toEqual([]);
+    // The microphone opened at the press (issue 35) is closed again.
+    expect(recordings.map((recording) => recording.stopped)).toEqual([true]);
     expect(navigated).toEqual([]);
+  });
+
+  it('hears what was said from the press on: the first frames reach the recogniser first, in order (issue 35)', async () => {
+    const token = deferred<string>();
+    tokenAnswer = () => token.promise;
+    voice.press();
+    await wait(0);
+    const microphone = recordings[0] as ScriptedRecording;
+    const frame = (n: number) => Int16Array.of(n, n);
+    microphone.onFrame(frame(1));
+    await wait(200);
+    microphone.onFrame(frame(2));
+    expect(phase()).toBe('connecting');
+    token.resolve('speech-token-1');
+    await wait(0);
+    microphone.onFrame(frame(3));
+    expect(phase()).toBe('recording');
+    expect(recordings).toHaveLength(1);
+    expect(recognizer.last.frames.map((pcm) => pcm[0])).toEqual([1, 2, 3]);
+  });
+
+  it('keeps at most 10 s from before the capture starts', async () => {
+    const token = deferred<string>();
+    tokenAnswer = () => token.promise;
+    voice.press();
+    await wait(200);
+    const second = new Int16Array(16_000);
+    for (let n = 0; n < 12; n += 1) (recordings[0] as ScriptedRecording).onFrame(second);
+    token.resolve('speech-token-1');
+    await wait(0);
+    expect(recognizer.last.frames).toHaveLength(10);
   });
 
   it('fetches a token for the session language after 200 ms held, then records with it', async () => {
@@ -201,18 +248,63 @@ describe('voice controller (§4 Voice recording, §8, §9)', () => {
     expect(navigated).toEqual([{ url: '/redirect/grade', text: 'Open grade management' }]);
   });
 
-  it('shows the miss message for about 1 s when no skill has the text', async () => {
+  it('on a miss keeps what was heard and a tile name to try until the next press (issue 35)', async () => {
     const session = await startRecording();
     voice.release();
     await wait(0);
-    session.say('打开食堂菜单。');
+    session.say('打开课程表。');
     await wait(0);
-    expect(voice.$state.get()).toMatchObject({ phase: 'message', message: { kind: 'miss', detail: '打开食堂菜单' } });
-    await wait(999);
+    expect(voice.$state.get()).toMatchObject({
+      phase: 'message',
+      message: { kind: 'miss', detail: '打开课程表', suggestion: '课表' },
+    });
+    await wait(60_000);
     expect(phase()).toBe('message');
-    await wait(1);
-    expect(phase()).toBe('idle');
+    voice.press();
+    expect(phase()).toBe('pressing');
     expect(navigated).toEqual([]);
+  });
+
+  it('closes a miss when the user dismisses it', async () => {
+    const session = await startRecording();
+    voice.release();
+    await wait(0);
+    session.say('打开食堂菜单');
+    await wait(0);
+    expect(phase()).toBe('message');
+    voice.dismiss();
+    expect(phase()).toBe('idle');
+  });
+
+  it.each([
+    ['en', 'open time table', 'open time table'],
+    ['zh-CN', '打开我的课表。', '打开我的课表'],
+    ['zh-HK', '打開課表', '打開課表'],
+  ] as const)(
+    'in %s opens the tile the command names (%j) at the redirect, after the skills',
+    async (lang, said, text) => {
+      language = lang;
+      const session = await startRecording();
+      voice.release();
+      await wait(0);
+      session.say(said);
+      await wait(0);
+      expect(api.lookups).toEqual([text]);
+      expect(navigated).toEqual([{ url: '/redirect/schedule', text }]);
+    },
+  );
+
+  it('misses without a suggestion when the apps cannot be had', async () => {
+    apps = async () => {
+      throw new Error('offline');
+    };
+    const session = await startRecording();
+    voice.release();
+    await wait(0);
+    session.say('open timetable');
+    await wait(0);
+    expect(voice.$state.get()).toMatchObject({ phase: 'message', message: { kind: 'miss', detail: 'open timetable' } });
+    expect((voice.$state.get() as { message: { suggestion?: string } }).message.suggestion).toBe(undefined);
   });
 
   it('treats a skill url that is not a page address as a miss', async () => {
@@ -249,7 +341,7 @@ describe('voice controller (§4 Voice recording, §8, §9)', () => {
     await wait(200);
     expect(voice.$state.get()).toMatchObject({ phase: 'message', message: { kind: 'token' } });
     expect(recognizer.sessions).toEqual([]);
-    expect(recordings).toEqual([]);
+    expect(recordings.map((recording) => recording.stopped)).toEqual([true]);
     await wait(1000);
     expect(phase()).toBe('idle');
     // The next press starts afresh.
@@ -316,7 +408,7 @@ describe('voice controller (§4 Voice recording, §8, §9)', () => {
     token.resolve('late-token');
     await wait(0);
     expect(recognizer.sessions).toEqual([]);
-    expect(recordings).toEqual([]);
+    expect(recordings.map((recording) => recording.stopped)).toEqual([true]);
   });
 
   it('releases the microphone when it leaves the page mid-recording', async () => {

@@ -6,6 +6,7 @@ import {
   type VoiceMessageKind,
   type VoiceState,
   voiceCountdownText,
+  voiceMessageLines,
   voiceMessageText,
   voiceOperatorNote,
   voiceStatusText,
@@ -42,8 +43,22 @@ describe('voice texts', () => {
     ['en', 'token', 'Voice commands are not available right now, please try again later'],
   ] as const)('%s %s: %s', (language, kind: VoiceMessageKind, text) => {
     $language.set(language);
-    expect(voiceMessageText({ kind, detail: 'ignored for a miss' }, t, language).startsWith(text)).toBe(true);
+    expect(voiceMessageText({ kind, detail: 'what was heard' }, t, language).startsWith(text)).toBe(true);
   });
+
+  it.each([
+    ['zh-CN', ['我还没有学会这个技能', '听到的是：“打开课程表”', '可以说：“打开课表”'], '课表'],
+    ['en', ["I haven't learned this skill yet", 'Heard: “open time tabel”', 'Try: “open Timetable”'], 'Timetable'],
+    ['zh-HK', ['我還沒有學會這個技能', '聽到的是：「打開課程表」', '可以說：「打開課表」'], '課表'],
+  ] as const)(
+    'a miss in %s says what was heard and a phrase that works, a line each (issue 35)',
+    (language, lines, name) => {
+      $language.set(language);
+      const heard = lines[1].slice(lines[1].search(/[“「]/) + 1, -1);
+      expect(voiceMessageLines({ kind: 'miss', detail: heard, suggestion: name }, t, language)).toEqual(lines);
+      expect(voiceMessageLines({ kind: 'miss', detail: heard }, t, language)).toEqual(lines.slice(0, 2));
+    },
+  );
 
   it('adds a failure reason in the page language', () => {
     $language.set('en');

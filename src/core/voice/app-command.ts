@@ -1,0 +1,114 @@
+import type { AppItem } from '../api/types';
+import { appName, isVisibleApp } from '../desktop/launcher';
+import { LANGUAGES, type Language } from '../i18n/translate';
+
+// A voice command may name an app the way its tile does (issue 35): "open timetable", "打开我的课表", "打開課表".
+// Every name the user can see counts — full and short, in each language — whatever language the page is in, and
+// however the recogniser spaced or punctuated it ("open time table"). Pure functions; the controller asks them
+// after the platform's skill phrases found nothing.
+
+/**
+ * Words said before an app's name to open it, spaces and case taken out; a word that begins another comes after it
+ * ("showme" before "show"). A literal, not sorted at load: a call at the top of a module would keep the bundler from
+ * leaving this file out of pages without voice.
+ */
+const OPEN_WORDS = [
+  'pleaseopen',
+  'open',
+  'goto',
+  'showme',
+  'show',
+  'launch',
+  '请打开',
+  '請打開',
+  '打开',
+  '打開',
+  '进入',
+  '進入',
+  '开启',
+  '開啟',
+  '查看',
+];
+
+/** Lower case, without spaces, punctuation or symbols: how a spoken name and a tile's name are compared. */
+export function spokenKey(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s\p{P}\p{S}]+/gu, '');
+}
+
+/** What may be the name in a command: the key with one opening word off, and "the" after an English one. */
+function nameCandidates(key: string): string[] {
+  const word = OPEN_WORDS.find((open) => key.startsWith(open) && key.length > open.length);
+  if (!word) return [key];
+  const rest = key.slice(word.length);
+  const english = /^[a-z]/.test(word);
+  return english && rest.startsWith('the') && rest.length > 3 ? [rest, rest.slice(3)] : [rest];
+}
+
+/** Every name of an app a user may see: full and short, in every language, as keys. */
+export function spokenNames(app: AppItem): Set<string> {
+  const names = new Set<string>();
+  for (const language of LANGUAGES) {
+    for (const short of [false, true]) {
+      const key = spokenKey(appName(app, language, short));
+      if (key) names.add(key);
+    }
+  }
+  return names;
+}
+
+/** The app whose name the command says (with or without an opening word); null when it names none. */
+export function appForCommand(command: string, apps: readonly AppItem[]): AppItem | null {
+  const key = spokenKey(command);
+  if (!key) return null;
+  const candidates = [key, ...nameCandidates(key)];
+  return (
+    apps.filter(isVisibleApp).find((app) => {
+      const names = spokenNames(app);
+      return candidates.some((candidate) => names.has(candidate));
+    }) ?? null
+  );
+}
+
+/** The letters and letter pairs of a key: what two spellings of a name share (a Chinese name's letters are words). */
+function pieces(key: string): string[] {
+  const letters = [...key];
+  return [...letters, ...letters.slice(1).map((letter, index) => `${letters[index]}${letter}`)];
+}
+
+/** Dice's coefficient over letters and letter pairs: 1 for the same key, 0 for nothing in common. */
+function likeness(a: string, b: string): number {
+  const left = pieces(a);
+  const right = pieces(b);
+  const pool = [...right];
+  let shared = 0;
+  for (const pair of left) {
+    const at = pool.indexOf(pair);
+    if (at >= 0) {
+      shared += 1;
+      pool.splice(at, 1);
+    }
+  }
+  return left.length + right.length === 0 ? 0 : (2 * shared) / (left.length + right.length);
+}
+
+/**
+ * After a miss: the name (short, in the page's language) of the user's app closest to what was heard, for the
+ * widget to offer as a phrase that works; the first app when none is close; null when the user has no apps.
+ */
+export function suggestedAppName(command: string, apps: readonly AppItem[], language: Language): string | null {
+  const heard = nameCandidates(spokenKey(command)).at(-1) ?? '';
+  let best: { app: AppItem; score: number } | null = null;
+  for (const app of apps.filter(isVisibleApp)) {
+    const score = Math.max(...[...spokenNames(app)].map((name) => likeness(heard, name)));
+    if (!best || score > best.score) best = { app, score };
+  }
+  return best ? appName(best.app, language, true) : null;
+}
+
+/** Where an app named by voice opens: the shell's `/redirect/{app}`, the page §2 gives this user and device. */
+export function appCommandUrl(app: AppItem): string {
+  return `/redirect/${encodeURIComponent(app.code)}`;
+}
