@@ -28,7 +28,7 @@ export type { Md5Engine, Md5EngineChoice, Md5EngineName } from './hash/engine';
 export type { HashTask, Md5Hasher } from './hash/hasher';
 export { createMainThreadHasher } from './hash/main-thread';
 export type { WorkerHasherOptions } from './hash/worker-hasher';
-export { createWorkerHasher, defaultHasher } from './hash/worker-hasher';
+export { createWorkerHasher, defaultHasher, MAIN_THREAD_HASH_BYTES } from './hash/worker-hasher';
 export type { UploadItem } from './item';
 export { newUid, toUploadItem } from './item';
 export type { Limiter } from './limiter';

@@ -2,16 +2,19 @@ import { atom, type ReadableAtom } from 'nanostores';
 import { type DirectoryListing, describeDirectory } from './directory';
 import { toUploadItem, type UploadItem } from './item';
 import { createLimiter } from './limiter';
-import { createUpload, type Upload, type UploadOptions, type UploadSnapshot } from './runner';
+import { createUpload, DEFAULT_PARALLEL, type Upload, type UploadOptions, type UploadSnapshot } from './runner';
 import { nothingToUpload } from './validate';
 
-// Many files at once: every upload of a queue shares one limit on how many hash or send at the same time; the
-// others wait as 'queued' and start as slots free up (a paused upload gives its slot back).
+// Many files at once: every upload of a queue shares one limit on the requests in flight, `concurrency` large
+// files' worth (each sends `parallel` chunks at once); the others wait as 'queued' and start as slots free up (a
+// paused upload gives its slots back). A small file sends one request, so six go at once where two large files would:
+// 50 worksheets no longer wait in pairs (issue 35).
 
-/** Uploads running at once in a queue, by default. */
+/** Large uploads running at once in a queue, by default. */
 export const DEFAULT_CONCURRENCY = 2;
 
 export interface UploadQueueOptions extends Omit<UploadOptions, 'limiter'> {
+  /** Large files (of `parallel` chunks or more) uploading at once; smaller ones share the same requests in flight. */
   concurrency?: number;
 }
 
@@ -36,7 +39,7 @@ export interface UploadQueue {
 const isItem = (value: UploadItem | Blob): value is UploadItem => 'file' in value && 'uid' in value;
 
 export function createUploadQueue(options: UploadQueueOptions = {}): UploadQueue {
-  const limiter = createLimiter(options.concurrency ?? DEFAULT_CONCURRENCY);
+  const limiter = createLimiter((options.concurrency ?? DEFAULT_CONCURRENCY) * (options.parallel ?? DEFAULT_PARALLEL));
   const $uploads = atom<readonly Upload[]>([]);
   const each = (act: (upload: Upload) => Promise<UploadSnapshot> | undefined) =>
     Promise.all($uploads.get().flatMap((upload) => act(upload) ?? []));

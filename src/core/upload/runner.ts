@@ -266,6 +266,11 @@ class UploadRunner implements Upload {
     this.refreshProgress();
   }
 
+  /** Requests this upload sends at once: its share of the queue's limit (one for a file of one chunk). */
+  private get requestsAtOnce(): number {
+    return Math.min(this.options.parallel ?? DEFAULT_PARALLEL, this.plan?.chunks ?? 1);
+  }
+
   private releaseSlot(): void {
     this.release?.();
     this.release = undefined;
@@ -279,7 +284,7 @@ class UploadRunner implements Upload {
       const waiting = new AbortController();
       this.waitingForSlot = waiting;
       try {
-        this.release = await this.options.limiter.acquire(waiting.signal);
+        this.release = await this.options.limiter.acquire(waiting.signal, this.requestsAtOnce);
       } catch {
         return;
       }

@@ -1,6 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createMainThreadHasher, createWorkerHasher, type Md5EngineChoice } from '../../../src/core/upload';
+import {
+  createMainThreadHasher,
+  createWorkerHasher,
+  MAIN_THREAD_HASH_BYTES,
+  type Md5EngineChoice,
+} from '../../../src/core/upload';
 
 const MB = 1024 * 1024;
 const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
@@ -100,6 +105,24 @@ describe('MD5 in 2 MB slices (§4, §9), both engines behind one interface', () 
     const second = task.run(never, () => {});
     expect(await first).toBeNull();
     expect(await second).toBe(md5(bytes));
+  });
+
+  it('hashes a file of up to 1 MB on the main thread from the start, never in a worker (issue 35)', async () => {
+    const opened: number[] = [];
+    const fallback = {
+      open(file: Blob, sliceSize: number) {
+        opened.push(file.size);
+        return createMainThreadHasher().open(file, sliceSize);
+      },
+    };
+    const hasher = createWorkerHasher({ url: '/nowhere.js', fallback });
+    const small = randomBytes(MAIN_THREAD_HASH_BYTES);
+    const task = hasher.open(new Blob([small]), 2 * MB);
+    expect(opened).toEqual([MAIN_THREAD_HASH_BYTES]);
+    expect(await task.run(never, () => {})).toBe(md5(small));
+    // A larger file is the worker's: the main thread takes it only once no worker can start.
+    hasher.open(new Blob([randomBytes(MAIN_THREAD_HASH_BYTES + 1)]), 2 * MB);
+    expect(opened).toEqual([MAIN_THREAD_HASH_BYTES]);
   });
 
   it('hashes on the main thread where no worker can start (Node has no Worker)', async () => {

@@ -12,15 +12,17 @@ import { fakeStorage } from './fake-storage';
 import { MB, randomFile } from './helpers';
 
 describe('a queue of many files (global concurrency limit)', () => {
-  it('runs at most `concurrency` uploads at once; the rest wait as queued; all succeed', async () => {
+  /** Starts every file of a new queue; answers how many ran at once at most, and the end states. */
+  async function mostAtOnce(files: File[], concurrency = 2) {
     const storage = fakeStorage();
     const queue = createUploadQueue({
-      concurrency: 2,
+      concurrency,
+      chunkSize: 1 * MB,
       transport: storage.transport,
       hasher: createMainThreadHasher(),
       store: memoryStateStore(),
     });
-    const uploads = queue.add([1, 2, 3, 4, 5].map((n) => randomFile(n * MB, `f${n}.mp4`)));
+    const uploads = queue.add(files);
     let most = 0;
     const statuses = new Map<string, UploadStatus>();
     for (const upload of uploads) {
@@ -31,9 +33,41 @@ describe('a queue of many files (global concurrency limit)', () => {
       });
     }
     const ends = await queue.startAll();
-    expect(ends.map((end) => end.status)).toEqual(Array(5).fill('success'));
-    expect(most).toBe(2);
-    expect(queue.$uploads.get()).toHaveLength(5);
+    return { most, statuses: ends.map((end) => end.status), listed: queue.$uploads.get().length };
+  }
+
+  it('runs at most `concurrency` large uploads at once; the rest wait as queued; all succeed', async () => {
+    // Three 1 MB chunks or more each: every one sends `parallel` (3) requests at once.
+    const run = await mostAtOnce([3, 4, 5, 3, 4].map((n, index) => randomFile(n * MB, `f${index}.mp4`)));
+    expect(run).toEqual({ most: 2, statuses: Array(5).fill('success'), listed: 5 });
+  });
+
+  it('sends small files six at once where two large ones would go (one request each; issue 35)', async () => {
+    const run = await mostAtOnce(Array.from({ length: 12 }, (_, n) => randomFile(20_000, `doc${n}.pdf`)));
+    expect(run).toEqual({ most: 6, statuses: Array(12).fill('success'), listed: 12 });
+  });
+
+  it('shares the requests in flight between a large file and small ones', async () => {
+    const storage = fakeStorage();
+    // Each upload's first request waits: what has started is what the limit let through.
+    storage.hold(ENDPOINTS.secondUploadCheck);
+    const queue = createUploadQueue({
+      chunkSize: 1 * MB,
+      transport: storage.transport,
+      hasher: createMainThreadHasher(),
+      store: null,
+    });
+    const small = Array.from({ length: 6 }, (_, n) => randomFile(1000, `s${n}.pdf`));
+    const uploads = queue.add([randomFile(3 * MB, 'lesson.mp4'), ...small]);
+    const all = queue.startAll();
+    await storage.sentTo(ENDPOINTS.secondUploadCheck, 4);
+    // The large file holds three of the six slots, three small files the rest.
+    expect(uploads.map((upload) => upload.$state.get().status)).toEqual([
+      ...Array(4).fill('uploading'),
+      ...Array(3).fill('queued'),
+    ]);
+    storage.releaseAll();
+    expect((await all).map((end) => end.status)).toEqual(Array(7).fill('success'));
   });
 
   it("gives a paused upload's slot to the next one, and resumes all", async () => {
@@ -45,7 +79,8 @@ describe('a queue of many files (global concurrency limit)', () => {
       hasher: createMainThreadHasher(),
       store: null,
     });
-    const [first, second] = queue.add([randomFile(3 * MB, 'a.mp4'), randomFile(1 * MB, 'b.mp4')]);
+    // Three chunks: the first file holds all of the one large file's slots, and the second waits.
+    const [first, second] = queue.add([randomFile(6 * MB, 'a.mp4'), randomFile(1 * MB, 'b.mp4')]);
     const all = queue.startAll();
     await storage.sentTo(ENDPOINTS.chunkUpload, 1);
     expect(second?.$state.get().status).toBe('queued');
@@ -91,6 +126,45 @@ describe('limiter and rate meter', () => {
     release();
     (await next)();
     expect(order).toEqual(['gave up', 'next']);
+    expect(limiter.active).toBe(0);
+  });
+
+  it('counts slots by weight and serves waiters in order: a large one is not passed by small ones behind it', async () => {
+    const limiter = createLimiter(6);
+    const order: string[] = [];
+    const held = await Promise.all([limiter.acquire(undefined, 3), limiter.acquire(undefined, 2)]);
+    expect(limiter.active).toBe(5);
+    const large = limiter.acquire(undefined, 3).then((free) => {
+      order.push('large');
+      return free;
+    });
+    const small = limiter.acquire(undefined, 1).then((free) => {
+      order.push('small');
+      return free;
+    });
+    await Promise.resolve();
+    // One slot is free, but the large waiter came first: the small one waits behind it.
+    expect(order).toEqual([]);
+    (held[0] as () => void)();
+    const [freeLarge, freeSmall] = await Promise.all([large, small]);
+    expect(order).toEqual(['large', 'small']);
+    expect(limiter.active).toBe(6);
+    for (const free of [held[1], freeLarge, freeSmall]) (free as () => void)();
+    expect(limiter.active).toBe(0);
+    // A weight above the limit takes the whole limit rather than waiting for ever.
+    (await limiter.acquire(undefined, 10))();
+  });
+
+  it('lets the ones behind go when a waiting large one gives up', async () => {
+    const limiter = createLimiter(2);
+    const first = await limiter.acquire(undefined, 1);
+    const stop = new AbortController();
+    const large = limiter.acquire(stop.signal, 2).catch(() => 'gave up');
+    const small = limiter.acquire(undefined, 1);
+    stop.abort();
+    expect(await large).toBe('gave up');
+    (await small)();
+    first();
     expect(limiter.active).toBe(0);
   });
 
