@@ -309,6 +309,30 @@ describe('ph-uploader', () => {
       expect(rows(uploader)).to.have.length(1);
     });
 
+    it('many small files: uploaded in natural order, the finished ones folded into one line (issue 35)', async () => {
+      core.$language.set('en');
+      const uploader = await uploaderWith('multiple auto-start');
+      const names = Array.from({ length: 12 }, (_, n) => `doc${n + 1}.pdf`);
+      // As a file picker hands them over: doc1, doc10, doc11, doc12, doc2…
+      const picked = [...names].sort().map((name) => randomFile(2048, name));
+      const uploaded: string[] = [];
+      uploader.addEventListener('ph-uploader-success', (event) => uploaded.push(event.detail.fileName));
+      choose(uploader, picked);
+      const folded = () => shadow(uploader).querySelector('[part~="folded"]')?.textContent ?? '';
+      await waitUntil(() => folded().startsWith('12 uploaded'), 'the finished files did not fold');
+      expect(rows(uploader)).to.have.length(0);
+      expect([...uploaded].sort()).to.deep.equal([...names].sort());
+      const toggle = shadow(uploader).querySelector<HTMLButtonElement>('[part~="fold"]') as HTMLButtonElement;
+      expect([toggle.textContent, toggle.getAttribute('aria-expanded')]).to.deep.equal(['Show all', 'false']);
+      toggle.click();
+      await waitUntil(() => rows(uploader).length === 12, 'Show all did not open the list');
+      // In the order a person reads the names, which is the order they were sent in.
+      expect(rows(uploader).map((row) => row.querySelector('[part~="file-name"]')?.textContent)).to.deep.equal(names);
+      expect(toggle.getAttribute('aria-expanded')).to.equal('true');
+      toggle.click();
+      await waitUntil(() => rows(uploader).length === 0, 'Show less did not fold the list again');
+    });
+
     it('after a reload (a new uploader on the page), the same file skips hashing and sends only the missing chunks', async () => {
       const first = await uploaderWith('chunk-size="256k" parallel="1" auto-start');
       const file = randomFile(3 * MB, 'record.mp4');
@@ -373,16 +397,17 @@ describe('ph-uploader', () => {
       const empty = new File([], 'blank.pdf');
       choose(uploader, [randomFile(100, 'setup.exe'), randomFile(2 * MB, 'big.pdf'), empty]);
       await waitUntil(() => errors.length === 3);
+      // Listed, and so reported, in the order of their names.
       expect(errors.map((error) => [error.fileName, error.type])).to.deep.equal([
-        ['setup.exe', 'validation'],
         ['big.pdf', 'validation'],
         ['blank.pdf', 'validation'],
+        ['setup.exe', 'validation'],
       ]);
-      expect(errors[2]?.message).to.equal('文件是空的（0 字节），没有可上传的内容');
-      expect(errors[1]?.message).to.contain('1 MB');
-      const [exe, big] = rows(uploader);
-      expect(exe?.querySelector('[part~="file-error"]')?.textContent).to.equal(errors[0]?.message);
-      expect(big?.querySelector('[part~="file-error"]')?.textContent).to.equal(errors[1]?.message);
+      expect(errors[1]?.message).to.equal('文件是空的（0 字节），没有可上传的内容');
+      expect(errors[0]?.message).to.contain('1 MB');
+      const [big, , exe] = rows(uploader);
+      expect(exe?.querySelector('[part~="file-error"]')?.textContent).to.equal(errors[2]?.message);
+      expect(big?.querySelector('[part~="file-error"]')?.textContent).to.equal(errors[0]?.message);
       expect([...(big?.querySelectorAll('button') ?? [])].map((node) => node.dataset.action)).to.deep.equal(['remove']);
       // Nothing was sent, so nothing "failed to upload": each row says it was not uploaded (issue 35).
       expect(rows(uploader).map((row) => row.querySelector('[part~="file-state"]')?.textContent)).to.deep.equal([

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type ChangeEvent, type DragEvent, useEffect, useId, useState } from 'react';
 import {
+  $language,
   $translate,
   addStrings,
   canPickFolders,
@@ -11,6 +12,8 @@ import {
   filesFromDropped,
   formatBytes,
   isFinished,
+  listView,
+  naturalOrder,
   planChoice,
   type QueueAction,
   queueActions,
@@ -51,6 +54,7 @@ export function PhUploader(props: PhUploaderProps) {
   const translate = useStore($translate);
   const [queue] = useState(() => createUploadQueue({ transport: props.transport }));
   const uploads = useStore(queue.$uploads);
+  const [expanded, setExpanded] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const [dragging, setDragging] = useState(false);
   const states = useUploadWatch(queue, {
@@ -89,7 +93,10 @@ export function PhUploader(props: PhUploaderProps) {
       chosen,
     );
     for (const upload of listed) if (plan.replace.includes(upload.uid)) queue.remove(upload);
-    const added = queue.add(plan.add, { ...uploaderOptions(props), transport: props.transport });
+    const added = queue.add(naturalOrder(plan.add, $language.get()), {
+      ...uploaderOptions(props),
+      transport: props.transport,
+    });
     if (props.autoStart) for (const upload of added) void upload.start();
   };
 
@@ -130,6 +137,13 @@ export function PhUploader(props: PhUploaderProps) {
   );
   const available = queueActions(states);
   const done = states.filter((state) => state.status === 'success').length;
+  // Re-rendered on every change of status (useUploadWatch), which is all the folding reads.
+  const view = listView(
+    uploads.map((upload) => ({ uid: upload.uid, state: upload.$state.get() })),
+    expanded,
+  );
+  const shown = new Set(view.shown);
+  const folded = view.finished + view.waiting > 0;
 
   return (
     <section className="uploader" part="uploader">
@@ -204,10 +218,27 @@ export function PhUploader(props: PhUploaderProps) {
             ))}
           </div>
           <ul className="files" part="list" aria-label={translate('uploader.list')}>
-            {uploads.map((upload) => (
-              <FileRow key={upload.uid} upload={upload} onAction={act} />
-            ))}
+            {uploads
+              .filter((upload) => shown.has(upload.uid))
+              .map((upload) => (
+                <FileRow key={upload.uid} upload={upload} onAction={act} />
+              ))}
           </ul>
+          {folded || expanded ? (
+            <p className="folded" part="folded">
+              {view.finished ? <span>{translate('uploader.foldedFinished', { count: view.finished })}</span> : null}
+              {view.waiting ? <span>{translate('uploader.foldedWaiting', { count: view.waiting })}</span> : null}
+              <button
+                type="button"
+                className="ph-button quiet"
+                part="fold"
+                aria-expanded={expanded}
+                onClick={() => setExpanded(!expanded)}
+              >
+                {translate(expanded ? 'uploader.showLess' : 'uploader.showAll')}
+              </button>
+            </p>
+          ) : null}
         </>
       ) : null}
       <p className="visually-hidden" role="status" aria-live="polite">

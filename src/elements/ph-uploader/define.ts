@@ -126,11 +126,13 @@ function UploaderElement({ container, ...props }: UploaderElementProps) {
  * 选择文件夹 / Choose a folder) or dropped, folders included (`directorys` and `dirTree` of §3 come with
  * `ph-uploader-complete`). Each file is checked before anything is sent (extension lists of §5, `accept`, `max-size`:
  * refused files show their error and fire `ph-uploader-error` with type `validation`), then hashed (MD5 in a Web
- * Worker, 2 MB slices), checked against the store (a file it already holds completes instantly, sending no chunk), and
+ * Worker, 2 MB slices; a file up to 1 MB on the page's own thread, where it takes milliseconds), checked against the store (a file it already holds completes instantly, sending no chunk), and
  * sent in one piece up to one chunk or in `chunk-size` chunks, `parallel` at a time, each checked first (the checks run
  * just ahead of the uploads), then merged. Failed requests are retried after `retry-delays`. The list shows per file
  * its name, size, state, a bar for hashing and one for sending, speed and time left, and its actions (start, pause,
- * resume, retry, cancel, remove); the toolbar does the same for all. Choosing a file again after a reload continues it
+ * resume, retry, cancel, remove); the toolbar does the same for all. Files are listed and sent in the order of their
+ * names (doc2 before doc10); six small files go at once where two large ones would. A list of more than 5 files folds
+ * its uploaded files, and the waiting ones past the first 3, into one line with Show all. Choosing a file again after a reload continues it
  * from the chunks the server holds. Errors show as §8's 'status：message' in the current language. Every control is a
  * native button or file input (keyboard and screen readers), state changes are announced in a polite live region.
  *
@@ -143,6 +145,8 @@ function UploaderElement({ container, ...props }: UploaderElementProps) {
  * @csspart queue-action - Each action for all files.
  * @csspart list - The list of files.
  * @csspart file - Each file of the list.
+ * @csspart folded - The line under a long list that counts its folded files (uploaded, and waiting past the first 3).
+ * @csspart fold - Its Show all / Show less button.
  * @csspart file-name - A file's name (its path inside a folder).
  * @csspart file-state - A file's state.
  * @csspart hash-progress - A file's hashing bar.

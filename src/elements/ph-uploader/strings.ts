@@ -43,6 +43,10 @@ export const UPLOADER_STRINGS: StringTable = {
     'uploader.queue.clearFinished': '清除已结束',
     'uploader.summary': '共 {count} 个文件，{done} 个已完成',
     'uploader.summaryOne': '共 1 个文件，{done} 个已完成',
+    'uploader.foldedFinished': '{count} 个已上传',
+    'uploader.foldedWaiting': '另有 {count} 个等待上传',
+    'uploader.showAll': '全部显示',
+    'uploader.showLess': '收起',
     'uploader.announce': '{name}：{status}',
   },
   en: {
@@ -86,6 +90,10 @@ export const UPLOADER_STRINGS: StringTable = {
     'uploader.queue.clearFinished': 'Clear ended',
     'uploader.summary': '{count} files, {done} done',
     'uploader.summaryOne': '1 file, {done} done',
+    'uploader.foldedFinished': '{count} uploaded',
+    'uploader.foldedWaiting': '{count} more waiting',
+    'uploader.showAll': 'Show all',
+    'uploader.showLess': 'Show less',
     'uploader.announce': '{name}: {status}',
   },
   'zh-HK': {
@@ -129,6 +137,10 @@ export const UPLOADER_STRINGS: StringTable = {
     'uploader.queue.clearFinished': '清除已結束',
     'uploader.summary': '共 {count} 個檔案，{done} 個已完成',
     'uploader.summaryOne': '共 1 個檔案，{done} 個已完成',
+    'uploader.foldedFinished': '{count} 個已上載',
+    'uploader.foldedWaiting': '另有 {count} 個等待上載',
+    'uploader.showAll': '全部顯示',
+    'uploader.showLess': '收起',
     'uploader.announce': '{name}：{status}',
   },
 };
