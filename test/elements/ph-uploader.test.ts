@@ -348,10 +348,20 @@ describe('ph-uploader', () => {
       await resetTraffic();
 
       const second = await uploaderWith('chunk-size="256k" parallel="1" auto-start');
+      // Before the file is chosen again, the uploader says what is unfinished and how far it came (issue 35).
+      const unfinished = () => shadow(second).querySelector('[part~="unfinished"]');
+      await waitUntil(() => unfinished()?.textContent?.includes('record.mp4'), 'the unfinished upload is not listed');
+      const done = Number(/已上传 (\d+)%/.exec(unfinished()?.textContent ?? '')?.[1]);
+      // At least the 3 whole chunks confirmed before the 4th was under way when the page went.
+      expect(done).to.be.within(25, 99);
       const hashed: number[] = [];
       second.addEventListener('ph-uploader-progress', (event) => hashed.push(event.detail.hashedBytes));
       const success = oneEvent(second, 'ph-uploader-success');
       choose(second, [file]);
+      expect(rows(second)[0]?.querySelector('[part~="file-resumed"]')?.textContent).to.equal(
+        `已上传 ${done}%，正在继续`,
+      );
+      expect(unfinished()).to.equal(null);
       expect((await success).detail.md5).to.equal(await md5Of(file));
       // No hashing progress: the stored MD5 counts the whole file as hashed at once.
       expect(hashed.every((bytes) => bytes === 0 || bytes === 3 * MB)).to.equal(true);
@@ -359,6 +369,27 @@ describe('ph-uploader', () => {
       expect(at(resumed.requests, chunkCheck)).to.equal(12);
       expect(at(resumed.requests, chunkUpload)).to.be.within(1, 9);
       expect(at(resumed.bytes, chunkUpload)).to.be.below(9 * 256 * 1024 + 9 * 1024);
+    });
+
+    it('forgets an unfinished upload when asked, and keeps it gone', async () => {
+      const first = await uploaderWith('chunk-size="256k" parallel="1" auto-start');
+      const left = new Promise<void>((resolve) =>
+        whenUploaded(first, 2 * 256 * 1024, () => {
+          first.remove();
+          resolve();
+        }),
+      );
+      choose(first, [randomFile(2 * MB, '期中试卷.pdf')]);
+      await left;
+      const second = await uploaderWith('');
+      const listed = () => shadow(second).querySelector('[part~="unfinished"]')?.textContent ?? '';
+      await waitUntil(() => listed().includes('期中试卷.pdf'), 'the unfinished upload is not listed');
+      const forget = shadow(second).querySelector<HTMLButtonElement>('[aria-label="不再继续：期中试卷.pdf"]');
+      forget?.click();
+      await waitUntil(() => !listed().includes('期中试卷.pdf'), 'Forget did not take it away');
+      const third = await uploaderWith('');
+      await waitUntil(() => picker(third));
+      expect(shadow(third).querySelector('[part~="unfinished"]')?.textContent ?? '').not.to.contain('期中试卷.pdf');
     });
 
     it('retries a chunk request that fails twice, then succeeds', async () => {

@@ -33,7 +33,16 @@ export type { UploadItem } from './item';
 export { newUid, toUploadItem } from './item';
 export type { Limiter } from './limiter';
 export { createLimiter } from './limiter';
-export { FOLD_LONGER_THAN, type ListRow, type ListView, listView, naturalOrder, WAITING_SHOWN } from './list';
+export {
+  FOLD_LONGER_THAN,
+  type ListRow,
+  type ListView,
+  listView,
+  naturalOrder,
+  type UnfinishedUpload,
+  unfinishedUploads,
+  WAITING_SHOWN,
+} from './list';
 export type { ChunkState, UploadFlowEvent, UploadFlowState, UploadPhase, UploadStep } from './machine';
 export { advanceUploadFlow, initialUploadFlow, takeUploadSteps } from './machine';
 export type { ChunkPlan, PlanOptions } from './plan';

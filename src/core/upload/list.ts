@@ -1,6 +1,7 @@
 import type { Language } from '../i18n/translate';
 import type { UploadItem } from './item';
 import type { UploadSnapshot } from './runner';
+import type { StoredUploadState } from './store';
 
 // How the upload list stays short (issue 35: 50 small files made a list 6,677 px tall): files go in in natural
 // order (doc2 before doc10), and in a long list the finished files fold into one line, as do the waiting ones past
@@ -55,4 +56,35 @@ export function listView(rows: readonly ListRow[], expanded: boolean): ListView 
     }
   }
   return view;
+}
+
+/** An upload kept from an earlier visit that the list does not hold: what the person can pick up again. */
+export interface UnfinishedUpload {
+  fingerprint: string;
+  fileName: string;
+  /** Whole per cent the server confirmed. */
+  percent: number;
+}
+
+/** A kept state's file name; states kept before names were read it from their fingerprint (path, size, …). */
+function keptName(state: StoredUploadState): string {
+  if (state.fileName) return state.fileName;
+  try {
+    const parts: unknown = JSON.parse(state.fingerprint);
+    return Array.isArray(parts) && typeof parts[1] === 'string' ? parts[1] : '';
+  } catch {
+    return '';
+  }
+}
+
+/** The kept uploads not in the list (`listed`: its fingerprints), the latest first. */
+export function unfinishedUploads(kept: readonly StoredUploadState[], listed: ReadonlySet<string>): UnfinishedUpload[] {
+  return kept
+    .filter((state) => !listed.has(state.fingerprint) && keptName(state) !== '')
+    .sort((a, b) => b.updatedAt - a.updatedAt)
+    .map((state) => ({
+      fingerprint: state.fingerprint,
+      fileName: keptName(state),
+      percent: state.size > 0 ? Math.floor(((state.uploadedBytes ?? 0) / state.size) * 100) : 0,
+    }));
 }

@@ -250,6 +250,8 @@ class UploadRunner implements Upload {
     this.stopAll();
     this.hashTask?.close();
     this.hashTask = undefined;
+    // Cancelled is not unfinished: nothing offers to continue it after a reload (issue 35).
+    this.forget();
     this.end({ status: 'aborted' });
   }
 
@@ -435,13 +437,21 @@ class UploadRunner implements Upload {
   }
 
   private afterEvent(event: UploadFlowEvent): void {
-    if (event.kind === 'hashed') this.remember(event.md5);
+    if (event.kind === 'hashed') this.remember(event.md5, 0);
     if (event.kind === 'chunkUploaded' || event.kind === 'chunkChecked') this.refreshProgress();
+    if (event.kind === 'chunkUploaded' && this.flow) this.remember(this.flow.md5 ?? '', chunkBytesDone(this.flow));
   }
 
   /** Stored states are a cache: a failing store never fails an upload. Writes go one after another. */
-  private remember(md5: string): void {
-    const state = { fingerprint: fileFingerprint(this.item), md5, size: this.item.size, updatedAt: this.now() };
+  private remember(md5: string, uploadedBytes: number): void {
+    const state = {
+      fingerprint: fileFingerprint(this.item),
+      md5,
+      size: this.item.size,
+      updatedAt: this.now(),
+      fileName: this.item.webkitRelativePath || this.item.fileName,
+      uploadedBytes,
+    };
     this.persisting = this.persisting.then(() => this.store?.put(state)).catch(() => {});
   }
 

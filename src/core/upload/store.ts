@@ -1,6 +1,7 @@
 // Resume across page reloads: a file's MD5 kept by file fingerprint. After a reload the same file chosen again
-// skips hashing, and the flow asks the server about each chunk (§4), so only the missing ones are sent.
-// Behind an interface: IndexedDB in pages, memory in tests.
+// skips hashing, and the flow asks the server about each chunk (§4), so only the missing ones are sent. Its name and
+// the bytes the server confirmed are kept too, so that the uploader can show what is unfinished before the file is
+// chosen again (issue 35). Behind an interface: IndexedDB in pages, memory in tests.
 
 export interface StoredUploadState {
   fingerprint: string;
@@ -8,12 +9,18 @@ export interface StoredUploadState {
   size: number;
   /** ms since the epoch (the injected clock's). */
   updatedAt: number;
+  /** The file's name (its path inside a folder); absent in states kept before it was. */
+  fileName?: string;
+  /** Bytes of whole chunks the server confirmed. */
+  uploadedBytes?: number;
 }
 
 export interface UploadStateStore {
   get(fingerprint: string): Promise<StoredUploadState | undefined>;
   put(state: StoredUploadState): Promise<void>;
   delete(fingerprint: string): Promise<void>;
+  /** Every kept state: the uploads not finished yet. */
+  list(): Promise<StoredUploadState[]>;
 }
 
 /** What identifies a chosen file (the fields of an upload item). */
@@ -49,6 +56,7 @@ export function memoryStateStore(): UploadStateStore {
     delete: async (fingerprint) => {
       entries.delete(fingerprint);
     },
+    list: async () => [...entries.values()].map((entry) => structuredClone(entry)),
   };
 }
 
@@ -82,6 +90,7 @@ export function indexedDbStateStore(databaseName = 'ph-widgets-upload'): UploadS
     delete: async (fingerprint) => {
       await promised((await objectStore('readwrite')).delete(fingerprint));
     },
+    list: async () => promised((await objectStore('readonly')).getAll()),
   };
 }
 

@@ -6,9 +6,12 @@ import { formatRemaining, percent } from './format';
 export function FileRow({
   upload,
   onAction,
+  resumedFrom,
 }: {
   upload: Upload;
   onAction: (upload: Upload, action: UploadAction) => void;
+  /** The per cent an earlier visit had uploaded, when this file was chosen again to continue (issue 35). */
+  resumedFrom?: number | undefined;
 }) {
   const translate = useStore($translate);
   const state = useStore(upload.$state);
@@ -45,6 +48,11 @@ export function FileRow({
           {state.remainingSeconds === undefined ? null : (
             <span>{translate('uploader.remaining', { time: formatRemaining(state.remainingSeconds, translate) })}</span>
           )}
+        </p>
+      ) : null}
+      {resumedFrom !== undefined && state.status !== 'success' ? (
+        <p className="resumed" part="file-resumed">
+          {translate('uploader.resumedFrom', { percent: resumedFrom })}
         </p>
       ) : null}
       {state.error ? (

@@ -133,7 +133,8 @@ function UploaderElement({ container, ...props }: UploaderElementProps) {
  * resume, retry, cancel, remove); the toolbar does the same for all. Files are listed and sent in the order of their
  * names (doc2 before doc10); six small files go at once where two large ones would. A list of more than 5 files folds
  * its uploaded files, and the waiting ones past the first 3, into one line with Show all. Choosing a file again after a reload continues it
- * from the chunks the server holds. Errors show as §8's 'status：message' in the current language. Every control is a
+ * from the chunks the server holds: the uploader lists what an earlier visit left unfinished (name, per cent), and
+ * a file chosen again says how far it had come. Errors show as §8's 'status：message' in the current language. Every control is a
  * native button or file input (keyboard and screen readers), state changes are announced in a polite live region.
  *
  * @summary Chunked, resumable file upload
@@ -145,6 +146,9 @@ function UploaderElement({ container, ...props }: UploaderElementProps) {
  * @csspart queue-action - Each action for all files.
  * @csspart list - The list of files.
  * @csspart file - Each file of the list.
+ * @csspart unfinished - Uploads kept from an earlier visit (name, per cent done, Forget), to continue by choosing the file again.
+ * @csspart forget - Each one's Forget button.
+ * @csspart file-resumed - A file chosen again: how far it had come ("40% already uploaded — continuing").
  * @csspart folded - The line under a long list that counts its folded files (uploaded, and waiting past the first 3).
  * @csspart fold - Its Show all / Show less button.
  * @csspart file-name - A file's name (its path inside a folder).

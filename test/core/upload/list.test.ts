@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { UploadStatus } from '../../../src/core/upload';
-import { FOLD_LONGER_THAN, type ListRow, listView, naturalOrder, WAITING_SHOWN } from '../../../src/core/upload';
+import {
+  FOLD_LONGER_THAN,
+  type ListRow,
+  listView,
+  naturalOrder,
+  type StoredUploadState,
+  type UploadStatus,
+  unfinishedUploads,
+  WAITING_SHOWN,
+} from '../../../src/core/upload';
 
 // The upload list of many files (issue 35): natural order, and a long list folded to what needs a look.
 
@@ -99,5 +107,34 @@ describe('listView', () => {
         expect(new Set(view.shown).size).toBe(view.shown.length);
       }),
     );
+  });
+});
+
+describe('unfinishedUploads', () => {
+  const kept = (fingerprint: string, extra: Partial<StoredUploadState>): StoredUploadState => ({
+    fingerprint,
+    md5: 'a'.repeat(32),
+    size: 1000,
+    updatedAt: 0,
+    ...extra,
+  });
+
+  it('lists what an earlier visit left, the latest first, with the per cent the server confirmed', () => {
+    const states = [
+      kept('f1', { fileName: 'old.mp4', uploadedBytes: 250, updatedAt: 1 }),
+      kept('f2', { fileName: 'record.mp4', uploadedBytes: 999, updatedAt: 2 }),
+    ];
+    expect(unfinishedUploads(states, new Set())).toEqual([
+      { fingerprint: 'f2', fileName: 'record.mp4', percent: 99 },
+      { fingerprint: 'f1', fileName: 'old.mp4', percent: 25 },
+    ]);
+  });
+
+  it('leaves out the files the list holds, and reads a name from an older state’s fingerprint', () => {
+    const older = kept(JSON.stringify(['ph-upload/1', 'class/notes.pdf', 1000, 0, '']), {});
+    expect(unfinishedUploads([kept('f1', { fileName: 'a.pdf' }), older], new Set(['f1']))).toEqual([
+      { fingerprint: older.fingerprint, fileName: 'class/notes.pdf', percent: 0 },
+    ]);
+    expect(unfinishedUploads([kept('not json', {})], new Set())).toEqual([]);
   });
 });

@@ -460,7 +460,12 @@ describe('resume across reloads (stored state)', () => {
     await until(first.upload, (state) => state.uploadedBytes >= 4 * MB);
     await first.upload.flushed();
     const md5 = first.upload.$state.get().md5 as string;
-    expect(await store.get(fileFingerprint(first.item))).toMatchObject({ md5, size: 9 * MB });
+    // Kept with its name and the bytes the server confirmed, for the list of unfinished uploads (issue 35).
+    await eventually(async () =>
+      expect(await store.list()).toEqual([
+        expect.objectContaining({ md5, size: 9 * MB, fileName: first.item.fileName, uploadedBytes: 4 * MB }),
+      ]),
+    );
 
     let opened = 0;
     const again = createUpload(toUploadItem(first.file), {
@@ -484,11 +489,23 @@ describe('resume across reloads (stored state)', () => {
     expect(await store.get(fileFingerprint(first.item))).toBeUndefined();
   });
 
+  it('keeps nothing of a cancelled upload: cancelled is not unfinished (issue 35)', async () => {
+    const store = memoryStateStore();
+    const { storage, upload } = setUp(9 * MB, { store });
+    storage.hold(ENDPOINTS.chunkUpload);
+    void upload.start();
+    await eventually(async () => expect(await store.list()).toHaveLength(1));
+    upload.abort();
+    await upload.flushed();
+    expect(await store.list()).toEqual([]);
+  });
+
   it('uploads all the same when the store fails', async () => {
     const failing = {
       get: () => Promise.reject(new Error('quota')),
       put: () => Promise.reject(new Error('quota')),
       delete: () => Promise.reject(new Error('quota')),
+      list: () => Promise.reject(new Error('quota')),
     };
     expect((await setUp(3 * MB, { store: failing }).upload.start()).status).toBe('success');
   });
