@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type AppItem, GROUP_CODES, type MenuGroup } from '../../../src/core/api/types';
+import { GROUP_CODES, type MenuGroup } from '../../../src/core/api/types';
 import {
   ALL_APPS_GROUP,
   appIcon,
@@ -12,27 +12,9 @@ import {
   withUnreadCounts,
 } from '../../../src/core/desktop';
 import { parseTheme } from '../../../src/core/theme';
+import { appItem } from '../../support/app-item';
 
-const app = (code: string, extra: Partial<AppItem> = {}): AppItem => ({
-  code,
-  zname: `${code}中文名`,
-  name: `${code}名`,
-  shortName: `${code}短`,
-  englishName: `${code} English`,
-  englishShortName: `${code}En`,
-  iconImg: `/i/${code}.svg`,
-  imgPath: `/i/${code}.svg`,
-  imgGrayPath: `/i/${code}-gray.svg`,
-  imgCartoonPath: `/i/${code}-cartoon.svg`,
-  menuRoute: `/${code}/index`,
-  serverId: code,
-  deployPath: 'pages',
-  frontUserType: '2,4',
-  limitUserType: '',
-  updateStatus: 1,
-  unReadCodeCount: 0,
-  ...extra,
-});
+const app = appItem;
 
 // The server's order puts common apps last here on purpose: the launcher must put them first.
 const groups: MenuGroup[] = [

@@ -2,30 +2,20 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AppItem } from '../../../src/core/api/types';
 import { appCommandUrl, appForCommand, spokenKey, suggestedAppName } from '../../../src/core/voice';
+import { appItem } from '../../support/app-item';
 
 // A voice command may name an app as its tile does (issue 35): full or short name, any of the three languages,
 // however the recogniser spaced it. The apps are shaped like the seeded ones (`简体|||English|||繁體` names).
 
-const app = (code: string, full: [string, string, string], short: [string, string, string], extra = {}): AppItem => ({
-  code,
-  zname: full.join('|||'),
-  name: full.join('|||'),
-  shortName: short.join('|||'),
-  englishName: full[1],
-  englishShortName: short[1],
-  iconImg: '',
-  imgPath: '',
-  imgGrayPath: '',
-  imgCartoonPath: '',
-  menuRoute: '',
-  serverId: code,
-  deployPath: 'pages',
-  frontUserType: '2,4',
-  limitUserType: '',
-  updateStatus: 1,
-  unReadCodeCount: 0,
-  ...extra,
-});
+const app = (code: string, full: [string, string, string], short: [string, string, string], extra = {}): AppItem =>
+  appItem(code, {
+    zname: full.join('|||'),
+    name: full.join('|||'),
+    shortName: short.join('|||'),
+    englishName: full[1],
+    englishShortName: short[1],
+    ...extra,
+  });
 
 const APPS = [
   app('notice', ['通知公告', 'Notices', '通知公告'], ['通知', 'Notices', '通知']),
