@@ -9,8 +9,6 @@ import {
   currentFolderPickingBrowser,
   DEFAULT_MAX_SIZE,
   type DroppedEntry,
-  defaultStateStore,
-  fileFingerprint,
   filesFromDropped,
   formatBytes,
   isFinished,
@@ -20,7 +18,6 @@ import {
   type QueueAction,
   queueActions,
   refusedExtensions,
-  type StoredUploadState,
   takeDropped,
   toUploadItem,
   type Upload,
@@ -28,13 +25,13 @@ import {
   type UploaderSettings,
   type UploadItem,
   type UploadTransport,
-  unfinishedUploads,
   uploaderOptions,
 } from '../../core';
 import { sharedStyles, useStyles } from '../common/styles';
 import { FileRow } from './FileRow';
 import { UPLOADER_STRINGS } from './strings';
 import styles from './styles.css';
+import { UnfinishedList, useUnfinished } from './unfinished';
 import { type UploadCallbacks, useUploadWatch } from './watch';
 
 addStrings(UPLOADER_STRINGS);
@@ -59,10 +56,6 @@ export function PhUploader(props: PhUploaderProps) {
   const [queue] = useState(() => createUploadQueue({ transport: props.transport }));
   const uploads = useStore(queue.$uploads);
   const [expanded, setExpanded] = useState(false);
-  // Uploads kept from an earlier visit (issue 35), and the per cent each chosen-again file had reached.
-  const [store] = useState(() => defaultStateStore());
-  const [kept, setKept] = useState<StoredUploadState[]>([]);
-  const [resumedFrom] = useState(() => new Map<string, number>());
   const [announcement, setAnnouncement] = useState('');
   const [dragging, setDragging] = useState(false);
   const states = useUploadWatch(queue, {
@@ -84,13 +77,7 @@ export function PhUploader(props: PhUploaderProps) {
 
   // Leaving the page's DOM pauses what runs (the stored MD5 lets it continue later, even after a reload).
   useEffect(() => () => queue.pauseAll(), [queue]);
-  // Read again at every change of status (`states`): a finished upload is no longer kept.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: states is the trigger, not an input
-  useEffect(() => {
-    store?.list().then(setKept, () => setKept([]));
-  }, [store, states]);
-  const listedFiles = new Set(uploads.map((upload) => fileFingerprint(upload.item)));
-  const unfinished = unfinishedUploads(kept, listedFiles);
+  const unfinished = useUnfinished(uploads, states);
 
   const add = (items: UploadItem[]) => {
     const chosen = props.multiple || props.directory ? items : items.slice(0, 1);
@@ -108,23 +95,12 @@ export function PhUploader(props: PhUploaderProps) {
       chosen,
     );
     for (const upload of listed) if (plan.replace.includes(upload.uid)) queue.remove(upload);
-    const before = new Map(unfinished.map((entry) => [entry.fingerprint, entry.percent]));
     const added = queue.add(naturalOrder(plan.add, $language.get()), {
       ...uploaderOptions(props),
       transport: props.transport,
     });
-    for (const upload of added) {
-      const percent = before.get(fileFingerprint(upload.item));
-      if (percent !== undefined) resumedFrom.set(upload.uid, percent);
-    }
+    unfinished.chosenAgain(added);
     if (props.autoStart) for (const upload of added) void upload.start();
-  };
-
-  const forget = (fingerprint: string) => {
-    void store
-      ?.delete(fingerprint)
-      .then(() => store.list())
-      .then(setKept, () => undefined);
   };
 
   const picked = (event: ChangeEvent<HTMLInputElement>) => {
@@ -222,33 +198,7 @@ export function PhUploader(props: PhUploaderProps) {
           {hints.join(' · ')}
         </p>
       </div>
-      {unfinished.length > 0 ? (
-        <section className="unfinished" part="unfinished" aria-label={translate('uploader.unfinishedList')}>
-          <p className="unfinished-hint">{translate('uploader.unfinished')}</p>
-          <ul>
-            {unfinished.map((entry) => (
-              <li key={entry.fingerprint}>
-                <span className="unfinished-name" title={entry.fileName}>
-                  {entry.fileName}
-                </span>
-                <span className="done">{translate('uploader.unfinishedDone', { percent: entry.percent })}</span>
-                <button
-                  type="button"
-                  className="ph-button quiet"
-                  part="forget"
-                  aria-label={translate('uploader.action.fileLabel', {
-                    action: translate('uploader.forget'),
-                    name: entry.fileName,
-                  })}
-                  onClick={() => forget(entry.fingerprint)}
-                >
-                  {translate('uploader.forget')}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <UnfinishedList unfinished={unfinished} />
       {uploads.length > 0 ? (
         <>
           <div className="toolbar" part="toolbar">
@@ -275,7 +225,12 @@ export function PhUploader(props: PhUploaderProps) {
             {uploads
               .filter((upload) => shown.has(upload.uid))
               .map((upload) => (
-                <FileRow key={upload.uid} upload={upload} onAction={act} resumedFrom={resumedFrom.get(upload.uid)} />
+                <FileRow
+                  key={upload.uid}
+                  upload={upload}
+                  onAction={act}
+                  resumedFrom={unfinished.resumedFrom(upload.uid)}
+                />
               ))}
           </ul>
           {folded || expanded ? (
