@@ -70,6 +70,17 @@ async function signIn(page: Page, account = 'teacher'): Promise<void> {
   await page.getByText(/已登录：/).waitFor();
 }
 
+/**
+ * The file's row in "My files", the list the page reads from the server: it appears once the upload is stored, and it
+ * is the newest, so it comes first. Answers the row.
+ */
+async function newestStored(page: Page, md5: string) {
+  const row = page.locator(`#stored li[data-md5="${md5}"]`);
+  await row.waitFor();
+  assert.equal(await page.locator('#stored li').first().getAttribute('data-md5'), md5, 'the newest file comes first');
+  return row;
+}
+
 /** Upload bar of the file in per cent. */
 const uploadPercent = (page: Page) =>
   page
@@ -184,9 +195,7 @@ describe('uploading through /demo/upload/', () => {
     assert.equal(sent.length, 0);
 
     await page.getByRole('button', { name: '继续：公开课.mp4' }).click();
-    const stored = page.locator('#stored li');
-    await stored.waitFor();
-    assert.equal(await stored.getAttribute('data-md5'), file.md5);
+    const stored = await newestStored(page, file.md5);
     assert.equal(await downloadedMd5(page, await stored.locator('a').getAttribute('href')), file.md5);
     assert.equal(sent.length, 20, 'the 20 chunks the server lacked, and only those, sent after the pause');
     assert.deepEqual(problems, []);
@@ -242,10 +251,8 @@ describe('uploading through /demo/upload/', () => {
     assert.deepEqual(scripts, ['ph-widgets.js', 'ph-widgets.uploader.js']);
     await page.getByLabel('选择文件', { exact: true }).setInputFiles(file.path);
     await page.getByRole('button', { name: '开始：作业讲评.mp4' }).click();
-    const stored = page.locator('#stored li');
-    await stored.waitFor();
     // Our MD5 (sent with every chunk and the merge, which the server checks) is the file's.
-    assert.equal(await stored.getAttribute('data-md5'), file.md5);
+    await newestStored(page, file.md5);
     assert.deepEqual(scripts, ['ph-widgets.js', 'ph-widgets.uploader.js', 'ph-widgets.md5-engine.js']);
     assert.deepEqual(problems, []);
     await page.close();
@@ -266,10 +273,36 @@ describe('uploading through /demo/upload/', () => {
     const sent = chunkUploads(page);
     await page.getByLabel('选择文件', { exact: true }).setInputFiles(file.path);
     await page.getByRole('button', { name: '开始：record.mp4' }).click();
-    const stored = page.locator('#stored li');
-    await stored.waitFor();
-    assert.equal(await stored.getAttribute('data-md5'), file.md5);
+    await newestStored(page, file.md5);
     assert.equal(sent.length, 7, 'the 7 chunks the server lacked, and only those, sent after the reload');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('"My files" is read from the server: it outlives the page, and another person of the unit has their own (issue 35)', async () => {
+    const file = makeFile('单元测验.pdf', 1);
+    const { page, problems } = await openPage(stage, PAGE);
+    await signIn(page);
+    await page.getByLabel('选择文件', { exact: true }).setInputFiles(file.path);
+    await page.getByRole('button', { name: '开始：单元测验.pdf' }).click();
+    await newestStored(page, file.md5);
+    // A new visit in English: the list comes from the server, with the size and the day, in the page's language.
+    await page.goto(stage.url(`${PAGE}?language=en`));
+    await page.getByRole('heading', { name: 'My files' }).waitFor();
+    const row = await newestStored(page, file.md5);
+    assert.match((await row.textContent()) ?? '', /^单元测验\.pdf · 1 MB · [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    // The staff member, of the same school, sees their own files, none of the teacher's.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByText('Checking your session…').waitFor();
+    await page.goto(stage.url(`${PAGE}?language=zh-CN`));
+    await signIn(page, 'staff');
+    await page.locator('#stored-status', { hasText: '还没有上传过文件。' }).waitFor();
+    assert.equal(await page.locator('#stored li').count(), 0);
+    // Choosing the same file is their instant upload: from then on it is theirs too.
+    await page.getByLabel('选择文件', { exact: true }).setInputFiles(file.path);
+    await page.getByRole('button', { name: '开始：单元测验.pdf' }).click();
+    const theirs = await newestStored(page, file.md5);
+    assert.match((await theirs.textContent()) ?? '', /（秒传）/);
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -335,9 +368,7 @@ describe('the server killed in the middle of a chunked upload', () => {
         .waitFor()
         .then(() => retry.click())
         .catch(() => {});
-      const stored = page.locator('#stored li');
-      await stored.waitFor();
-      assert.equal(await stored.getAttribute('data-md5'), file.md5);
+      const stored = await newestStored(page, file.md5);
       // Only the new process can have stored a chunk since the kill: the 10 it lacked, each once.
       assert.equal(storedAfterKill.length, 10, 'the 10 chunks the server lacked stored after the restart');
       assert.equal(await downloadedMd5(page, await stored.locator('a').getAttribute('href')), file.md5);

@@ -103,4 +103,17 @@ describe('openSqlite (libsql with better-sqlite3 rows)', () => {
     expect(db.prepare("SELECT COUNT(*) AS n FROM messages WHERE module LIKE '%系統消息%'").get()).toEqual({ n: 0 });
     db.close();
   });
+  it("counts the files of a database from before each person's own list as their uploader's", () => {
+    const db = openDatabase(join(dir, 'before-own-files'), { now: Date.now, deviceClientIds: {} });
+    db.exec(`DROP TABLE user_files;
+      INSERT INTO unit_files (unit_id, md5, sha256, name, size, server_id, created_by, created_at) VALUES
+        ('unit-school', '${'a'.repeat(32)}', '${'b'.repeat(64)}', 'plan.pdf', 10, 'base', 'u-teacher', 5)`);
+    const step = MIGRATIONS.findIndex((sql) => sql.includes('CREATE TABLE IF NOT EXISTS user_files'));
+    db.exec(`UPDATE schema_version SET version = ${step}`);
+    migrate(db);
+    expect(db.prepare('SELECT user_id, unit_id, name, kept_at FROM user_files').all()).toEqual([
+      { user_id: 'u-teacher', unit_id: 'unit-school', name: 'plan.pdf', kept_at: 5 },
+    ]);
+    db.close();
+  });
 });

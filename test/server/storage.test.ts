@@ -456,3 +456,84 @@ describe('sweep of chunks never merged', () => {
     expect(merged.body).toMatchObject({ status: 200, data: { md5: md5(next) } });
   });
 });
+
+describe("each person's own files GET /api/storage/my_files (added: §7 lists no files)", () => {
+  interface Listed {
+    list: { md5: string; name: string; size: number; url: string; keptAt: number }[];
+    total: number;
+  }
+  const single = (who: Client, data: Buffer, name: string) =>
+    who.call<{ md5: string }>('POST', '/zuul/api/storage/upload', { body: chunkForm({ md5: md5(data) }, data, name) });
+  const instant = (who: Client, data: Buffer, name: string) =>
+    who.post<{ md5: string } | null>('/api/storage/file_piecewise/second_upload_check', { md5: md5(data), name });
+  const names = async (who: Client, query = '') => {
+    const answer = await who.get<Listed>(`/api/storage/my_files${query}`);
+    expect(answer.status, answer.text).toBe(200);
+    return { names: answer.body.data.list.map((file) => file.name), total: answer.body.data.total };
+  };
+
+  it('lists what the caller uploaded or found by the instant check, newest first, and nobody else sees it', async () => {
+    const clock = new ManualClock();
+    const own = await startServer({ now: clock.now });
+    onTestFinished(() => own.stop());
+    const teacher = await signedIn(own.url, 'teacher');
+    const staff = await signedIn(own.url, 'staff');
+    expect(await names(teacher)).toEqual({ names: [], total: 0 });
+
+    const plan = randomBytes(3000);
+    await single(teacher, plan, 'plan.png');
+    clock.advance(1);
+    const video = randomBytes(CHUNK_SIZE + 500);
+    const parts = slices(video);
+    for (let chunk = 1; chunk <= parts.length; chunk++) await uploadChunk(md5(video), chunk, parts, 'v.mp4', teacher);
+    const merged = await teacher.post('/api/storage/file_piecewise/merge_file', {
+      md5: md5(video),
+      name: 'lesson 2.mp4',
+      size: video.length,
+      chunks: parts.length,
+    });
+    expect(merged.status, merged.text).toBe(200);
+    clock.advance(1);
+    const listed = await teacher.get<Listed>('/api/storage/my_files');
+    expect(listed.body.data.list).toEqual([
+      {
+        fileId: md5(video),
+        md5: md5(video),
+        name: 'lesson 2.mp4',
+        size: video.length,
+        url: `/api/storage/file/${md5(video)}`,
+        keptAt: clock.now() - 1000,
+      },
+      {
+        fileId: md5(plan),
+        md5: md5(plan),
+        name: 'plan.png',
+        size: 3000,
+        url: `/api/storage/file/${md5(plan)}`,
+        keptAt: clock.now() - 2000,
+      },
+    ]);
+
+    // Another person of the same unit can read the files by MD5 (§7) but has none of their own, until the instant
+    // check finds one for them: then it is theirs too, under their name, and the teacher's list is unchanged.
+    expect(await names(staff)).toEqual({ names: [], total: 0 });
+    expect((await instant(staff, plan, 'copy of plan.png')).body.data).toMatchObject({ md5: md5(plan) });
+    expect((await instant(staff, randomBytes(10), 'unknown.png')).body.data).toBeNull();
+    expect(await names(staff)).toEqual({ names: ['copy of plan.png'], total: 1 });
+    expect(await names(teacher)).toEqual({ names: ['lesson 2.mp4', 'plan.png'], total: 2 });
+
+    // Chosen again, a file moves to the top under its latest name, once.
+    clock.advance(1);
+    await instant(teacher, plan, 'plan (final).png');
+    expect(await names(teacher)).toEqual({ names: ['plan (final).png', 'lesson 2.mp4'], total: 2 });
+    expect(await names(teacher, '?limit=1')).toEqual({ names: ['plan (final).png'], total: 2 });
+  });
+
+  it('needs a signed-in caller and a limit from 1 to 100', async () => {
+    expect((await new Client(t.url).get('/api/storage/my_files')).status).toBe(401);
+    for (const limit of ['0', '101', 'x']) {
+      expect((await client.get(`/api/storage/my_files?limit=${limit}`)).status, limit).toBe(400);
+    }
+    expect((await client.get('/api/storage/my_files?limit=100')).status).toBe(200);
+  });
+});

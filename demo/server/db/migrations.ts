@@ -205,6 +205,17 @@ export const MIGRATIONS: string[] = [
         `UPDATE version_history SET cn = ${sqlText(note)} WHERE code = ${sqlText(code)} AND version = ${sqlText(version)} AND cn = ${sqlText(firstPart(note))};`,
     ),
   ].join('\n'),
+  // Issue 35: each person's own files (uploaded, or matched by the instant-upload check), for the upload page's
+  // "Stored files", read from the server instead of kept by the page. Files uploaded before count for their uploader.
+  `
+  CREATE TABLE IF NOT EXISTS user_files (
+    user_id TEXT NOT NULL REFERENCES users(id), unit_id TEXT NOT NULL, md5 TEXT NOT NULL, name TEXT NOT NULL,
+    kept_at INTEGER NOT NULL, PRIMARY KEY (user_id, md5)
+  );
+  CREATE INDEX IF NOT EXISTS user_files_newest ON user_files (user_id, kept_at);
+  INSERT OR IGNORE INTO user_files (user_id, unit_id, md5, name, kept_at)
+    SELECT created_by, unit_id, md5, name, created_at FROM unit_files;
+  `,
 ];
 
 /** The schema version a migrated database is at. */

@@ -247,6 +247,18 @@ export interface StoredFile {
   url: string;
 }
 
+/** One of the caller's own files in `myFiles` (an added call): the stored file under the name they gave it. */
+export interface OwnFile extends StoredFile {
+  /** When they uploaded it, or last chose it again (epoch ms). */
+  keptAt: number;
+}
+
+/** `data` of GET /api/storage/my_files: the newest `list`, and how many files the caller has in all. */
+export interface OwnFiles {
+  list: OwnFile[];
+  total: number;
+}
+
 /** `data` of POST /api/storage/file_piecewise/block_upload_check: `data.data` tells whether the chunk is stored. */
 export interface ChunkCheck {
   data: boolean;

@@ -127,6 +127,8 @@ export const ENDPOINTS = {
   mergeChunks: '/api/storage/file_piecewise/merge_file',
   base64Image: '/api/storage/upload/base64_convert_image',
   storedFile: '/api/storage/file/:md5',
+  /** Added (no §7 call lists files): GET the caller's own files, newest first (`limit`, at most 100). */
+  myFiles: '/api/storage/my_files',
   download: '/api/storage/download',
   // export (§7 table export)
   tableExport: '/api/base/common/table2xls',

@@ -3,12 +3,17 @@ import { MAX_CHUNKS, MAX_FILE_BYTES } from '../../../../src/core/api/wire';
 import { requireAuth } from '../../auth/session';
 import type { ServerContext } from '../../context';
 import { ApiError, errors, fieldError } from '../../envelope';
+import type { OwnFileRecords } from './own-files';
 import type { FileStore, Owner, StoredFile } from './store';
 
-/** What the storage plugins share: the store, and the merges running now (by chunk folder), which the sweep spares. */
+/**
+ * What the storage plugins share: the store, whose files each person has (their own list), and the merges running
+ * now (by chunk folder), which the sweep spares.
+ */
 export interface StorageDeps {
   ctx: ServerContext;
   store: FileStore;
+  ownFiles: OwnFileRecords;
   merges: Map<string, Promise<StoredFile>>;
 }
 

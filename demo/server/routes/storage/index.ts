@@ -3,14 +3,19 @@ import type { ServerContext } from '../../context';
 import type { StorageDeps } from './deps';
 import { downloadRoutes } from './download';
 import { mergeRoutes } from './merge';
+import { OwnFileRecords, ownFilesRoutes } from './own-files';
 import { FileStore } from './store';
 import { sweepRoutes } from './sweep';
 import { uploadRoutes } from './upload';
 
-/** The storage calls as four plugins over one store: upload, merge, download, and the sweep of stale chunks. */
+/**
+ * The storage calls as plugins over one store: upload, merge, download, each person's own files (an added list), and
+ * the sweep of stale chunks.
+ */
 export async function registerStorageRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const store = new FileStore(ctx);
   await store.upgradeLegacyFiles();
-  const deps: StorageDeps = { ctx, store, merges: new Map() };
-  for (const plugin of [uploadRoutes, mergeRoutes, downloadRoutes, sweepRoutes]) await app.register(plugin, deps);
+  const deps: StorageDeps = { ctx, store, ownFiles: new OwnFileRecords(ctx), merges: new Map() };
+  for (const plugin of [uploadRoutes, mergeRoutes, downloadRoutes, ownFilesRoutes, sweepRoutes])
+    await app.register(plugin, deps);
 }

@@ -7,7 +7,7 @@ import { checkedName } from './names';
 import type { CommitInfo, StoredFile } from './store';
 
 /** Merge (§4 chunked upload): the caller's own chunks 1..chunks become the unit's file, checked by MD5 and size. */
-export async function mergeRoutes(app: FastifyInstance, { store, merges }: StorageDeps): Promise<void> {
+export async function mergeRoutes(app: FastifyInstance, { store, ownFiles, merges }: StorageDeps): Promise<void> {
   app.post<{ Body: { md5: string; name?: string; size?: number; chunks: number; serverid?: string } }>(
     ENDPOINTS.mergeChunks,
     {
@@ -34,11 +34,11 @@ export async function mergeRoutes(app: FastifyInstance, { store, merges }: Stora
       // It is registered before the first await, so two concurrent calls can never both start one.
       const folder = store.chunkFolder(owner, fileMd5);
       const running = merges.get(folder);
-      if (running) return ok(await running);
+      if (running) return ok(ownFiles.keep(owner, await running, info.name));
       const work = merge(fileMd5, body.chunks, body.size, info);
       merges.set(folder, work);
       try {
-        return ok(await work);
+        return ok(ownFiles.keep(owner, await work, info.name));
       } finally {
         merges.delete(folder);
       }

@@ -20,12 +20,18 @@ interface ChunkFields {
 }
 
 /** Uploads (§4 chunked upload, §7): instant-upload check, single upload, base64 image, chunk check, chunk upload. */
-export async function uploadRoutes(app: FastifyInstance, { store }: StorageDeps): Promise<void> {
-  // "Exists" only for a file the caller's unit already has: knowing an MD5 is not having the file.
+export async function uploadRoutes(app: FastifyInstance, { store, ownFiles }: StorageDeps): Promise<void> {
+  // "Exists" only for a file the caller's unit already has: knowing an MD5 is not having the file. A file found is
+  // the caller's instant upload, so it joins their own files under the name they chose.
   app.post<{ Body: { md5: string; name?: string; serverid?: string } }>(
     ENDPOINTS.secondUploadCheck,
     { schema: { body: object({ md5, name: fileName, serverid: serverId }, ['md5']) } },
-    async (request) => ok(store.find(ownerOf(request).unitId, request.body.md5)),
+    async (request) => {
+      const owner = ownerOf(request);
+      const found = store.find(owner.unitId, request.body.md5);
+      const name = request.body.name ? checkedName(request.body.name) : undefined;
+      return ok(found && ownFiles.keep(owner, found, name));
+    },
   );
 
   app.post(ENDPOINTS.singleUpload, async (request) => {
@@ -41,7 +47,8 @@ export async function uploadRoutes(app: FastifyInstance, { store }: StorageDeps)
       const checked = checkFields<{ md5?: string; serverid?: string }>(singleUploadFields, fields);
       const name = checkedName(file.filename, 'file');
       if (checked.md5 && checked.md5.toLowerCase() !== file.md5) throw md5Mismatch();
-      return ok(await store.commit(file, { ...owner, name, serverId: checked.serverid || DEFAULT_SERVER_ID }));
+      const stored = await store.commit(file, { ...owner, name, serverId: checked.serverid || DEFAULT_SERVER_ID });
+      return ok(ownFiles.keep(owner, stored, name));
     } catch (error) {
       await store.discard(file);
       throw error;
@@ -126,7 +133,8 @@ export async function uploadRoutes(app: FastifyInstance, { store }: StorageDeps)
       const image = decodeBase64Image(request.body.base64Str, 'base64Str');
       const name = checkedName(`${request.body.fileName}.${type}`, 'fileName');
       const temp = await store.writeTemp(Readable.from([image.bytes]));
-      return ok(await store.commit(temp, { ...owner, name, serverId: request.body.serverid || DEFAULT_SERVER_ID }));
+      const stored = await store.commit(temp, { ...owner, name, serverId: request.body.serverid || DEFAULT_SERVER_ID });
+      return ok(ownFiles.keep(owner, stored, name));
     },
   );
 }
