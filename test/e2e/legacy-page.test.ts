@@ -65,6 +65,62 @@ describe('legacy module page with dist/ph-widgets.js', () => {
     await page.close();
   });
 
+  for (const width of [1366, 375]) {
+    it(`looks like one product with the shell at ${width} px: one bar, one welcome and language menu, a voice button (issue 35)`, async () => {
+      const { page, problems } = await openPageAs(stage, 'teacher', PAGE, { width, height: 800 });
+      const header = page.locator('ph-header');
+      await page.locator('#roster tbody tr').first().waitFor();
+      // A phone keeps the language in the header's More menu; a computer shows it in the bar.
+      if (width > 400) await header.getByRole('button', { name: '语言' }).waitFor();
+      else await header.getByRole('button', { name: '更多' }).waitFor();
+      // The header alone says who is signed in and offers the languages: the page adds neither again.
+      await page.locator('body[data-login-status="in"]').waitFor();
+      assert.equal(
+        await page
+          .getByText(/王老师/)
+          .filter({ visible: true })
+          .count(),
+        width > 400 ? 1 : 0,
+        'the welcome once (a phone has no room)',
+      );
+      assert.equal(await page.getByRole('link', { name: 'English' }).count(), 0, 'no second language switcher');
+      // The voice button sits inside the header's bar, as on the desktop; below the bar comes the page's own title.
+      const voice = header.getByRole('button', { name: '语音指令' });
+      await voice.waitFor();
+      const bar = await page.locator('ph-header [part~="bar"]').boundingBox();
+      const button = await voice.boundingBox();
+      const title = await page.getByRole('heading', { level: 1, name: '班级事务' }).boundingBox();
+      assert.ok(bar && button && title);
+      assert.ok(button.y >= bar.y && button.y + button.height <= bar.y + bar.height, 'the voice button is in the bar');
+      assert.ok(button.x + button.width <= width, 'and on the screen');
+      assert.ok(title.y >= bar.y + bar.height, 'the title below the bar');
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+
+  it('signs a roster wider than a phone: a line says so and the cut edge fades, until scrolled there (issue 35)', async () => {
+    const { page, problems } = await openPageAs(stage, 'teacher', PAGE, { width: 375, height: 800 });
+    const hint = page.getByText('表格较宽：左右滑动可查看全部列 →');
+    await hint.waitFor();
+    const frame = page.locator('.scroll-frame');
+    assert.equal(await frame.getAttribute('data-more'), 'end');
+    const region = page.locator('#roster-scroll');
+    assert.equal(await region.getAttribute('aria-describedby'), 'roster-more');
+    // A keyboard user scrolls the focused table with the arrow keys: both edges then have more beyond them.
+    await region.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.locator('.scroll-frame[data-more="start end"]').waitFor();
+    await region.evaluate((box) => box.scrollTo({ left: box.scrollWidth, behavior: 'instant' }));
+    await page.locator('.scroll-frame[data-more="start"]').waitFor();
+    // Wide enough, the table shows whole: no line, no fade.
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await hint.waitFor({ state: 'hidden' });
+    assert.equal(await frame.getAttribute('data-more'), '');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('speaks English with ?language=en, the close buttons included', async () => {
     const { page, problems } = await openPageAs(stage, 'teacher', `${PAGE}?language=en`);
     await page.getByRole('button', { name: 'Publish a notice' }).click();
@@ -142,7 +198,7 @@ describe('legacy module page with dist/ph-widgets.js', () => {
   });
   it('exports the class roster as a real .xlsx through table2xls, cells as shown, sizes through formatBytes', async () => {
     const { page, problems } = await openPageAs(stage, 'teacher', PAGE);
-    await page.locator('#welcome').filter({ hasText: '王老师' }).waitFor();
+    await page.locator('#roster tbody tr').first().waitFor();
     const shown = await tableCells(page);
     assert.deepEqual(shown[0], ['学号', '姓名', '家长手机', '作业附件', '大小']);
     assert.deepEqual(
@@ -292,7 +348,7 @@ describe('legacy module page with dist/ph-widgets.js', () => {
 
   it('checks versions through PH.checkVersions: seeded services match, one without an endpoint says so (§8)', async () => {
     const { page, problems } = await openPageAs(stage, 'teacher', PAGE);
-    await page.locator('#welcome').filter({ hasText: '王老师' }).waitFor();
+    await page.locator('ph-header [part~="welcome"]', { hasText: '王老师' }).waitFor();
     const [grade, own, repair] = await page.evaluate(async () => {
       const ph = window.PH as PhClassicGlobal;
       return [await ph.checkVersions('grade'), await ph.checkVersions(), await ph.checkVersions('repair')];

@@ -9,7 +9,6 @@
 const TEXT = {
   'zh-CN': {
     title: '班级事务',
-    welcome: '欢迎您，{name}',
     noticesHeading: '班级通知',
     intro: '给家长发布一条班级通知。',
     publish: '发布通知',
@@ -24,6 +23,7 @@ const TEXT = {
     sent: '通知已发送',
     rosterHeading: '三年级二班花名册',
     rosterTitle: '三年级二班花名册',
+    moreColumns: '表格较宽：左右滑动可查看全部列 →',
     export: '导出',
     studentNo: '学号',
     name: '姓名',
@@ -40,7 +40,6 @@ const TEXT = {
   },
   en: {
     title: 'Class office',
-    welcome: 'Welcome, {name}',
     noticesHeading: 'Class notices',
     intro: 'Publish a class notice to parents.',
     publish: 'Publish a notice',
@@ -55,6 +54,7 @@ const TEXT = {
     sent: 'The notice has been sent',
     rosterHeading: 'Class 3-2 roster',
     rosterTitle: 'Class 3-2 roster',
+    moreColumns: 'Wider than the screen: scroll sideways for every column →',
     export: 'Export',
     studentNo: 'Student no.',
     name: 'Name',
@@ -71,7 +71,6 @@ const TEXT = {
   },
   'zh-HK': {
     title: '班級事務',
-    welcome: '歡迎您，{name}',
     noticesHeading: '班級通知',
     intro: '給家長發佈一條班級通知。',
     publish: '發佈通知',
@@ -86,6 +85,7 @@ const TEXT = {
     sent: '通知已發送',
     rosterHeading: '三年級二班花名冊',
     rosterTitle: '三年級二班花名冊',
+    moreColumns: '表格較闊：左右滑動可查看全部欄 →',
     export: '匯出',
     studentNo: '學號',
     name: '姓名',
@@ -202,16 +202,46 @@ function wireNotices(text) {
   });
 }
 
-/** @param {Texts} text */
-function showWelcome(text) {
+/**
+ * While the roster is wider than its box (a phone), says so above it and fades the edge that has more columns beyond
+ * it, so a cut column never looks like the table's end.
+ */
+function signWiderTable() {
+  const box = byId('roster-scroll');
+  const frame = /** @type {HTMLElement} */ (box.parentElement);
+  const update = () => {
+    const hidden = box.scrollWidth - box.clientWidth;
+    byId('roster-more').hidden = hidden <= 1;
+    const more = [];
+    if (box.scrollLeft > 1) more.push('start');
+    if (box.scrollLeft < hidden - 1) more.push('end');
+    frame.dataset.more = more.join(' ');
+  };
+  new ResizeObserver(update).observe(box);
+  box.addEventListener('scroll', update, { passive: true });
+  update();
+}
+
+/** The header shows who is signed in; the body says whether someone is, for the page's own styles and tests. */
+function markLoginStatus() {
   PH.fetchMe().then((me) => {
     document.body.dataset.loginStatus = me ? 'in' : 'out';
-    if (me) byId('welcome').textContent = (text.welcome ?? '').replace('{name}', me.realName ?? '');
   });
 }
 
 // This page carries its own texts (TEXT above), so no language file is fetched (an empty preloaded pack).
-phinit({ code: 'notice', appCode: 'notice', env: 'production', languagePack: {} });
+// The voice button in the header uses the reference server's speech gateway (its demo app keys), as the shell does.
+phinit({
+  code: 'notice',
+  appCode: 'notice',
+  env: 'production',
+  languagePack: {},
+  voice: {
+    recognizer: 'nls',
+    nlsUrl: '/nls-gateway/ws/v1',
+    appKeys: { 'zh-CN': 'ph-demo-mandarin', en: 'ph-demo-english', 'zh-HK': 'ph-demo-cantonese' },
+  },
+});
 PH.initLanguage().then((language) => {
   const text = TEXT[language];
   document.documentElement.lang = language;
@@ -222,5 +252,6 @@ PH.initLanguage().then((language) => {
   fillRoster(text);
   wireContactForm(text);
   wireNotices(text);
-  showWelcome(text);
+  signWiderTable();
+  markLoginStatus();
 });
