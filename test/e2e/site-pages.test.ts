@@ -168,23 +168,25 @@ describe('login page script', () => {
   });
 
   it('gives an IE 8 the upgrade message instead of the login page, a landing page, a module page or the shell (§2)', async () => {
-    const page = await stage.browser.newPage({
-      userAgent: 'Mozilla/4.0 (compatible; MSIE 8.0; Windows NT 6.1; Trident/4.0)',
-    });
     for (const path of [
       '/login',
       '/pages/base/pc_desktop_all/index.html',
       '/pages/notice/pc_notice_tm/index.html',
       '/dist/shell/index.html',
     ]) {
+      // A page of its own for each: Chromium, unlike an IE 8, also runs the page's modern scripts, and a signed-out
+      // page's way to the login page could cut into the next path's navigation.
+      const page = await stage.browser.newPage({
+        userAgent: 'Mozilla/4.0 (compatible; MSIE 8.0; Windows NT 6.1; Trident/4.0)',
+      });
       await page.goto(stage.url(path));
       await page.getByText('您的浏览器版本过低，请升级到新版浏览器后再访问。').waitFor();
       assert.equal(
         await page.getByRole('link', { name: '下载新版浏览器' }).getAttribute('href'),
         'https://www.google.cn/chrome/',
       );
+      await page.close();
     }
-    await page.close();
   });
 
   it('calls phinit with the SSO ticket path, renders the language and keeps redirect_uri in the language links', async () => {
