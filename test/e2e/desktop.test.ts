@@ -255,6 +255,28 @@ describe('the shell on the landing pages', () => {
       `icons a row: ${rows.join(', ')}`,
     );
     assert.equal(await page.locator('.desktop-hint').isVisible(), false);
+    // A licence mark shows whole on a phone's narrow card, and the unread badge covers none of it.
+    for (const language of ['en', 'zh-CN']) {
+      await page.goto(stage.url(`${SCHOOL}?language=${language}`));
+      const attendance = page.locator('li[data-app="attendance"]');
+      await attendance.locator('.app-badge').waitFor();
+      // No function declared inside: tsx would name it with a helper the page does not have.
+      const mark = await attendance.evaluate((icon) => {
+        const text = icon.querySelector('.app-mark') as HTMLElement;
+        const tag = text.getBoundingClientRect();
+        const badge = (icon.querySelector('.app-badge') as HTMLElement).getBoundingClientRect();
+        const apart = tag.right <= badge.left || tag.top >= badge.bottom || tag.bottom <= badge.top;
+        return { text: text.textContent, whole: text.scrollWidth <= text.clientWidth, apart };
+      });
+      assert.deepEqual(
+        { ...mark, text: mark.text?.replace(/\d+/, 'N') },
+        {
+          text: language === 'en' ? 'Ends in N d' : 'N天后到期',
+          whole: true,
+          apart: true,
+        },
+      );
+    }
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.locator('.desktop-hint').waitFor();
     assert.deepEqual(problems, []);
