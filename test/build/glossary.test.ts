@@ -66,7 +66,38 @@ const TABLES: Record<string, StringTable> = {
   FIELD_STRINGS,
 };
 
-/** [where, text] of one language: every string table, the demo language packs, the seed's texts. */
+/** Demo pages that carry their texts in a `const TEXT = { 'zh-CN': {…}, en: {…}, 'zh-HK': {…} };` of their own. */
+const PAGES_WITH_OWN_TEXTS = [
+  'demo/pages/face/index.html',
+  'demo/pages/work-chat/index.html',
+  'demo/pages/voice/index.html',
+  'demo/pages/upload/index.html',
+  'demo/pages/pc_notice_tm/page.js',
+  'demo/pages/pc_growth_spm/index.html',
+  'demo/site/pages/grade/pc_grade_tm/index.html',
+];
+
+/** A page's TEXT object: a literal of strings only, so it is read as data (a page without one fails the test). */
+function pageTexts(path: string): Record<Language, Record<string, string>> {
+  const source = readFileSync(path, 'utf8');
+  const start = source.indexOf('{', source.indexOf('const TEXT = {'));
+  let depth = 0;
+  let quote = '';
+  for (let at = start; at < source.length; at++) {
+    const char = source[at];
+    if (quote) {
+      if (char === '\\') at++;
+      else if (char === quote) quote = '';
+    } else if (char === "'" || char === '"' || char === '`') quote = char;
+    else if (char === '{') depth++;
+    else if (char === '}' && --depth === 0) {
+      return new Function(`return (${source.slice(start, at + 1)});`)() as Record<Language, Record<string, string>>;
+    }
+  }
+  throw new Error(`${path}: no TEXT object`);
+}
+
+/** [where, text] of one language: every string table, the demo language packs and pages, the seed's texts. */
 function textsOf(language: Language): [string, string][] {
   const texts: [string, string][] = [];
   for (const [name, table] of Object.entries(TABLES)) {
@@ -76,6 +107,9 @@ function textsOf(language: Language): [string, string][] {
   for (const file of readdirSync(packs).filter((name) => name.startsWith(`${language}-`))) {
     const pack = JSON.parse(readFileSync(join(packs, file), 'utf8')) as Record<string, string>;
     for (const [key, text] of Object.entries(pack)) texts.push([`${file} ${key}`, text]);
+  }
+  for (const page of PAGES_WITH_OWN_TEXTS) {
+    for (const [key, text] of Object.entries(pageTexts(page)[language])) texts.push([`${page} ${key}`, text]);
   }
   const part = (text: string) => text.split('|||')[LANGUAGES.indexOf(language)] ?? '';
   for (const message of MESSAGES) {

@@ -155,7 +155,7 @@ function modulePage(code: string, names: string, englishName: string): string {
   const text = JSON.stringify({
     'zh-CN': { title: zname, intro: `${zname}（演示模块页面）。` },
     en: { title: englishName, intro: `${englishName} (a demo module page).` },
-    'zh-HK': { title: traditional, intro: `${traditional}（演示模塊頁面）。` },
+    'zh-HK': { title: traditional, intro: `${traditional}（演示模組頁面）。` },
   }).replaceAll('<', '\\u003c');
   return `<!doctype html>
 <html lang="zh-CN">
