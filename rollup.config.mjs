@@ -8,6 +8,7 @@ import nodeResolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import { esbuildTypeScript } from './scripts/esbuild-ts-plugin.mjs';
+import { immutableFiles } from './scripts/immutable-files-plugin.mjs';
 import { modulePreloads } from './scripts/module-preloads-plugin.mjs';
 import {
   classicLazyUploader,
@@ -154,7 +155,12 @@ export default [
     input: elementEntries,
     onwarn,
     // Copied, not bundled: 1.3 MB of minified tfjs that must never land in a shared chunk.
-    plugins: [...plugins(), copyFiles([[FACE_API, 'face-api.esm.js'], ...TFJS_WASM]), modulePreloads()],
+    plugins: [
+      ...plugins(),
+      copyFiles([[FACE_API, 'face-api.esm.js'], ...TFJS_WASM]),
+      modulePreloads(),
+      immutableFiles(),
+    ],
     output: {
       dir: 'dist/elements',
       format: 'es',
@@ -204,7 +210,7 @@ export default [
     // The ES-module stores stay external (one copy for bundler users); CommonJS helpers such as qs are bundled
     // so that the file also imports in a browser without a CommonJS step.
     external: [/^nanostores(\/|$)/, /^@nanostores\//],
-    plugins: plugins(),
+    plugins: [...plugins(), immutableFiles()],
     // A directory: the main-thread MD5 engines are a lazy chunk beside index.js (core/upload/hash/main-thread.ts).
     output: {
       dir: 'dist/core',
@@ -249,6 +255,7 @@ export default [
         ['src/shell/legacy-browser.js', 'legacy-browser.js'],
       ]),
       modulePreloads(),
+      immutableFiles(),
     ],
     output: {
       dir: 'dist/shell',

@@ -11,6 +11,7 @@ import * as qs from 'qs-esm';
 import { MAX_CHUNK_BYTES } from '../../src/core/api/wire';
 import { LoginLimiter } from './auth/login-limiter';
 import { TokenStore } from './auth/tokens';
+import { registerCompression } from './compression';
 import { resolveOptions, type ServerOptions } from './config';
 import type { ServerContext } from './context';
 import { registerCors } from './cors';
@@ -117,6 +118,7 @@ export async function createServer(options: ServerOptions): Promise<PhServer> {
     registerModulePreloads(app, resolved.staticRoots);
     registerPrerender(app, resolved.staticRoots);
     await registerSecurityHeaders(app, resolved);
+    await registerCompression(app);
     await registerCors(app, resolved.corsOrigins);
     registerGuards(app, ctx);
     registerErrorHandlers(app);

@@ -82,6 +82,11 @@ describe('the tarball', () => {
       [],
       'the demo shell is not part of the package',
     );
+    // The reference server's caching list is its own business (scripts/immutable-files-plugin.mjs).
+    assert.deepEqual(
+      files.filter((path) => path.endsWith('immutable.json')),
+      [],
+    );
     const tags = manifestTags();
     assert.ok(tags.includes('ph-login') && tags.includes('ph-modal'));
     const missing = exportTargets(manifest, tags).filter((target) => !files.includes(target));

@@ -28,6 +28,8 @@ beforeAll(async () => {
     join(elements, 'modulepreload.json'),
     JSON.stringify({ 'ph-login.js': ['modal-def.js', 'runtime-abc.js'], 'ph-face.js': ['runtime-abc.js'] }),
   );
+  // The build's list of hashed names (scripts/immutable-files-plugin.mjs): ph-login.js, an entry, is not in it.
+  writeFileSync(join(elements, 'immutable.json'), JSON.stringify(['modal-def.js', 'runtime-abc.js']));
   await compressFile(join(elements, 'runtime-abc.js'));
   writeFileSync(
     join(dir, 'demo', 'page.html'),
@@ -35,6 +37,14 @@ beforeAll(async () => {
     <script type="module" src="/dist/elements/ph-login.js"></script>
     <script type="module" src="/dist/elements/ph-face.js"></script>
     <script>${inline}</script></head><body></body></html>`,
+  );
+  // Text the server sends as it is (a stylesheet of the demo folder) or changes per request (a page), over 1 KB.
+  writeFileSync(join(dir, 'demo', 'site.css'), `${'.rule { color: #123456; }\n'.repeat(200)}`);
+  writeFileSync(
+    join(dir, 'demo', 'long.html'),
+    `<!doctype html><html><head><title>long</title>
+    <script type="module" src="/dist/elements/ph-login.js"></script></head>
+    <body>${'<p>一段很长的页面文字 A long page.</p>'.repeat(100)}</body></html>`,
   );
   t = await startServer({
     staticRoots: [
@@ -79,10 +89,47 @@ describe('pre-compressed scripts', () => {
     expect(plain.body.toString()).toBe(runtime);
   });
 
-  it('sends a file without copies plain, whatever the browser accepts', async () => {
+  it('lets browsers keep a hashed file for a year, its copies too; every other file is asked for again (issue 36)', async () => {
+    for (const encoding of ['br', 'gzip', undefined]) {
+      const hashed = await raw('/dist/elements/runtime-abc.js', encoding);
+      expect(hashed.headers['cache-control'], String(encoding)).toBe('public, max-age=31536000, immutable');
+    }
+    expect((await raw('/dist/elements/modal-def.js')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    for (const path of ['/dist/elements/ph-login.js', '/dist/elements/immutable.json', '/demo/page.html']) {
+      const answer = await raw(path);
+      expect(answer.headers['cache-control'], path).toBe('no-cache');
+      expect(answer.headers.etag, path).toBeTruthy();
+    }
+  });
+
+  it('compresses the text it sends without copies, pages after their preload links; small answers go plain (issue 36)', async () => {
+    const page = await raw('/demo/long.html', 'gzip, deflate, br');
+    expect(page.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(page.body).toString();
+    expect(html).toContain('<link rel="modulepreload" href="/dist/elements/runtime-abc.js" />');
+    expect(html).toContain('一段很长的页面文字');
+    expect(page.body.length).toBeLessThan(html.length / 4);
+    const gz = await raw('/demo/long.html', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(html);
+    const plain = await raw('/demo/long.html');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(html);
+
+    const css = await raw('/demo/site.css', 'br');
+    expect(css.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(css.body).toString()).toBe('.rule { color: #123456; }\n'.repeat(200));
+    const small = await raw('/demo/page.html', 'br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('sends a built file without copies as it is, compressed on the way when the browser accepts it', async () => {
     const answer = await raw('/dist/elements/ph-login.js', 'br, gzip');
-    expect(answer.headers['content-encoding']).toBeUndefined();
-    expect(answer.body.toString()).toBe('import "./modal-def.js";\n');
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(answer.body).toString()).toBe('import "./modal-def.js";\n');
+    expect((await raw('/dist/elements/ph-login.js')).body.toString()).toBe('import "./modal-def.js";\n');
   });
 });
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
+import { cacheControlFor } from './cache';
 import { registerSiteRoutes } from './site';
 
 /**
@@ -24,8 +25,13 @@ export async function registerStaticRoutes(app: FastifyInstance, ctx: ServerCont
       index: ['index.html'],
       redirect: true,
       preCompressed,
-      // Caches must keep the brotli, gzip and plain answers of one URL apart.
-      setHeaders: preCompressed ? (response) => response.setHeader('Vary', 'Accept-Encoding') : undefined,
+      // Cache-Control is ours: a year for hashed names, else revalidate (cache.ts).
+      cacheControl: false,
+      setHeaders: (response, path) => {
+        response.setHeader('Cache-Control', cacheControlFor(root, path));
+        // Caches must keep the brotli, gzip and plain answers of one URL apart.
+        if (preCompressed) response.setHeader('Vary', 'Accept-Encoding');
+      },
     });
     first = false;
   }
