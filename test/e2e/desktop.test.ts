@@ -433,6 +433,33 @@ describe('the shell on the landing pages', () => {
     await page.close();
   });
 
+  it("keeps the header bar's height while the session is on its way, so the desktop below never moves down (issue 36)", async () => {
+    for (const width of [412, 1366]) {
+      const { page, problems } = await signedInPage(stage, 'student', { width, height: 823 });
+      // The header fills in once `me` answers: held here, the bar is still empty.
+      let release = () => {};
+      const held = new Promise<void>((done) => {
+        release = done;
+      });
+      await page.route('**/api/uaa/oauth/me**', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(stage.url(SCHOOL));
+      const main = page.locator('#shell-main');
+      await main.waitFor();
+      assert.equal(await page.locator('[data-ph-component="ph-header"] [part~="welcome"]').count(), 0);
+      const before = await main.boundingBox();
+      release();
+      await page.locator('.app-icon').first().waitFor();
+      const after = await main.boundingBox();
+      assert.equal(before?.y, 56, `${width} px: the main region starts under the bar's height at once`);
+      assert.equal(after?.y, before?.y, `${width} px: and stays there when the bar fills in`);
+      assert.deepEqual(problems, []);
+      await page.close();
+    }
+  });
+
   it('at 375 px each app shows its own short name whole, the full name as its title (zh-CN, en and zh-HK)', async () => {
     const { page, problems } = await signedInPage(stage, 'teacher', { width: 375, height: 740 });
     const names: Record<string, (code: string) => { short?: string; full?: string }> = {
