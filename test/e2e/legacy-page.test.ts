@@ -3,8 +3,21 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../../demo/server/db/seed-data';
+import { ENDPOINTS } from '../../src/core/api/wire';
 import type { PhClassicGlobal } from '../../src/elements/page-kit';
-import { after, before, describe, it, maskZIndex, openPage, openPageAs, type Stage, startStage } from './harness';
+import {
+  after,
+  axeViolations,
+  before,
+  describe,
+  it,
+  maskZIndex,
+  openPage,
+  openPageAs,
+  type Stage,
+  startStage,
+} from './harness';
 
 // A legacy module page (pc_<code>_tm/index.html) that embeds the widgets with one classic <script> tag, opened by the
 // teacher (a module page needs a session: without one it leaves for the login page).
@@ -98,6 +111,22 @@ describe('legacy module page with dist/ph-widgets.js', () => {
       await page.close();
     });
   }
+
+  it("passes axe-core's WCAG 2.2 AA rules at 412 and 1366 px: contrast of its buttons, size of the footer's targets (issue 36)", async () => {
+    for (const width of [412, 1366]) {
+      // axe is injected as a script, which the page's CSP refuses: this page alone bypasses it.
+      const page = await stage.browser.newPage({ viewport: { width, height: 823 }, bypassCSP: true });
+      await page.request.post(stage.url(ENDPOINTS.login), {
+        headers: { 'X-PH-Device': 'pc' },
+        data: { username: 'teacher', password: DEMO_PASSWORD },
+      });
+      await page.goto(stage.url(PAGE));
+      await page.locator('#roster tbody tr').first().waitFor();
+      await page.locator('ph-footer [part~="copyright"]').waitFor();
+      assert.deepEqual(await axeViolations(page, ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']), [], `${width} px`);
+      await page.close();
+    }
+  });
 
   it('signs a roster wider than a phone: a line says so and the cut edge fades, until scrolled there (issue 35)', async () => {
     const { page, problems } = await openPageAs(stage, 'teacher', PAGE, { width: 375, height: 800 });

@@ -32,6 +32,17 @@ describe('ph-footer', () => {
     expect(help.searchParams.get('redUrl')).to.match(/\/pages\/notice\/pc_notice_tm\/index\.html$/);
   });
 
+  it('gives every link and button a tap target at least 24 px high (WCAG 2.5.8; issue 36)', async () => {
+    await signedInPage('teacher');
+    const footer = await mountFooter();
+    const targets = [...root(footer).querySelectorAll<HTMLElement>('.footer a, .footer button')];
+    expect(targets.length).to.be.at.least(5);
+    const low = targets
+      .map((target) => ({ text: target.textContent, height: target.getBoundingClientRect().height }))
+      .filter((target) => target.height < 24);
+    expect(low).to.deep.equal([]);
+  });
+
   it('opens the version dialog with the micro-service info, labelled in the current language', async () => {
     await signedInPage('teacher');
     const footer = await mountFooter();
