@@ -162,3 +162,27 @@ interface AxeViolation {
   impact: string;
   nodes: { target: string[] }[];
 }
+
+/**
+ * Every layout shift since the page started (buffered), as Lighthouse adds them (those right after input excepted):
+ * each shift's score, in order. Read once the page has what it waits for.
+ */
+export function layoutShifts(page: Page): Promise<number[]> {
+  return page.evaluate(async () => {
+    const seen: { value: number; hadRecentInput: boolean }[] = [];
+    const observer = new PerformanceObserver((list) => {
+      seen.push(...(list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]));
+    });
+    observer.observe({ type: 'layout-shift', buffered: true });
+    await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+    seen.push(...(observer.takeRecords() as unknown as { value: number; hadRecentInput: boolean }[]));
+    observer.disconnect();
+    return seen.filter((entry) => !entry.hadRecentInput).map((entry) => entry.value);
+  });
+}
+
+/** Fails with each shift's score when their sum is over CLS 0.02 (issue 36's goal). */
+export function assertStill(shifts: number[], what: string) {
+  const total = shifts.reduce((sum, value) => sum + value, 0);
+  if (total > 0.02) throw new Error(`${what}: layout shift ${total.toFixed(4)} (${shifts.join(', ')})`);
+}

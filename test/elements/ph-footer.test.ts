@@ -32,6 +32,21 @@ describe('ph-footer', () => {
     expect(help.searchParams.get('redUrl')).to.match(/\/pages\/notice\/pc_notice_tm\/index\.html$/);
   });
 
+  it('marks its host data-ph-settled once its content is in, so a page can show it in place (issue 36)', async () => {
+    await signedInPage('teacher');
+    const footer = document.createElement('ph-footer');
+    const marks: string[] = [];
+    new MutationObserver(() =>
+      marks.push(
+        `${footer.hasAttribute('data-ph-settled')} ${Boolean(root(footer).querySelector('[part~="copyright"]'))}`,
+      ),
+    ).observe(footer, { attributeFilter: ['data-ph-settled'] });
+    document.body.append(footer);
+    await waitUntil(() => footer.hasAttribute('data-ph-settled'), 'the footer never settled');
+    expect(marks).to.deep.equal(['true true']);
+    footer.remove();
+  });
+
   it('gives every link and button a tap target at least 24 px high (WCAG 2.5.8; issue 36)', async () => {
     await signedInPage('teacher');
     const footer = await mountFooter();

@@ -425,6 +425,22 @@ describe('ph-header', () => {
   });
 
   describe('reminders (§4)', () => {
+    it('marks its host data-ph-settled only once the strip is decided, so a page can show what is below in place (issue 36)', async () => {
+      await signedInPage('teacher');
+      const header = document.createElement('ph-header');
+      // At each change of the mark: whether the header carries it, and whether the strip was there by then.
+      const marks: string[] = [];
+      new MutationObserver(() =>
+        marks.push(
+          `${header.hasAttribute('data-ph-settled')} ${Boolean(root(header).querySelector('[part~="reminders"]'))}`,
+        ),
+      ).observe(header, { attributeFilter: ['data-ph-settled'] });
+      document.body.append(header);
+      await waitUntil(() => header.hasAttribute('data-ph-settled'), 'the header never settled');
+      expect(marks).to.deep.equal(['true true']);
+      header.remove();
+    });
+
     it('opens by itself with 3 a page, pages, and stays away for the session after its close icon', async () => {
       await signedInPage('teacher');
       const header = await mountHeader();
@@ -468,6 +484,8 @@ describe('ph-header', () => {
         await waitUntil(() => root(header).querySelector('[part~="bar"]')?.getAttribute('data-access') === 'open');
         expect(requestsTo('/api/base/desktop/popUpBox_select'), path).to.deep.equal([]);
         expect(root(header).querySelector('[part~="reminders"]')).to.equal(null);
+        // No strip to wait for: the header has its height at once (issue 36).
+        expect(header.hasAttribute('data-ph-settled'), path).to.equal(true);
         control(header, '待办提醒，4 条未办').click();
         await waitUntil(() => root(header).querySelector('[part~="reminders"]'), 'the to-do button did not open it');
         header.remove();

@@ -254,4 +254,6 @@ PH.initLanguage().then((language) => {
   wireNotices(text);
   signWiderTable();
   markLoginStatus();
+  // Texts and rows are in: the page shows, in place (demo.css).
+  delete document.body.dataset.filling;
 });

@@ -24,6 +24,7 @@ import {
   versionNote,
   versionReader,
 } from '../../core';
+import { useSettledMark } from '../common/settled-mark';
 import { sharedStyles, useStyles } from '../common/styles';
 import { PhModal } from '../ph-modal/PhModal';
 import { FOOTER_STRINGS } from './strings';
@@ -53,6 +54,8 @@ export function PhFooter(props: PhFooterProps) {
   const session = useStore($session);
   const unitId = props.unitId || session.unitId;
   const [content, setContent] = useState<FooterContent | null>(null);
+  // The unit's footer has answered (or failed, which reads as none): the footer has the height it keeps.
+  const settledRef = useSettledMark(content !== null);
   const [dialog, setDialog] = useState<'version' | 'about' | null>(null);
 
   // The unit and the token come from the session: a page with a footer but no header asks `me` too (one shared call).
@@ -85,7 +88,7 @@ export function PhFooter(props: PhFooterProps) {
   // The dialogs sit beside the footer, not inside it: they do not inherit its small centred text.
   return (
     <>
-      <footer className="footer" part="footer">
+      <footer ref={settledRef} className="footer" part="footer">
         {content?.copyright ? (
           <span className="copyright" part="copyright">
             {content.link ? (

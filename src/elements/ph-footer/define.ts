@@ -20,6 +20,8 @@ function FooterElement({ container: _container, ...props }: FooterElementProps) 
  * micro-service's version info and history (notes in the current language); 关于 / About opens the about dialog
  * (650 px). When mounted it runs the §4 version check: a mismatch raises an alert, a missing version endpoint the
  * "contact the back-end engineer" notification.
+ * Once its unit's content is in, the element carries `data-ph-settled`: a page can keep it unpainted until then, so
+ * that it shows once, in place (docs/guide/page-kit.md).
  *
  * @summary Page footer
  * @csspart footer - The footer.

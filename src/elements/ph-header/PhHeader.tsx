@@ -41,6 +41,7 @@ import {
   switchRole,
   unitLogoPath,
 } from '../../core';
+import { useSettledMark } from '../common/settled-mark';
 import { sharedStyles, useStyles } from '../common/styles';
 import { useLatest } from '../common/use-latest';
 import { PhModal } from '../ph-modal/PhModal';
@@ -138,6 +139,7 @@ export function PhHeader(props: PhHeaderProps) {
   const leaving = useRef(false);
   const desktopClient = Boolean(props.desktopClient || config?.desktopClient);
   const header = useHeader(!props.noRedirect, leaving, desktopClient);
+  const settledRef = useSettledMark(header.settled);
   const counts = useStore(header.model.counter.$counts);
   const [dialog, setDialog] = useState<Dialog>(null);
   // How often the to-do button asked for the reminders: each time the panel starts again with its list shown.
@@ -286,6 +288,7 @@ export function PhHeader(props: PhHeaderProps) {
     <>
       {/* data-access: what the gate every door passes said of this page (checking, open, refused), for page styles. */}
       <header
+        ref={settledRef}
         className="bar"
         part="bar"
         data-access={header.refusal ? 'refused' : header.accessChecked ? 'open' : 'checking'}

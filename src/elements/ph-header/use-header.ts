@@ -73,6 +73,8 @@ async function switchCandidates(userId: string, userType: number, http: ReturnTy
 export interface HeaderState {
   model: HeaderModel;
   signedIn: boolean;
+  /** Signed out, or signed in with the to-do strip decided: the header has the height it keeps. */
+  settled: boolean;
   messageConfig: MessageConfig | null;
   /** Why this page may not be used (src/core/access): the block that cannot be closed; null when it may. */
   refusal: Refusal | null;
@@ -97,6 +99,8 @@ export function useHeader(redirect: boolean, leaving: RefObject<boolean>, deskto
   const [accessChecked, setAccessChecked] = useState(false);
   const [candidates, setCandidates] = useState<RoleSwitchCandidate[]>([]);
   const [isAdmin, setIsAdmin] = useState(false);
+  // Whether the to-do strip has been decided (shown, nothing to show, suppressed): until then the header may grow.
+  const [remindersDecided, setRemindersDecided] = useState(false);
   const signedIn = status === 'in';
 
   useEffect(() => {
@@ -135,7 +139,8 @@ export function useHeader(redirect: boolean, leaving: RefObject<boolean>, deskto
     const theme = themeCalls(http);
     void theme.isAdmin(userId).then((value) => live && setIsAdmin(value));
     void applyStoredTheme({ calls: theme, userId });
-    if (!isPopupSuppressed(getLocation().href())) void model.reminders.autoOpen();
+    if (isPopupSuppressed(getLocation().href())) setRemindersDecided(true);
+    else void model.reminders.autoOpen().finally(() => live && setRemindersDecided(true));
     return () => {
       live = false;
       stop();
@@ -143,5 +148,6 @@ export function useHeader(redirect: boolean, leaving: RefObject<boolean>, deskto
     };
   }, [signedIn, config, userId, userType, model]);
 
-  return { model, signedIn, messageConfig, refusal, accessChecked, candidates, isAdmin };
+  const settled = status === 'out' || (signedIn && remindersDecided);
+  return { model, signedIn, settled, messageConfig, refusal, accessChecked, candidates, isAdmin };
 }

@@ -168,7 +168,7 @@ function modulePage(code: string, names: string, englishName: string): string {
     <script src="/dist/ph-widgets.js"></script>
     <link rel="stylesheet" href="/shared/site.css" />
   </head>
-  <body>
+  <body data-filling>
     <ph-header></ph-header>
     <main class="site-main"><h1 data-text="title">${escapeHtml(zname)}</h1><p data-text="intro"></p></main>
     <ph-footer></ph-footer>
@@ -180,6 +180,7 @@ function modulePage(code: string, names: string, englishName: string): string {
         document.documentElement.lang = language;
         document.title = text.title;
         for (const node of document.querySelectorAll('[data-text]')) node.textContent = text[node.dataset.text];
+        delete document.body.dataset.filling;
       });
     </script>
   </body>
