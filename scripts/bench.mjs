@@ -4,8 +4,9 @@
 // then a 512 MB upload to the reference server against hash + one plain POST (bench-upload.ts); then the reference
 // server's face descriptor time against the same call with digests (bench-face.mjs); then ph-face on a fake camera
 // in Chromium (bench-face-camera.ts); then the shell's desktop with 300 apps against the seeded one, and the shell's
-// own chunks against React alone (bench-desktop.ts); then the login page against a bare React form (bench-login.ts)
-// and a fresh install's time (bench-install.mjs). Everything printed is kept in docs/bench/latest.txt, which the docs
+// own chunks against React alone (bench-desktop.ts); then the login page against a bare React form (bench-login.ts),
+// Lighthouse's mobile figures of every page a user opens (bench-lighthouse.ts) and a fresh install's time
+// (bench-install.mjs). Everything printed is kept in docs/bench/latest.txt, which the docs
 // site's performance page shows (bench-record.mjs).
 import { spawn } from 'node:child_process';
 import { faceServerFigures } from './bench-face.mjs';
@@ -61,5 +62,7 @@ await runScript('scripts/bench-face-camera.ts');
 await runScript('scripts/bench-desktop.ts');
 // The login page at 4× CPU throttle against a bare React 19 form with the same fields (issue 24).
 await runScript('scripts/bench-login.ts');
+// Lighthouse 12's mobile run of every page a user opens, against issue 36's goals (installed into the cache once).
+await runScript('scripts/bench-lighthouse.ts');
 benchInstall();
 record.save();

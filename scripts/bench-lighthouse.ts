@@ -1,0 +1,184 @@
+// `node --import tsx scripts/bench-lighthouse.ts` (also run by `npm run bench`), issue 36: Lighthouse 12's default
+// mobile run (simulated slow 4G, 4× CPU slowdown, a 412 px screen) of every page a user opens, on the reference server,
+// signed in by cookie; the median of three runs per page against the issue's goals. Lighthouse is a bench tool, not a
+// dependency of the product: it is installed once into node_modules/.cache (185 MB, 150 packages) when missing.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DEMO_PASSWORD } from '../demo/server/db/seed-data';
+import { ENDPOINTS } from '../src/core/api/wire';
+import { type Stage, startStage } from '../test/e2e/harness';
+import { CHROMIUM, chromiumArgs } from './chromium.mjs';
+
+const LIGHTHOUSE = '12.8.2';
+const CACHE = resolve(import.meta.dirname, '..', 'node_modules', '.cache', 'ph-bench-lighthouse');
+const RUNS = Number(process.env.PH_BENCH_LIGHTHOUSE_RUNS || 3);
+const LARGE = 300;
+
+interface BenchPage {
+  name: string;
+  path: string;
+  /** Signed in as this account (a cookie), or signed out. */
+  account: string | null;
+  /** The 300-app desktop's goal is performance 90, every other page's 95. */
+  large?: boolean;
+}
+
+const ONLY = process.env.PH_BENCH_LIGHTHOUSE_ONLY;
+const ALL_PAGES: BenchPage[] = [
+  { name: 'login', path: '/', account: null },
+  { name: 'school desktop, teacher', path: '/pages/base/pc_desktop_all/', account: 'teacher' },
+  { name: 'school desktop, parent', path: '/pages/base/pc_desktop_all/', account: 'parent' },
+  { name: 'school desktop, student', path: '/pages/base/pc_desktop_all/', account: 'student' },
+  { name: 'area desktop', path: '/area/areaBase/pc_areaDesktop_all/', account: 'areauser' },
+  { name: 'mobile_desktop_all, teacher', path: '/pages/base/mobile_desktop_all/', account: 'teacher' },
+  { name: 'mobile_areaDesktop_all', path: '/area/areaBase/mobile_areaDesktop_all/', account: 'areauser' },
+  { name: 'module page pc_notice_tm', path: '/pages/notice/pc_notice_tm/index.html', account: 'teacher' },
+  { name: 'legacy demo /demo/pc_notice_tm/', path: '/demo/pc_notice_tm/', account: 'teacher' },
+  { name: 'work-chat', path: '/demo/work-chat/', account: null },
+  { name: 'upload', path: '/demo/upload/', account: 'teacher' },
+  { name: 'face', path: '/demo/face/', account: 'teacher' },
+  { name: 'voice', path: '/demo/voice/', account: 'teacher' },
+  { name: `${LARGE}-app desktop, teacher`, path: '/pages/base/pc_desktop_all/', account: 'teacher', large: true },
+];
+
+const PAGES = ONLY ? ALL_PAGES.filter((page) => page.name.includes(ONLY)) : ALL_PAGES;
+
+const GOALS = { performance: 95, largePerformance: 90, accessibility: 100, cls: 0.02, tbtMs: 150, lcpMs: 2500 };
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  tbtMs: number;
+  cls: number;
+  lcpMs: number;
+}
+
+// The few parts of Lighthouse's API used here (its own types live in the cache, outside this project).
+type Audit = { numericValue?: number };
+type Result = {
+  lhr: { categories: Record<string, { score: number | null }>; audits: Record<string, Audit>; runtimeError?: object };
+};
+type RunLighthouse = (url: string, flags: object) => Promise<Result | undefined>;
+type Launcher = { launch(options: object): Promise<{ port: number; kill(): void }> };
+
+/** Lighthouse and chrome-launcher from the cache, installed there first when missing. */
+async function loadLighthouse(): Promise<{ lighthouse: RunLighthouse; launcher: Launcher }> {
+  const entry = join(CACHE, 'node_modules', 'lighthouse', 'core', 'index.js');
+  if (!existsSync(entry)) {
+    console.log(`Installing Lighthouse ${LIGHTHOUSE} for the bench into ${CACHE} (once)…`);
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--prefix',
+        CACHE,
+        '--no-save',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+        `lighthouse@${LIGHTHOUSE}`,
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+  }
+  const lighthouse = (await import(pathToFileURL(entry).href)).default as RunLighthouse;
+  const launcher = (await import(
+    pathToFileURL(join(CACHE, 'node_modules', 'chrome-launcher', 'dist', 'index.js')).href
+  )) as Launcher;
+  return { lighthouse, launcher };
+}
+
+/** The session cookie of a fresh sign-in (Lighthouse sends it as a header on every request of the page). */
+async function sessionCookie(stage: Stage, account: string): Promise<string> {
+  const answer = await fetch(stage.url(ENDPOINTS.login), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-PH-Device': 'pc' },
+    body: JSON.stringify({ username: account, password: DEMO_PASSWORD }),
+  });
+  if (!answer.ok) throw new Error(`${account} could not sign in: ${answer.status}`);
+  const cookie = answer.headers.getSetCookie().find((line) => line.startsWith('ph_access_token='));
+  if (!cookie) throw new Error(`${account}: no session cookie`);
+  return cookie.split(';')[0] as string;
+}
+
+async function measure(run: RunLighthouse, port: number, url: string, cookie: string | null): Promise<Figures> {
+  const result = await run(url, {
+    port,
+    logLevel: 'error',
+    output: 'json',
+    onlyCategories: ['performance', 'accessibility'],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  });
+  if (!result || result.lhr.runtimeError) {
+    throw new Error(`Lighthouse failed on ${url}: ${JSON.stringify(result?.lhr.runtimeError)}`);
+  }
+  const { categories, audits } = result.lhr;
+  const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    tbtMs: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    lcpMs: value('largest-contentful-paint'),
+  };
+}
+
+/** The run of median performance score (Lighthouse's own advice for a page's figures). */
+function medianRun(runs: Figures[]): Figures {
+  return [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)] as Figures;
+}
+
+function row(page: BenchPage, figures: Figures, scores: number[]): string {
+  const goal = page.large ? GOALS.largePerformance : GOALS.performance;
+  const misses = [
+    figures.performance < goal && 'performance',
+    figures.accessibility < GOALS.accessibility && 'accessibility',
+    !page.large && figures.cls > GOALS.cls && 'CLS',
+    !page.large && figures.tbtMs > GOALS.tbtMs && 'TBT',
+    !page.large && figures.lcpMs > GOALS.lcpMs && 'LCP',
+  ].filter(Boolean);
+  return [
+    page.name.padEnd(34),
+    `${String(figures.performance).padStart(3)} (${scores.join('/')})`.padEnd(15),
+    `${figures.tbtMs.toFixed(0).padStart(5)} ms`,
+    figures.cls.toFixed(3).padStart(7),
+    `${(figures.lcpMs / 1000).toFixed(1).padStart(5)} s`,
+    String(figures.accessibility).padStart(5),
+    `  ${misses.length ? `missed: ${misses.join(', ')}` : 'goals met'}`,
+  ].join('  ');
+}
+
+const { lighthouse, launcher } = await loadLighthouse();
+const seeded = await startStage();
+const large = await startStage({ desktopApps: LARGE });
+const chrome = await launcher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...chromiumArgs()] });
+try {
+  console.log(
+    `\nLighthouse ${LIGHTHOUSE}, mobile defaults (simulated slow 4G, 4x CPU, 412 px), median of ${RUNS} runs by performance score` +
+      `\ngoals: performance >= ${GOALS.performance} (${LARGE}-app desktop >= ${GOALS.largePerformance}), accessibility ${GOALS.accessibility}, CLS <= ${GOALS.cls}, TBT <= ${GOALS.tbtMs} ms, LCP <= ${GOALS.lcpMs / 1000} s`,
+  );
+  console.log(
+    `${'page'.padEnd(34)}  ${'performance'.padEnd(15)}  ${'TBT'.padStart(8)}  ${'CLS'.padStart(7)}  ${'LCP'.padStart(7)}  a11y`,
+  );
+  for (const page of PAGES) {
+    const stage = page.large ? large : seeded;
+    const runs: Figures[] = [];
+    for (let index = 0; index < RUNS; index += 1) {
+      const cookie = page.account ? await sessionCookie(stage, page.account) : null;
+      runs.push(await measure(lighthouse, chrome.port, stage.url(page.path), cookie));
+    }
+    console.log(
+      row(
+        page,
+        medianRun(runs),
+        runs.map((run) => run.performance),
+      ),
+    );
+  }
+} finally {
+  chrome.kill();
+  await large.stop();
+  await seeded.stop();
+}
