@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type ReactElement, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactElement, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import {
   $language,
   $permittedCodes,
@@ -101,9 +101,11 @@ export function App({ page }: { page: ShellPage }) {
         const tree = await loadPermissionTree(defaultClient(), page.treeCode).catch(() => []);
         const codes = permittedCodes(tree);
         $permittedCodes.set(codes);
-        setMenu(routesFromPermissionTree(tree, codes).filter((route) => route !== NOT_FOUND_ROUTE));
+        startTransition(() =>
+          setMenu(routesFromPermissionTree(tree, codes).filter((route) => route !== NOT_FOUND_ROUTE)),
+        );
       }
-      setPhase('ready');
+      startTransition(() => setPhase('ready'));
     })();
   }, [page.treeCode, page.isLanding]);
 

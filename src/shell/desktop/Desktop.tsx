@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
   $language,
   $recentApps,
@@ -67,8 +67,11 @@ export function Desktop({ short, onOpen, preloaded }: DesktopProps) {
     loading.then(
       (loaded) => {
         if (!live) return;
-        setGroups(loaded.groups);
-        setModules(loaded.modules);
+        // Rendered in slices (a transition): hundreds of icons are no single long task.
+        startTransition(() => {
+          setGroups(loaded.groups);
+          setModules(loaded.modules);
+        });
       },
       () => live && setGroups([]),
     );
