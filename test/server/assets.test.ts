@@ -87,9 +87,12 @@ describe('module pages', () => {
     const html = await notice.text();
     expect(html).toContain('<title>通知公告</title>');
     expect(html).toContain('<ph-header></ph-header>');
+    // Only the element modules it uses, not the classic bundle of every element (issue 36).
+    expect(html).toContain('<script type="module" src="/dist/elements/ph-header.js"></script>');
+    expect(html).not.toContain('ph-widgets.js');
     expect(html).toContain('"Notices"');
     // Its inline script runs under the page's CSP: the server hashes it like any other page's.
-    const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    const script = /<script type="module">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
     const hash = createHash('sha256').update(script).digest('base64');
     expect(notice.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
     expect((await plain('/pages/attendance/mobile_attendance_spm/index.html')).status).toBe(200);

@@ -143,10 +143,9 @@ function appIcon(englishName: string, colour: string, variant: string | undefine
 }
 
 /**
- * A tiny sub-application: renders into the container the shell keyed by its fileId (or after its own script), with
- * a counter button whose count lives in the sub-app's own DOM — it survives being hidden, not being unmounted.
+ * A stand-in module page: the header and the footer around the app's name, as ES element modules (only what the page
+ * uses: the classic bundle of every element cost a phone half a second of main thread, issue 36).
  */
-/** A stand-in module page: the classic bundle with the header and the footer around the app's name. */
 function modulePage(code: string, names: string, englishName: string): string {
   // The app's Chinese name field carries every language (`中文|||English|||繁體`).
   const zname = splitBilingual(names, 'zh-CN');
@@ -165,14 +164,15 @@ function modulePage(code: string, names: string, englishName: string): string {
     <link rel="icon" href="data:," />
     <title>${escapeHtml(zname)}</title>
     <script async src="/dist/shell/legacy-browser.js"></script>
-    <script src="/dist/ph-widgets.js"></script>
+    <script type="module" src="/dist/elements/ph-header.js"></script>
+    <script type="module" src="/dist/elements/ph-footer.js"></script>
     <link rel="stylesheet" href="/shared/site.css" />
   </head>
   <body data-filling>
     <ph-header></ph-header>
     <main class="site-main"><h1 data-text="title">${escapeHtml(zname)}</h1><p data-text="intro"></p></main>
     <ph-footer></ph-footer>
-    <script>
+    <script type="module">
       const TEXT = ${text};
       phinit({ code: ${JSON.stringify(code)}, appCode: ${JSON.stringify(code)}, env: 'production', device: 'pc', languagePack: {} });
       PH.initLanguage().then((language) => {
