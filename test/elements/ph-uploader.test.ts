@@ -106,6 +106,18 @@ describe('ph-uploader', () => {
     await resetTraffic();
   });
 
+  it('marks its host data-ph-settled once drawn, so that a page can show what is below it in place (issue 36)', async () => {
+    const uploader = document.createElement('ph-uploader');
+    const marks: string[] = [];
+    new MutationObserver(() =>
+      marks.push(`${uploader.hasAttribute('data-ph-settled')} ${Boolean(picker(uploader as UploaderElement))}`),
+    ).observe(uploader, { attributeFilter: ['data-ph-settled'] });
+    document.body.append(uploader);
+    await waitUntil(() => uploader.hasAttribute('data-ph-settled'), 'the uploader never settled');
+    expect(marks).to.deep.equal(['true true']);
+    uploader.remove();
+  });
+
   describe('the picker and its texts', () => {
     it('labels the file input 选择文件 / Choose files / 選擇檔案 and states the limits, in the page language', async () => {
       const uploader = await uploaderWith('multiple accept=".pdf,.docx" max-size="20MB"');

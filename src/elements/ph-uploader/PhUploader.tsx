@@ -27,6 +27,7 @@ import {
   type UploadTransport,
   uploaderOptions,
 } from '../../core';
+import { useSettledMark } from '../common/settled-mark';
 import { sharedStyles, useStyles } from '../common/styles';
 import { FileRow } from './FileRow';
 import { UPLOADER_STRINGS } from './strings';
@@ -74,6 +75,8 @@ export function PhUploader(props: PhUploaderProps) {
   // Folders only where the browser can pick them (not on phones); dropped folders are walked all the same.
   const [folders] = useState(() => Boolean(props.directory) && canPickFolders(currentFolderPickingBrowser()));
   useStyles(UPLOADER_STYLES);
+  // Rendered: the drop zone has the height it keeps (issue 36).
+  const settledRef = useSettledMark(true);
 
   // Leaving the page's DOM pauses what runs (the stored MD5 lets it continue later, even after a reload).
   useEffect(() => () => queue.pauseAll(), [queue]);
@@ -149,7 +152,7 @@ export function PhUploader(props: PhUploaderProps) {
   const folded = view.finished + view.waiting > 0;
 
   return (
-    <section className="uploader" part="uploader">
+    <section ref={settledRef} className="uploader" part="uploader">
       {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is a pointer shortcut; the pickers inside are the keyboard way */}
       <div
         part="dropzone"

@@ -136,6 +136,8 @@ function UploaderElement({ container, ...props }: UploaderElementProps) {
  * from the chunks the server holds: the uploader lists what an earlier visit left unfinished (name, per cent), and
  * a file chosen again says how far it had come. Errors show as §8's 'status：message' in the current language. Every control is a
  * native button or file input (keyboard and screen readers), state changes are announced in a polite live region.
+ * Once drawn, the element carries `data-ph-settled`: a page can keep what lies below it unpainted until then
+ * (docs/guide/page-kit.md).
  *
  * @summary Chunked, resumable file upload
  * @csspart uploader - The whole element.
