@@ -3,8 +3,20 @@ import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../demo/server/db/seed-data';
 import { ENDPOINTS } from '../../src/core/api/wire';
 import { FACE_TIMEOUT_MS } from '../../src/core/face/constants';
-import { cameraArgs, type FaceMedia, faceMedia } from '../media/face';
-import { after, afterEach, before, describe, it, openPage, type Stage, startStage, watchProblems } from './harness';
+import type { LivenessAction } from '../../src/core/face/liveness';
+import { cameraArgs, type FaceMedia, faceMedia, type Poses, personCamera, personPoses } from '../media/face';
+import {
+  after,
+  afterEach,
+  before,
+  describe,
+  it,
+  openPage,
+  type Stage,
+  startStage,
+  watchedPage,
+  watchProblems,
+} from './harness';
 
 // The face widget on Chromium's fake camera, against the reference server's descriptor matcher (face-api in Node).
 // The camera's video is made at test time (test/media/face.ts): one face from face-api's sample2.jpg (which shows three
@@ -41,11 +53,15 @@ async function signIn(page: Page, account: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === SCHOOL_LANDING);
 }
 
-/** A fresh context of `browser`, signed in as `account`, on the face page; with its console problems. */
-async function facePage(stage: Stage, browser: Browser, account: string, query: string) {
+/**
+ * A fresh context of `browser`, signed in as `account`, on the face page; with its console problems. With `poses`
+ * the page's camera is a person who does what the liveness challenge asks.
+ */
+async function facePage(stage: Stage, browser: Browser, account: string, query: string, poses?: Poses) {
   const { page, problems } = await openPage(stage, '/login', undefined, browser);
   await signIn(page, account);
   await recordFaceEvents(page);
+  if (poses) await personCamera(page, poses);
   await page.goto(stage.url(`/demo/face/index.html${query}`));
   return { page, problems };
 }
@@ -78,10 +94,14 @@ describe('ph-face on a camera', () => {
   let faceCamera: Browser;
   let terminalCamera: Browser;
   let emptyCamera: Browser;
+  let poses: Poses;
+  /** The movement every challenge asks for: the person camera can turn its head either way. */
+  let challengeAction: LivenessAction = 'turnLeft';
 
   before(async () => {
     media = faceMedia();
-    stage = await startStage({ faceMatcher: 'descriptor' });
+    poses = personPoses();
+    stage = await startStage({ faceMatcher: 'descriptor', faceChallengeAction: () => challengeAction });
     faceCamera = await stage.launch(cameraArgs(media.faceVideo));
     terminalCamera = await stage.launch(cameraArgs(media.terminalVideo));
     emptyCamera = await stage.launch(cameraArgs(media.emptyVideo));
@@ -126,9 +146,29 @@ describe('ph-face on a camera', () => {
     await page.close();
   });
 
-  it('signs the teacher in with the face on the work-chat page', async () => {
-    const { page, problems } = await openPage(stage, '/demo/work-chat/index.html', undefined, faceCamera);
+  it('refuses a photo held up to the camera: it cannot do the movement asked for (issue 37)', async () => {
+    // The fake camera's video is one photo (with a camera's noise): it looks ahead whatever it is asked.
+    const { page, problems } = await openPage(stage, '/demo/work-chat/index.html?language=en', undefined, faceCamera);
+    await page.getByRole('button', { name: 'Face login' }).click();
+    const face = page.locator('ph-face');
+    await face.getByText('Turn your head to your left').waitFor();
+    await face.getByRole('progressbar', { name: 'Turn your head to your left' }).waitFor();
+    await face.getByRole('button', { name: /The movement asked for was not seen/ }).waitFor();
+    const me = await page.request.get(stage.url(ENDPOINTS.me), { headers: { 'X-PH-Device': 'pc' } });
+    assert.equal(me.status(), 401);
+    // Chromium logs the refusal's 400 itself; nothing else went wrong.
+    assert.deepEqual(problems, [
+      'error: Failed to load resource: the server responded with a status of 400 (Bad Request)',
+    ]);
+    await page.close();
+  });
+
+  it('signs the teacher in with the face on the work-chat page, turning the head when asked', async () => {
+    const { page, problems } = await watchedPage(stage, { width: 1280, height: 800 }, faceCamera);
+    await personCamera(page, poses);
+    await page.goto(stage.url('/demo/work-chat/index.html'));
     await page.getByRole('button', { name: '人脸登录' }).click();
+    await page.locator('ph-face').getByText('请向左转头').waitFor();
     await page.waitForURL((url) => url.pathname === SCHOOL_LANDING);
     await page.locator('[data-ph-component="ph-header"] [part~="welcome"]').filter({ hasText: '王老师' }).waitFor();
     assert.deepEqual(problems, []);
@@ -137,8 +177,10 @@ describe('ph-face on a camera', () => {
 
   it('clocks the teacher in at a terminal and records the attendance', async () => {
     // At the school's clock-in terminal (issue 37, F2: only its account records attendance).
-    const { page, problems } = await facePage(stage, terminalCamera, 'terminal', '?mode=orther');
+    challengeAction = 'turnRight';
+    const { page, problems } = await facePage(stage, terminalCamera, 'terminal', '?mode=orther', poses);
     const face = page.locator('ph-face');
+    await face.getByText('请向右转头').waitFor();
     await face.getByText(/^王老师，打卡成功（\d{4}-\d\d-\d\d \d\d:\d\d:\d\d）$/).waitFor();
     const clocking = (await faceEvents(page)).find((event) => event.type === 'ph-face-clocking');
     assert.equal(clocking?.detail.userId, 'u-teacher');
@@ -156,6 +198,7 @@ describe('ph-face on a camera', () => {
     assert.equal((await teacherAttendance(stage)).total, 2);
     assert.deepEqual(problems, []);
     await page.close();
+    challengeAction = 'turnLeft';
   });
 
   it('times out without a face, in English; the prompt turns Chinese with the page, and a click retries', async () => {

@@ -99,8 +99,12 @@ export function watchProblems(page: Page): string[] {
   return problems;
 }
 
-/** A fresh page (its own browser context) that records uncaught errors and console warnings. */
-async function watchedPage(stage: Stage, viewport = { width: 1280, height: 800 }, browser: Browser = stage.browser) {
+/** A fresh page (its own browser context) that records uncaught errors and console warnings; nothing opened yet. */
+export async function watchedPage(
+  stage: Stage,
+  viewport = { width: 1280, height: 800 },
+  browser: Browser = stage.browser,
+) {
   const page = await browser.newPage({ viewport });
   return { page, problems: watchProblems(page) };
 }

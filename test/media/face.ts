@@ -3,6 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { LivenessAction } from '../../src/core/face/liveness';
+import { cropPhoto, type Displacement } from '../server/face-photos';
 
 // Camera media, made at test time with ffmpeg (nothing is committed): one face from face-api's own sample2.jpg (which
 // shows three people), framed so that the face sits in ph-face's guide box; and a plain colour with nobody in it.
@@ -74,4 +77,83 @@ export function cameraArgs(video?: string): string[] {
   const args = ['--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required'];
   if (video) args.push('--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`);
   return args;
+}
+
+/** The camera's picture (FACE_FRAME) as a region of sample2, for pictures drawn in Node. */
+const FRAME_REGION = { x: 1058, y: -64, width: 975, height: 731 };
+/** The woman's face in that 640 × 480 picture: the middle between her jaw line's ends, and its half size, in px. */
+const FACE_MIDDLE = { x: 317, y: 230, rx: 68, ry: 85 };
+/** How far a turn moves the middle of her face against its outline, in px (her headTurn moves by about 0.2). */
+const TURN_PX = 22;
+
+/** A head turned by moving the middle of the face sideways: `px` > 0 toward the picture's right (her own left). */
+function turned(px: number): Displacement {
+  return (x, y) => {
+    const u = (x - FACE_MIDDLE.x) / FACE_MIDDLE.rx;
+    const v = (y - FACE_MIDDLE.y) / FACE_MIDDLE.ry;
+    if (Math.abs(u) >= 1 || Math.abs(v) >= 1) return { dx: 0, dy: 0 };
+    return { dx: px * Math.cos((u * Math.PI) / 2) * Math.cos((v * Math.PI) / 2), dy: 0 };
+  };
+}
+
+/** The pictures a person camera shows: looking ahead, and each movement it can make, as JPEG data URLs. */
+export type Poses = { ahead: string } & Partial<Record<LivenessAction, string>>;
+
+/**
+ * The woman of the camera video looking ahead and turning her head either way (an open mouth cannot be made from a
+ * photo: stretching closed lips leaves no gap a landmark net sees).
+ */
+export function personPoses(): Poses {
+  const picture = (displace?: Displacement) =>
+    `data:image/jpeg;base64,${cropPhoto(2, FRAME_REGION, 640, 480, 92, displace).toString('base64')}`;
+  return { ahead: picture(), turnLeft: picture(turned(TURN_PX)), turnRight: picture(turned(-TURN_PX)) };
+}
+
+/**
+ * Gives `page` a camera that behaves like a person in front of it: it looks ahead, and a moment after <ph-face>
+ * asks for a movement (its `data-action`) it makes it and holds it, as people do. A canvas stream stands in for the
+ * device; every frame carries a little sensor noise, so no two frames are the same bytes.
+ */
+export async function personCamera(page: Page, poses: Poses, reactionMs = 400): Promise<void> {
+  // A script of its own rather than a function: the test runner's TypeScript loader names functions through a helper
+  // that does not exist in the page.
+  await page.addInitScript({
+    content: `{
+      const reactionMs = ${reactionMs};
+      const images = {};
+      for (const [name, url] of Object.entries(${JSON.stringify(poses)})) {
+        images[name] = new Image();
+        images[name].src = url;
+      }
+      let askedAt = 0;
+      const pose = () => {
+        const asked = document.querySelector('ph-face')?.shadowRoot?.querySelector('[data-action]');
+        if (!asked) {
+          askedAt = 0;
+          return images.ahead;
+        }
+        askedAt ||= performance.now();
+        const action = asked.dataset.action;
+        return performance.now() - askedAt >= reactionMs && images[action] ? images[action] : images.ahead;
+      };
+      navigator.mediaDevices.getUserMedia = async () => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 640;
+        canvas.height = 480;
+        const context = canvas.getContext('2d');
+        const draw = () => {
+          const image = pose();
+          if (image.complete) context.drawImage(image, 0, 0, 640, 480);
+          for (let i = 0; i < 200; i++) {
+            const grey = Math.floor(Math.random() * 256);
+            context.fillStyle = 'rgb(' + grey + ',' + grey + ',' + grey + ')';
+            context.fillRect(Math.random() * 640, Math.random() * 480, 1, 1);
+          }
+        };
+        draw();
+        setInterval(draw, 66);
+        return canvas.captureStream(15);
+      };
+    }`,
+  });
 }

@@ -5,7 +5,7 @@ import { DescriptorFaceMatcher, encodeDescriptor } from '../../demo/server/face/
 import type { EnrolledFace, FaceMatcher } from '../../demo/server/face/matcher';
 import { sha256 } from '../../demo/server/util/ids';
 import { ManualClock } from './clock';
-import { Client, signedIn, startServer, type TestServer } from './helpers';
+import { Client, postFace, signedIn, startServer, type TestServer } from './helpers';
 
 // Failures count per face as well as per address (issue 37, F3): near misses on one person's face lock face sign-in
 // to them for the window, as wrong passwords lock an account. The server runs with a matcher whose near misses the
@@ -48,8 +48,8 @@ describe('face sign-in failures per face', () => {
     expect(
       (await teacher.post('/api/uaa/face/check', { faceImage: face.toString('base64'), userId: 'u-teacher' })).status,
     ).toBe(200);
-    const login = (photo: Buffer) =>
-      new Client(t.url).post('/api/uaa/oauth/login/face', { faceImage: photo.toString('base64') });
+    const frames = () => [png(), png(), png()].map((frame) => frame.toString('base64'));
+    const login = (photo: Buffer) => postFace(new Client(t.url), 'login', photo.toString('base64'), frames());
 
     // Strangers that resemble no one do not count against the teacher.
     for (let index = 0; index < 6; index += 1) expect((await login(png())).status).toBe(400);

@@ -37,14 +37,27 @@ export interface Region {
   height: number;
 }
 
-/** A region of a sample scaled to `width` × `height` (bilinear) and encoded as JPEG. */
-export function cropPhoto(n: number, region: Region, width: number, height: number, quality = 92): Buffer {
+/** How far the picture moves at an output pixel, in output px: a face made to turn or open its mouth. */
+export type Displacement = (x: number, y: number) => { dx: number; dy: number };
+
+/** A region of a sample scaled to `width` × `height` (bilinear), optionally displaced, and encoded as JPEG. */
+export function cropPhoto(
+  n: number,
+  region: Region,
+  width: number,
+  height: number,
+  quality = 92,
+  displace?: Displacement,
+): Buffer {
   const source = sample(n);
   const data = Buffer.alloc(width * height * 4);
+  const scaleX = region.width / width;
+  const scaleY = region.height / height;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const sx = Math.min(source.width - 1.001, Math.max(0, region.x + ((x + 0.5) * region.width) / width - 0.5));
-      const sy = Math.min(source.height - 1.001, Math.max(0, region.y + ((y + 0.5) * region.height) / height - 0.5));
+      const { dx, dy } = displace?.(x, y) ?? { dx: 0, dy: 0 };
+      const sx = Math.min(source.width - 1.001, Math.max(0, region.x + (x - dx + 0.5) * scaleX - 0.5));
+      const sy = Math.min(source.height - 1.001, Math.max(0, region.y + (y - dy + 0.5) * scaleY - 0.5));
       const x0 = Math.floor(sx);
       const y0 = Math.floor(sy);
       const fx = sx - x0;
@@ -70,16 +83,19 @@ export interface FaceCropOptions {
   /** Moves the crop by this share of the face box (the face off centre). */
   shiftX?: number;
   shiftY?: number;
+  /** Moves parts of the picture (liveness frames: a head turned, a mouth opened), in output px. */
+  displace?: Displacement;
 }
 
 /** A square photo of one face, as the widget would capture it. */
 export function facePhoto(name: FaceName, options: FaceCropOptions = {}): Buffer {
   const face = FACES[name];
-  const { zoom = 2.5, size = 480, quality = 92, shiftX = 0, shiftY = 0 } = options;
+  const { zoom = 2.5, size = 480, quality = 92, shiftX = 0, shiftY = 0, displace } = options;
   const side = face.side * zoom;
   const cx = face.x + face.side / 2 + shiftX * face.side;
   const cy = face.y + face.side / 2 + shiftY * face.side;
-  return cropPhoto(face.sample, { x: cx - side / 2, y: cy - side / 2, width: side, height: side }, size, size, quality);
+  const region = { x: cx - side / 2, y: cy - side / 2, width: side, height: side };
+  return cropPhoto(face.sample, region, size, size, quality, displace);
 }
 
 /** Part of sample2 with nobody in it (the blinds above the sofa). */
@@ -90,4 +106,40 @@ export function noFacePhoto(): Buffer {
 /** Part of sample1 with the two women on the left. */
 export function twoFacesPhoto(): Buffer {
   return cropPhoto(1, { x: 250, y: 150, width: 880, height: 660 }, 640, 480);
+}
+
+/** How far along its action each liveness frame is: still, moving, held, and back. */
+const ACTION_PROGRESS = [0, 0.35, 0.7, 1, 1, 0.7, 0.35, 0];
+
+/**
+ * A smooth bump: `amount` at the centre of a box of the output (given as shares of its side), falling to 0 at its
+ * edges, and 0 outside. A head turn moves the middle of the face sideways against its outline.
+ */
+function bump(size: number, box: { cx: number; cy: number; rx: number; ry: number }, at: number, x: number, y: number) {
+  const u = (x / size - box.cx) / box.rx;
+  const v = (y / size - box.cy) / box.ry;
+  if (Math.abs(u) >= 1 || Math.abs(v) >= 1) return 0;
+  return at * size * Math.cos((u * Math.PI) / 2) * Math.cos((v * Math.PI) / 2);
+}
+
+/** A face's middle (between the ends of its jaw line) as shares of a facePhoto's side: the crop centres the face. */
+const FACE_MIDDLE = { cx: 0.49, cy: 0.58, rx: 0.24, ry: 0.24 };
+
+/**
+ * What the frames show. An open mouth is not among them: stretching closed lips apart leaves no dark gap, and the
+ * landmark net does not see it open (core's rule is tested on landmark tables instead).
+ */
+export type FrameAction = 'turnLeft' | 'turnRight' | 'none';
+
+/**
+ * The frames a camera would record of `face` doing `action`, at `size` px (as the widget sends them). No two alike:
+ * each has its own JPEG quality; frames of another size are other bytes again. Turning to one's own left moves the
+ * nose toward the picture's right.
+ */
+export function actionFrames(action: FrameAction, size = 320, face: FaceName = 'a'): Buffer[] {
+  return ACTION_PROGRESS.map((progress, i) => {
+    const amount = action === 'turnLeft' ? 0.07 : action === 'turnRight' ? -0.07 : 0;
+    const displace: Displacement = (x, y) => ({ dx: bump(size, FACE_MIDDLE, amount * progress, x, y), dy: 0 });
+    return facePhoto(face, { size, quality: 90 - i, displace });
+  });
 }

@@ -12,20 +12,31 @@ import {
 } from '../../demo/server/face/descriptor-matcher';
 import { FACE_MODEL_DIR } from '../../demo/server/face/models';
 import type { AttendancePage, FaceClocking, FaceRecord, LoginData } from '../../src/core/api/types';
+import { ENDPOINTS } from '../../src/core/api/wire';
+import type { LivenessAction, LivenessChallenge } from '../../src/core/face/liveness';
 import { ManualClock } from './clock';
-import { facePhoto, noFacePhoto, twoFacesPhoto } from './face-photos';
-import { Client, signedIn, startServer, type TestServer } from './helpers';
+import { actionFrames, type FaceName, type FrameAction, facePhoto, noFacePhoto, twoFacesPhoto } from './face-photos';
+import { Client, postFace, signedIn, startServer, type TestServer } from './helpers';
 
 // Issue 12 item 4: the descriptor matcher on face-api's own sample photos (group photos of different people; see
 // face-photos.ts). Each photo takes a few hundred ms in the worker, so every test uses as few as it can.
 
 const base64 = (photo: Buffer) => photo.toString('base64');
+/** Liveness frames of `face` doing `action`; each size gives other bytes (a used frame is refused the next time). */
+const frames = (action: FrameAction, size: number, face: FaceName = 'a') =>
+  actionFrames(action, size, face).map(base64);
 const clock = new ManualClock();
+/** Every challenge here asks for a turn to the left (the frames of face-photos.ts turn the heads). */
+let challengeAction: LivenessAction = 'turnLeft';
 let t: TestServer;
 
 beforeAll(async () => {
   // At most two photos wait for the worker here (8 by default), so that one test can see the third refused.
-  t = await startServer({ faceMatcher: new DescriptorFaceMatcher({ maxPending: 2 }), now: clock.now });
+  t = await startServer({
+    faceMatcher: new DescriptorFaceMatcher({ maxPending: 2 }),
+    now: clock.now,
+    faceChallengeAction: () => challengeAction,
+  });
   // The models load once; the first photo of the first test should not pay for it inside its own time limit.
   await t.server.context.faceMatcher.warmUp?.();
 }, 60_000);
@@ -44,13 +55,12 @@ describe('descriptor matching over HTTP', () => {
 
     // The same face cropped tighter, off centre, smaller and compressed harder: other bytes, same person.
     const guest = new Client(t.url);
-    const login = await guest.post<LoginData>('/api/uaa/oauth/login/face', {
-      faceImage: `data:image/jpeg;base64,${base64(facePhoto('a', { zoom: 1.8, shiftX: 0.3, size: 360, quality: 60 }))}`,
-    });
+    const photo = base64(facePhoto('a', { zoom: 1.8, shiftX: 0.3, size: 360, quality: 60 }));
+    const login = await postFace<LoginData>(guest, 'login', `data:image/jpeg;base64,${photo}`, frames('turnLeft', 320));
     expect(login.body).toMatchObject({ code: 'ok', data: { userId: 'u-teacher' } });
     expect((await guest.get('/api/uaa/oauth/me')).body.data).toMatchObject({ userId: 'u-teacher' });
 
-    const stranger = await new Client(t.url).post('/api/uaa/oauth/login/face', { faceImage: base64(facePhoto('c')) });
+    const stranger = await postFace(new Client(t.url), 'login', base64(facePhoto('c')), frames('none', 300, 'c'));
     expect(stranger.status).toBe(400);
     expect(stranger.body).toMatchObject({
       code: 'invalid_grant',
@@ -58,15 +68,14 @@ describe('descriptor matching over HTTP', () => {
     });
 
     const terminal = await signedIn(t.url, 'terminal');
-    const clocked = await terminal.post<FaceClocking>('/api/uaa/login/face/clocking', {
-      faceImage: base64(facePhoto('a', { zoom: 3, size: 400 })),
-    });
+    const still = base64(facePhoto('a', { zoom: 3, size: 400 }));
+    const clocked = await postFace<FaceClocking>(terminal, 'orther', still, frames('turnLeft', 321));
     expect(clocked.body.data).toEqual({
       userId: 'u-teacher',
       realName: '王老师',
       clockTime: new Date(clock.now()).toISOString().slice(0, 19).replace('T', ' '),
     });
-    const other = await terminal.post('/api/uaa/login/face/clocking', { faceImage: base64(facePhoto('d')) });
+    const other = await postFace(terminal, 'orther', base64(facePhoto('d')), frames('none', 300, 'd'));
     expect(other.body.code).toBe('face_not_matched');
     // Six photos described one after another in the worker, beside the rest of the suite: more than 30 s may pass.
   }, 120_000);
@@ -87,7 +96,7 @@ describe('descriptor matching over HTTP', () => {
     });
     expect((await staff.get('/api/uaa/face/user?userId=u-staff')).body.data).toBeNull();
     // On the login call every 400 is invalid_grant (so the widget never goes to the bind page); the message stays.
-    const login = await new Client(t.url).post('/api/uaa/oauth/login/face', { faceImage: base64(noFacePhoto()) });
+    const login = await postFace(new Client(t.url), 'login', base64(noFacePhoto()), frames('none', 300));
     expect(login.body).toMatchObject({ status: 400, code: 'invalid_grant' });
     expect(login.body.message).toContain('No face was found in the photo');
   });
@@ -114,7 +123,7 @@ describe('descriptor matching over HTTP', () => {
   });
 
   it('keeps the server answering other requests while a photo is being described', async () => {
-    const describing = new Client(t.url).post('/api/uaa/oauth/login/face', { faceImage: base64(facePhoto('c')) });
+    const describing = postFace(new Client(t.url), 'login', base64(facePhoto('c')), frames('none', 300, 'c'));
     const order: string[] = [];
     await Promise.all([
       describing.then(() => order.push('face')),
@@ -127,9 +136,10 @@ describe('descriptor matching over HTTP', () => {
     // Two places here: one for face logins from anyone, one kept for signed-in callers.
     const terminal = await signedIn(t.url, 'terminal');
     const photo = base64(facePhoto('c', { size: 320 }));
+    const none = frames('none', 300, 'c');
     const [logins, clocking] = await Promise.all([
-      Promise.all([1, 2, 3].map(() => new Client(t.url).post('/api/uaa/oauth/login/face', { faceImage: photo }))),
-      terminal.post('/api/uaa/login/face/clocking', { faceImage: base64(facePhoto('c', { size: 330 })) }),
+      Promise.all([1, 2, 3].map(() => postFace(new Client(t.url), 'login', photo, none))),
+      postFace(terminal, 'orther', base64(facePhoto('c', { size: 330 })), none),
     ]);
     expect(logins.map((answer) => answer.body.code).sort()).toEqual(['face_busy', 'face_busy', 'invalid_grant']);
     const busy = logins.find((answer) => answer.status === 429);
@@ -141,6 +151,78 @@ describe('descriptor matching over HTTP', () => {
   });
 });
 
+describe('the liveness challenge (issue 37)', () => {
+  // The teacher's face is registered by the first test of this file.
+  const still = (size: number) => base64(facePhoto('a', { size }));
+
+  it('refuses a photo that does not move, a turn the wrong way, and another person doing the turn', async () => {
+    const guest = new Client(t.url);
+    const notSeen = {
+      code: 'invalid_grant',
+      message:
+        '没有看到要求的动作，请按提示重新验证|||The movement asked for was not seen; try again and follow the prompt',
+    };
+    expect((await postFace(guest, 'login', still(401), frames('none', 330))).body).toMatchObject(notSeen);
+    expect((await postFace(guest, 'login', still(402), frames('turnRight', 331))).body).toMatchObject(notSeen);
+    // Face d turns its head to the left; the still photo is the teacher's.
+    expect((await postFace(guest, 'login', still(403), frames('turnLeft', 332, 'd'))).body).toMatchObject(notSeen);
+    expect((await guest.get('/api/uaa/oauth/me')).status).toBe(401);
+    // A right turn answers a challenge that asks for one.
+    challengeAction = 'turnRight';
+    try {
+      const right = await postFace<LoginData>(guest, 'login', still(404), frames('turnRight', 333));
+      expect(right.body).toMatchObject({ code: 'ok', data: { userId: 'u-teacher' } });
+    } finally {
+      challengeAction = 'turnLeft';
+    }
+  }, 120_000);
+
+  it('takes each challenge once, within its time, for its own purpose; a replayed capture is refused', async () => {
+    const guest = new Client(t.url);
+    const challenge = async (client: Client, mode: string) =>
+      (await client.post<LivenessChallenge>(ENDPOINTS.faceChallenge, { mode })).body.data;
+    const body = (challengeId: string, size: number, frameSize: number) => ({
+      faceImage: still(size),
+      challengeId,
+      frames: frames('turnLeft', frameSize),
+    });
+    const expired = {
+      code: 'invalid_grant',
+      message: '动作验证已过期，请重新面对摄像头|||The movement check has expired; face the camera to start again',
+    };
+
+    const late = await challenge(guest, 'login');
+    expect(late).toMatchObject({ action: 'turnLeft', expiresIn: 30 });
+    clock.advance(31);
+    expect((await guest.post(ENDPOINTS.faceLogin, body(late.challengeId, 405, 334))).body).toMatchObject(expired);
+    expect((await guest.post(ENDPOINTS.faceLogin, body('made-up', 405, 334))).body).toMatchObject(expired);
+
+    const used = await challenge(guest, 'login');
+    const answer = body(used.challengeId, 406, 335);
+    expect((await guest.post(ENDPOINTS.faceLogin, answer)).body).toMatchObject({ code: 'ok' });
+    // The same challenge again, then the same capture under a new challenge.
+    expect((await guest.post(ENDPOINTS.faceLogin, answer)).body).toMatchObject(expired);
+    const replay = await challenge(guest, 'login');
+    expect((await guest.post(ENDPOINTS.faceLogin, { ...answer, challengeId: replay.challengeId })).body).toMatchObject({
+      code: 'invalid_grant',
+      message:
+        '这张照片已经用过，请面对摄像头重新拍摄|||This photo has been used before; face the camera for a new one',
+    });
+
+    // A login's challenge does not clock anyone in; a clock-in's challenge is a terminal's alone.
+    const terminal = await signedIn(t.url, 'terminal');
+    const forLogin = await challenge(terminal, 'login');
+    expect((await terminal.post(ENDPOINTS.faceClocking, body(forLogin.challengeId, 407, 336))).body.code).toBe(
+      'face_challenge_expired',
+    );
+    expect((await (await signedIn(t.url, 'student')).post(ENDPOINTS.faceChallenge, { mode: 'orther' })).status).toBe(
+      403,
+    );
+    expect((await new Client(t.url).post(ENDPOINTS.faceChallenge, { mode: 'orther' })).status).toBe(401);
+    expect((await new Client(t.url).post(ENDPOINTS.faceChallenge, { mode: 'collect' })).status).toBe(400);
+  }, 120_000);
+});
+
 describe('attendance GET /api/uaa/face/attendance', () => {
   it('lists a user’s clock-ins newest first, timed by the server clock, for the user and the unit’s admin', async () => {
     const teacher = await signedIn(t.url, 'teacher');
@@ -150,13 +232,19 @@ describe('attendance GET /api/uaa/face/attendance', () => {
     const before = (await teacher.get<AttendancePage>('/api/uaa/face/attendance?userId=u-teacher')).body.data.total;
     // Within the access token's 30 minutes, so every account stays signed in.
     clock.advance(600);
-    const first = await terminal.post<FaceClocking>('/api/uaa/login/face/clocking', {
-      faceImage: base64(facePhoto('a', { size: 420 })),
-    });
+    const first = await postFace<FaceClocking>(
+      terminal,
+      'orther',
+      base64(facePhoto('a', { size: 420 })),
+      frames('turnLeft', 322),
+    );
     clock.advance(900);
-    const second = await terminal.post<FaceClocking>('/api/uaa/login/face/clocking', {
-      faceImage: base64(facePhoto('a', { size: 440 })),
-    });
+    const second = await postFace<FaceClocking>(
+      terminal,
+      'orther',
+      base64(facePhoto('a', { size: 440 })),
+      frames('turnLeft', 323),
+    );
     expect(second.body.data.clockTime > first.body.data.clockTime).toBe(true);
 
     const own = await teacher.get<AttendancePage>('/api/uaa/face/attendance?userId=u-teacher&start=1&size=2');
@@ -175,7 +263,7 @@ describe('attendance GET /api/uaa/face/attendance', () => {
     // Another unit's terminal does not recognise this school's teacher.
     t.server.context.db.prepare("INSERT INTO user_roles (user_id, role) VALUES ('u-areauser', 'FACE_TERMINAL')").run();
     const area = await signedIn(t.url, 'areauser');
-    const elsewhere = await area.post('/api/uaa/login/face/clocking', { faceImage: base64(facePhoto('a')) });
+    const elsewhere = await postFace(area, 'orther', base64(facePhoto('a', { size: 450 })), frames('none', 300));
     expect(elsewhere.body.code).toBe('face_not_matched');
   });
 });
@@ -186,10 +274,9 @@ describe('a server switched from digests to descriptors', () => {
     try {
       const parent = await signedIn(old.url, 'parent');
       await parent.post('/api/uaa/face/check', { faceImage: base64(facePhoto('c')), userId: 'u-parent' });
-      await old.restart({ faceMatcher: 'descriptor' });
-      const login = await new Client(old.url).post<LoginData>('/api/uaa/oauth/login/face', {
-        faceImage: base64(facePhoto('c', { zoom: 2, size: 400 })),
-      });
+      await old.restart({ faceMatcher: 'descriptor', faceChallengeAction: () => 'turnLeft' });
+      const still = base64(facePhoto('c', { zoom: 2, size: 400 }));
+      const login = await postFace<LoginData>(new Client(old.url), 'login', still, frames('turnLeft', 324, 'c'));
       expect(login.body.data).toMatchObject({ userId: 'u-parent' });
     } finally {
       await old.stop();

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type PhServer, type ServerOptions } from '../../demo/server/index';
 import type { Envelope } from '../../src/core/api/types';
-import { DEVICE_HEADER } from '../../src/core/api/wire';
+import { DEVICE_HEADER, ENDPOINTS } from '../../src/core/api/wire';
+import type { LivenessAction, LivenessChallenge } from '../../src/core/face/liveness';
 
 export const PASSWORD = 'Demo@2026';
 
@@ -148,3 +149,20 @@ export async function signedIn(baseUrl: string, username: string): Promise<Clien
 
 export const LONG = 'x'.repeat(10_000);
 export const SQL = "' OR 1=1 --";
+
+/**
+ * Face login (`login`) or clock-in (`orther`) as the widget does it (issue 37): a fresh liveness challenge, then the
+ * photo with the frames recorded for it (base64). Returns the answer and the challenge's action.
+ */
+export async function postFace<T = unknown>(
+  client: Client,
+  mode: 'login' | 'orther',
+  faceImage: string,
+  frames: string[],
+): Promise<Answer<T> & { action?: LivenessAction }> {
+  const challenge = await client.post<LivenessChallenge>(ENDPOINTS.faceChallenge, { mode });
+  if (challenge.status !== 200) return challenge as unknown as Answer<T>;
+  const path = mode === 'login' ? ENDPOINTS.faceLogin : ENDPOINTS.faceClocking;
+  const answer = await client.post<T>(path, { faceImage, challengeId: challenge.body.data.challengeId, frames });
+  return { ...answer, action: challenge.body.data.action };
+}

@@ -11,6 +11,8 @@ import { FACE_MODEL_DIR as MODEL_DIR } from './models';
 const require = createRequire(import.meta.url);
 type FaceApi = typeof import('@vladmandic/face-api/dist/face-api.node-wasm.js');
 type Tf = typeof import('@tensorflow/tfjs');
+type FaceDetection = import('@vladmandic/face-api').FaceDetection;
+type FaceLandmarks = import('@vladmandic/face-api').FaceLandmarks68;
 
 /** Detections below this score are not faces (face-api's default). */
 const MIN_CONFIDENCE = 0.5;
@@ -18,10 +20,13 @@ const MIN_CONFIDENCE = 0.5;
 export interface FoundFace {
   score: number;
   box: { x: number; y: number; width: number; height: number };
-  descriptor: Float32Array;
+  /** The 68 landmarks in image px (face-api's numbering), for the liveness challenge. */
+  landmarks: { x: number; y: number }[];
+  /** Left out when the request asked for landmarks only (a liveness frame): the recognition net is the costly part. */
+  descriptor?: Float32Array;
 }
 
-export type DescribeRequest = { id: number; image: Uint8Array } | { id: number; warm: true };
+export type DescribeRequest = { id: number; image: Uint8Array; landmarksOnly?: boolean } | { id: number; warm: true };
 
 export type DescribeReply =
   | { id: number; ok: true; width: number; height: number; faces: FoundFace[]; ms: number }
@@ -46,19 +51,25 @@ function loadEngine(): Promise<{ tf: Tf; faceapi: FaceApi }> {
   return engine;
 }
 
-async function describe(image: Uint8Array): Promise<Omit<Extract<DescribeReply, { faces: FoundFace[] }>, 'id'>> {
+async function describe(
+  image: Uint8Array,
+  landmarksOnly: boolean,
+): Promise<Omit<Extract<DescribeReply, { faces: FoundFace[] }>, 'id'>> {
   const { width, height, rgb } = decodeRgb(image);
   const { tf, faceapi } = await loadEngine();
   const started = performance.now();
   const tensor = tf.tensor3d(rgb, [height, width, 3], 'int32');
   try {
-    const found = await faceapi
+    const located = faceapi
       .detectAllFaces(tensor as never, new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE }))
-      .withFaceLandmarks()
-      .withFaceDescriptors();
-    const faces = found.map(({ detection, descriptor }) => ({
+      .withFaceLandmarks();
+    const found: { detection: FaceDetection; landmarks: FaceLandmarks; descriptor?: Float32Array }[] = landmarksOnly
+      ? await located
+      : await located.withFaceDescriptors();
+    const faces = found.map(({ detection, landmarks, descriptor }) => ({
       score: detection.score,
       box: { x: detection.box.x, y: detection.box.y, width: detection.box.width, height: detection.box.height },
+      landmarks: landmarks.positions.map(({ x, y }) => ({ x, y })),
       descriptor,
     }));
     return { ok: true, width, height, faces, ms: performance.now() - started };
@@ -75,7 +86,7 @@ async function answer(request: DescribeRequest): Promise<DescribeReply> {
       await loadEngine();
       return { id, ok: true, warmed: true, ms: performance.now() - started };
     }
-    return { id, ...(await describe(request.image)) };
+    return { id, ...(await describe(request.image, request.landmarksOnly === true)) };
   } catch (error) {
     if (error instanceof ImageProblem) return { id, ok: false, error: error.kind };
     return { id, ok: false, error: 'internal', message: error instanceof Error ? error.message : String(error) };

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { ApiError, fieldError, type Text } from '../envelope';
-import type { DescribeReply, DescribeRequest } from './describe-faces';
-import type { EnrolledFace, FaceCaller, FaceMatcher } from './matcher';
+import type { DescribeReply, DescribeRequest, FoundFace } from './describe-faces';
+import type { EnrolledFace, FaceCaller, FaceMatcher, FaceObservation } from './matcher';
 
 /**
  * Two photos show the same person when their descriptors are at most this far apart (Euclidean distance of the
@@ -170,8 +170,24 @@ export class DescriptorFaceMatcher implements FaceMatcher {
   }
 
   async describe(image: Buffer, caller: FaceCaller = 'signed-in'): Promise<string> {
+    return encodeDescriptor((await this.oneFace(image, caller, false)).descriptor!);
+  }
+
+  async observe(image: Buffer, caller: FaceCaller = 'signed-in', landmarksOnly = false): Promise<FaceObservation> {
+    const face = await this.oneFace(image, caller, landmarksOnly);
+    return { landmarks: face.landmarks, descriptor: face.descriptor ? encodeDescriptor(face.descriptor) : null };
+  }
+
+  samePerson(a: string, b: string): boolean {
+    const first = decodeDescriptor(a);
+    const second = decodeDescriptor(b);
+    return !!first && !!second && euclideanDistance(first, second) <= NEAR_MISS_DISTANCE;
+  }
+
+  /** The one face of a photo (a 400 for none, several, or a file that is no image). */
+  private async oneFace(image: Buffer, caller: FaceCaller, landmarksOnly: boolean): Promise<FoundFace> {
     const copy = new Uint8Array(image);
-    const reply = await this.call({ image: copy }, [copy.buffer], caller);
+    const reply = await this.call({ image: copy, landmarksOnly }, [copy.buffer], caller);
     if (!reply.ok) {
       const known = IMAGE_ERRORS[reply.error];
       if (known) throw refuse(known[0], known[1]);
@@ -181,7 +197,7 @@ export class DescriptorFaceMatcher implements FaceMatcher {
     this.lastDescribeMs = reply.ms;
     if (reply.faces.length === 0) throw refuse('no_face', NO_FACE);
     if (reply.faces.length > 1) throw refuse('several_faces', SEVERAL_FACES);
-    return encodeDescriptor(reply.faces[0]!.descriptor);
+    return reply.faces[0]!;
   }
 
   match(probe: string, enrolled: EnrolledFace[]): string | null {

@@ -1,3 +1,4 @@
+import type { LandmarkPoint } from '../../../src/core/face/liveness';
 import { sha256 } from '../util/ids';
 
 export interface EnrolledFace {
@@ -16,6 +17,11 @@ export interface EnrolledFace {
  */
 export type FaceCaller = 'public' | 'signed-in';
 
+export interface FaceObservation {
+  landmarks: LandmarkPoint[];
+  descriptor: string | null;
+}
+
 export interface FaceMatcher {
   readonly kind: string;
   describe(image: Buffer, caller?: FaceCaller): Promise<string>;
@@ -25,6 +31,13 @@ export interface FaceMatcher {
    * face as password failures count against an account. Optional: exact matchers have no near misses.
    */
   resembles?(probe: string, enrolled: EnrolledFace[]): string | null;
+  /**
+   * The one face of a photo: its 68 landmarks, and its descriptor unless `landmarksOnly` (the liveness challenge's
+   * frames). Optional: a matcher that cannot see faces (digest) checks no action, only the challenge itself.
+   */
+  observe?(image: Buffer, caller?: FaceCaller, landmarksOnly?: boolean): Promise<FaceObservation>;
+  /** Whether two descriptors are of one person, loosely: a face doing the challenge's action changes its descriptor. */
+  samePerson?(a: string, b: string): boolean;
   /** Loads what the first describe would otherwise wait for (models); optional. */
   warmUp?(): Promise<void>;
   /** Releases threads or handles; called when the server closes. */

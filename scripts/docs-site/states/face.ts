@@ -10,6 +10,8 @@ import {
   type FaceStatus,
   guideBox,
   initialFaceState,
+  LIVENESS_CHALLENGE_SECONDS,
+  LIVENESS_FRAMES,
   type Language,
   transition,
 } from '../../../src/core';
@@ -44,6 +46,10 @@ function scenes(photo: string, language: Language): FaceScene[] {
   const sent: FaceEvent[] = [...photographed, { type: 'save' }];
   const detecting: FaceEvent[] = [...opened, ...repeat(3, seen)];
   const autoCaptured: FaceEvent[] = [...opened, ...repeat(FACE_CAPTURE_HITS + 1, seen)];
+  const challenging: FaceEvent[] = [...autoCaptured, { type: 'captured', image: photo }];
+  const challenge = { challengeId: 'gallery', action: 'turnLeft' as const, expiresIn: LIVENESS_CHALLENGE_SECONDS };
+  const challenged: FaceEvent[] = [...challenging, { type: 'challenged', challenge }];
+  const frame: FaceEvent = { type: 'frameRecorded', frame: photo };
   const record = { faceImage: photo.split(',')[1]!, registerTime: '2026-09-01 08:00:00', userId: 'u-teacher' };
   const collect = (name: string, events: FaceEvent[]): FaceScene => ({
     name,
@@ -64,12 +70,14 @@ function scenes(photo: string, language: Language): FaceScene[] {
     collect('failed', [...sent, { type: 'submitFailed', message: NO_FACE[language] }]),
     { name: 'detecting', mode: 'login', events: detecting },
     { name: 'capturing', mode: 'login', events: autoCaptured },
+    { name: 'challenging', mode: 'login', events: challenging },
+    { name: 'acting', mode: 'login', events: [...challenged, ...repeat(3, frame)] },
     { name: 'timeout', mode: 'login', events: [...detecting, { type: 'timedOut' }] },
     { name: 'modelFailed', mode: 'login', events: [{ type: 'modelFailed' }] },
     {
       name: 'success',
       mode: 'orther',
-      events: [...autoCaptured, { type: 'captured', image: photo }, { type: 'submitted', data: null }],
+      events: [...challenged, ...repeat(LIVENESS_FRAMES, frame), { type: 'submitted', data: null }],
     },
     { name: 'paused', mode: 'orther', events: [{ type: 'cameraOpened' }, { type: 'pause' }] },
   ];
@@ -85,6 +93,8 @@ const STATUSES: Record<FaceStatus, true> = {
   ready: true,
   detecting: true,
   capturing: true,
+  challenging: true,
+  acting: true,
   timeout: true,
   captured: true,
   submitting: true,

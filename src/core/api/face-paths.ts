@@ -8,5 +8,6 @@ export const FACE_LOGIN_PATH = ENDPOINTS.faceLogin;
 export const FACE_CLOCKING_PATH = ENDPOINTS.faceClocking;
 export const FACE_CHECK_PATH = ENDPOINTS.faceCheck;
 export const FACE_USER_PATH = ENDPOINTS.faceUser;
+export const FACE_CHALLENGE_PATH = ENDPOINTS.faceChallenge;
 /** The folder the detection model's files are served from. */
 export const FACE_MODEL_FOLDER = /* @__PURE__ */ endpointPath(ENDPOINTS.faceModel, { file: '' }).replace(/\/$/, '');

@@ -86,6 +86,8 @@ export const ENDPOINTS = {
   faceUser: '/api/uaa/face/user',
   /** Added: a user's clock-in (attendance) rows, newest first. */
   faceAttendance: '/api/uaa/face/attendance',
+  /** Added (issue 37): POST, a single-use liveness challenge for a face login or clock-in that follows. */
+  faceChallenge: '/api/uaa/login/face/challenge',
   // base: desktop, theme, messages (§4 Messages, Layout and theme)
   themeColor: '/api/base/my_desktop/color',
   setTheme: '/api/base/desktop/settheme',

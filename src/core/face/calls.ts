@@ -1,4 +1,10 @@
-import { FACE_CHECK_PATH, FACE_CLOCKING_PATH, FACE_LOGIN_PATH, FACE_USER_PATH } from '../api/face-paths';
+import {
+  FACE_CHALLENGE_PATH,
+  FACE_CHECK_PATH,
+  FACE_CLOCKING_PATH,
+  FACE_LOGIN_PATH,
+  FACE_USER_PATH,
+} from '../api/face-paths';
 import type { Envelope, FaceClocking, FaceRecord, LoginData } from '../api/types';
 import type { AuthDeps } from '../auth/deps';
 import { handleLoginResult } from '../auth/login';
@@ -7,6 +13,7 @@ import { envelopeMessage, HttpError, isEnvelope } from '../http/errors';
 import { $language } from '../i18n/translate';
 import type { FaceMode } from './constants';
 import type { FaceCalls } from './controller';
+import type { LivenessAnswer, LivenessChallenge } from './liveness';
 
 export interface FaceCallDeps {
   http: Pick<HttpClient, 'request'>;
@@ -26,7 +33,7 @@ function failure(error: unknown): Error {
 }
 
 /**
- * The four face calls of §7. They skip the global error interceptor (no toast): the widget shows the message itself,
+ * The four face calls of §7, and the liveness challenge before face login and clock-in (issue 37). They skip the global error interceptor (no toast): the widget shows the message itself,
  * with 'Click to try again'. Photos go as JSON: a 480 × 480 JPEG in base64 would grow by a third again form-encoded.
  */
 export function faceCalls(deps: FaceCallDeps): FaceCalls {
@@ -45,8 +52,8 @@ export function faceCalls(deps: FaceCallDeps): FaceCalls {
     }
   };
 
-  async function login(faceImage: string): Promise<FaceLoginData> {
-    const answer: Envelope<Partial<LoginData> | null> = await post(FACE_LOGIN_PATH, { faceImage }, true);
+  async function login(faceImage: string, liveness: LivenessAnswer | undefined): Promise<FaceLoginData> {
+    const answer: Envelope<Partial<LoginData> | null> = await post(FACE_LOGIN_PATH, { faceImage, ...liveness }, true);
     handleLoginResult(answer, deps.auth());
     const { accessToken: _token, expiresIn: _expires, ...data } = answer.data ?? {};
     return data;
@@ -61,9 +68,12 @@ export function faceCalls(deps: FaceCallDeps): FaceCalls {
       });
       return answer.data ?? null;
     },
-    async submit(mode: FaceMode, faceImage: string, userId: string | undefined): Promise<unknown> {
-      if (mode === 'login') return login(faceImage);
-      if (mode === 'orther') return (await post<FaceClocking>(FACE_CLOCKING_PATH, { faceImage })).data;
+    async challenge(mode: FaceMode): Promise<LivenessChallenge> {
+      return (await post<LivenessChallenge>(FACE_CHALLENGE_PATH, { mode }, mode === 'login')).data;
+    },
+    async submit(mode: FaceMode, faceImage: string, userId: string | undefined, liveness?: LivenessAnswer) {
+      if (mode === 'login') return login(faceImage, liveness);
+      if (mode === 'orther') return (await post<FaceClocking>(FACE_CLOCKING_PATH, { faceImage, ...liveness })).data;
       return (await post<{ userId: string; registerTime: string }>(FACE_CHECK_PATH, { faceImage, userId })).data;
     },
   };

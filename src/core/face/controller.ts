@@ -4,6 +4,7 @@ import type { Size } from '../modal/geometry';
 import { cameraProblem } from './camera';
 import { FACE_DETECT_INTERVAL_MS, FACE_TIMEOUT_MS, type FaceMode } from './constants';
 import { type Box, frameToView, guideBox, imagePayload } from './geometry';
+import { LIVENESS_FRAME_INTERVAL_MS, type LivenessAnswer, type LivenessChallenge } from './liveness';
 import { type FaceContext, type FaceEvent, type FaceState, initialFaceState, transition } from './machine';
 
 // Carries out the decisions of machine.ts: opens the camera, counts down, runs the detector, keeps the time limit,
@@ -33,8 +34,13 @@ export interface FaceDetector {
 /** The server side of §7, as the widget needs it (calls.ts builds it on core's http client). */
 export interface FaceCalls {
   record(userId: string): Promise<FaceRecord | null>;
-  /** Sends the photo (the base64 part of its data URL) for the mode; rejects with an Error whose message is shown. */
-  submit(mode: FaceMode, faceImage: string, userId: string | undefined): Promise<unknown>;
+  /** Login and clock-in: a liveness challenge (issue 37); rejects with an Error whose message is shown. */
+  challenge(mode: FaceMode): Promise<LivenessChallenge>;
+  /**
+   * Sends the photo (the base64 part of its data URL) for the mode, with the challenge's answer for login and
+   * clock-in; rejects with an Error whose message is shown.
+   */
+  submit(mode: FaceMode, faceImage: string, userId: string | undefined, liveness?: LivenessAnswer): Promise<unknown>;
 }
 
 export interface FaceControllerDeps {
@@ -42,6 +48,8 @@ export interface FaceControllerDeps {
   detector: FaceDetector;
   /** What the view shows right now, as a JPEG data URL at quality 1 in the capture size. */
   capture(): string;
+  /** What the view shows right now, smaller (LIVENESS_FRAME_PX): a frame of the challenge's action. */
+  captureFrame(): string;
   calls: FaceCalls;
   /** The view's size in px: the guide box and the 50 px tolerance are measured in it. */
   viewSize(): Size;
@@ -73,6 +81,8 @@ export interface FaceController {
   /** For good: camera closed, timers cleared, late answers ignored. */
   destroy(): void;
 }
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function createFaceController(options: FaceControllerOptions, deps: FaceControllerDeps): FaceController {
   const { mode, userId } = options;
@@ -129,8 +139,18 @@ export function createFaceController(options: FaceControllerOptions, deps: FaceC
       case 'capturing':
         dispatch({ type: 'captured', image: deps.capture() });
         break;
+      case 'challenging':
+        void challenge(gen);
+        break;
+      case 'acting': {
+        // Each recorded frame is a new acting state. The first, taken as the request shows, is the "before".
+        const record = () => dispatch({ type: 'frameRecorded', frame: deps.captureFrame() });
+        if (state.frames.length === 0) record();
+        else later(LIVENESS_FRAME_INTERVAL_MS, record);
+        break;
+      }
       case 'submitting':
-        void submit(state.image);
+        void submit(state.image, state.liveness);
         break;
       default:
         break;
@@ -221,13 +241,23 @@ export function createFaceController(options: FaceControllerOptions, deps: FaceC
     if (gen === generation) later(FACE_DETECT_INTERVAL_MS, () => void detectOnce(gen));
   }
 
-  async function submit(image: string): Promise<void> {
-    // Not tied to the generation: an answer that arrives while the tab is hidden still counts.
+  async function challenge(gen: number): Promise<void> {
     try {
-      const data = await deps.calls.submit(mode, imagePayload(image), userId);
+      const issued = await deps.calls.challenge(mode);
+      if (gen === generation) dispatch({ type: 'challenged', challenge: issued });
+    } catch (error) {
+      if (gen === generation) dispatch({ type: 'challengeFailed', message: messageOf(error) });
+    }
+  }
+
+  async function submit(image: string, liveness: LivenessAnswer | undefined): Promise<void> {
+    // Not tied to the generation: an answer that arrives while the tab is hidden still counts.
+    const answer = liveness && { ...liveness, frames: liveness.frames.map(imagePayload) };
+    try {
+      const data = await deps.calls.submit(mode, imagePayload(image), userId, answer);
       dispatch({ type: 'submitted', data });
     } catch (error) {
-      dispatch({ type: 'submitFailed', message: error instanceof Error ? error.message : String(error) });
+      dispatch({ type: 'submitFailed', message: messageOf(error) });
     }
   }
 

@@ -3,6 +3,7 @@ export * from './camera';
 export * from './constants';
 export * from './controller';
 export * from './geometry';
+export * from './liveness';
 export * from './machine';
 export * from './notice';
 export * from './strings';

@@ -1,6 +1,7 @@
 import type { FaceRecord } from '../api/types';
 import { FACE_CAPTURE_HITS, FACE_COUNTDOWN_SECONDS, type FaceMode } from './constants';
 import { type Box, isOnTarget } from './geometry';
+import { LIVENESS_FRAMES, type LivenessAnswer, type LivenessChallenge } from './liveness';
 
 // The face widget of §4 as a pure state machine: `transition` decides the next state from an event; the
 // controller (controller.ts) carries the states out with a camera, a detector, a clock and the face calls.
@@ -27,9 +28,14 @@ export type FaceState =
   | { status: 'capturing' }
   /** No capture within the time limit; a click retries. */
   | { status: 'timeout' }
+  /** Login and clock-in: the photo is taken; the server's liveness challenge is being fetched. */
+  | { status: 'challenging'; image: string }
+  /** Login and clock-in: the user is asked for the challenge's action while `frames` are recorded (issue 37). */
+  | { status: 'acting'; image: string; challenge: LivenessChallenge; frames: string[] }
   /** Collect: a photo (camera or upload) with Again and Save. */
   | { status: 'captured'; image: string }
-  | { status: 'submitting'; image: string }
+  /** The photo is on its way; login and clock-in send the challenge's answer with it. */
+  | { status: 'submitting'; image: string; liveness?: LivenessAnswer }
   /** The call answered 200: collect saved, login signed in, clock-in recorded (`data` is the answer's data). */
   | { status: 'success'; image: string; data: unknown }
   /** A call failed: its message, then 'Click to try again'. Collect keeps the photo so nothing is lost. */
@@ -56,6 +62,12 @@ export type FaceEvent =
   | { type: 'captured'; image: string }
   /** Collect without a camera: a chosen picture, already turned into the capture format. */
   | { type: 'uploaded'; image: string }
+  /** The server named the action to do. */
+  | { type: 'challenged'; challenge: LivenessChallenge }
+  /** The challenge could not be fetched: its message. */
+  | { type: 'challengeFailed'; message: string }
+  /** One frame of the action was recorded (a JPEG data URL). */
+  | { type: 'frameRecorded'; frame: string }
   | { type: 'again' }
   | { type: 'save' }
   | { type: 'submitted'; data: unknown }
@@ -103,9 +115,18 @@ function afterDetection(state: FaceState, faces: Box[], guide: Box): FaceState {
 }
 
 function afterCapture(state: FaceState, image: string, ctx: FaceContext): FaceState {
-  if (state.status === 'capturing') return { status: 'submitting', image };
+  // Login and clock-in: the §4 capture is followed by the liveness challenge (issue 37).
+  if (state.status === 'capturing') return { status: 'challenging', image };
   if (state.status === 'ready' && ctx.mode === 'collect') return { status: 'captured', image };
   return state;
+}
+
+/** A frame of the action: the last one sends the photo with every frame. */
+function afterFrame(state: FaceState, frame: string): FaceState {
+  if (state.status !== 'acting') return state;
+  const frames = [...state.frames, frame];
+  if (frames.length < LIVENESS_FRAMES) return { ...state, frames };
+  return { status: 'submitting', image: state.image, liveness: { challengeId: state.challenge.challengeId, frames } };
 }
 
 /** The click that retries: what it leads to depends on what failed. */
@@ -170,6 +191,14 @@ export function transition(state: FaceState, event: FaceEvent, ctx: FaceContext)
       return ctx.mode === 'collect' && (state.status === 'unavailable' || state.status === 'captured')
         ? { status: 'captured', image: event.image }
         : state;
+    case 'challenged':
+      return state.status === 'challenging'
+        ? { status: 'acting', image: state.image, challenge: event.challenge, frames: [] }
+        : state;
+    case 'challengeFailed':
+      return state.status === 'challenging' ? { status: 'failed', message: event.message, image: null } : state;
+    case 'frameRecorded':
+      return afterFrame(state, event.frame);
     case 'again':
       return ctx.mode === 'collect' && AGAIN_FROM.has(state.status) ? openCamera(ctx) : state;
     case 'save':

@@ -1,5 +1,6 @@
 import { t } from '../i18n/translate';
 import { FACE_CAPTURE_HITS, FACE_DETECT_INTERVAL_MS, FACE_TIMEOUT_MS, type FaceMode } from './constants';
+import { LIVENESS_FRAMES } from './liveness';
 import type { FaceState } from './machine';
 import { ensureFaceStrings } from './strings';
 
@@ -11,6 +12,8 @@ export interface FaceNotice {
   retry: boolean;
   /** Text of the retry button when the notice's own text does not already say it. */
   retryText?: string;
+  /** How far along a timed step is, from 0 to 1: the frames of the liveness challenge. */
+  progress?: number;
 }
 
 const PROBLEM_KEYS = {
@@ -46,7 +49,10 @@ export function faceNotice(state: FaceState, mode: FaceMode): FaceNotice | null 
       return info(t('face.ready'));
     case 'detecting':
       return info(t('face.hint'));
+    case 'acting':
+      return { ...info(t(`face.${state.challenge.action}`)), progress: state.frames.length / LIVENESS_FRAMES };
     case 'capturing':
+    case 'challenging':
     case 'submitting':
       return info(t(mode === 'collect' ? 'face.saving' : 'face.recognising'));
     case 'timeout':

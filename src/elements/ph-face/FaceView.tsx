@@ -6,6 +6,7 @@ import {
   canPhotograph,
   collectButtons,
   type FaceMode,
+  type FaceNotice,
   type FaceState,
   faceNotice,
 } from '../../core';
@@ -50,7 +51,16 @@ function shownPhoto(state: FaceState): string | null {
   return null;
 }
 
-const LIVE: ReadonlySet<FaceState['status']> = new Set(['countdown', 'ready', 'detecting', 'capturing', 'timeout']);
+const LIVE: ReadonlySet<FaceState['status']> = new Set([
+  'countdown',
+  'ready',
+  'detecting',
+  'capturing',
+  'challenging',
+  'acting',
+  'timeout',
+]);
+const BUSY: ReadonlySet<FaceState['status']> = new Set(['initializing', 'capturing', 'challenging', 'submitting']);
 
 export function FaceView({ state, mode, video: givenVideo, pictureError = false, actions }: FaceViewProps) {
   useStyles(FACE_STYLES);
@@ -66,7 +76,7 @@ export function FaceView({ state, mode, video: givenVideo, pictureError = false,
 
   const photo = shownPhoto(state);
   const live = LIVE.has(state.status) && !photo;
-  const busy = state.status === 'initializing' || state.status === 'submitting' || state.status === 'capturing';
+  const busy = BUSY.has(state.status);
 
   const choosePicture = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
@@ -75,7 +85,13 @@ export function FaceView({ state, mode, video: givenVideo, pictureError = false,
   };
 
   return (
-    <section className="face" aria-label={t('face.region')} aria-busy={busy} data-status={state.status}>
+    <section
+      className="face"
+      aria-label={t('face.region')}
+      aria-busy={busy}
+      data-status={state.status}
+      data-action={state.status === 'acting' ? state.challenge.action : undefined}
+    >
       <div className="stage" part="stage">
         <video ref={video} className={live ? 'video' : 'video hidden'} part="video" muted playsInline />
         <canvas ref={overlay} className={live ? 'overlay' : 'overlay hidden'} part="overlay" />
@@ -111,8 +127,8 @@ export function FaceView({ state, mode, video: givenVideo, pictureError = false,
 }
 
 /** The widget's own lines where core's §8 texts have none: opening the camera, and when the face was registered. */
-function widgetNotice(state: FaceState, t: Translate) {
-  const info = (text: string) => ({ tone: 'info' as const, text, retry: false, retryText: undefined });
+function widgetNotice(state: FaceState, t: Translate): FaceNotice | null {
+  const info = (text: string): FaceNotice => ({ tone: 'info', text, retry: false });
   if (state.status === 'initializing') return info(t('face.opening'));
   if (state.status === 'registered') return info(t('face.registeredAt', { time: state.record.registerTime }));
   return null;
@@ -128,8 +144,8 @@ interface NoticeProps {
 
 /** The line under the picture (§8); a button when a click retries. Announced politely as it changes. */
 function Notice({ state, mode, t, pictureError, onRetry }: NoticeProps) {
-  const notice = pictureError
-    ? { tone: 'error' as const, text: t('face.pictureUnreadable'), retry: false, retryText: undefined }
+  const notice: FaceNotice | null = pictureError
+    ? { tone: 'error', text: t('face.pictureUnreadable'), retry: false }
     : (faceNotice(state, mode) ?? widgetNotice(state, t));
   return (
     <div className="notice-line" aria-live="polite">
@@ -140,10 +156,27 @@ function Notice({ state, mode, t, pictureError, onRetry }: NoticeProps) {
             {notice.retryText && <span className="retry-text">{notice.retryText}</span>}
           </button>
         ) : (
-          <p className={`notice ${notice.tone}`} part="notice" role={notice.tone === 'error' ? 'alert' : undefined}>
+          <p
+            className={`notice ${notice.tone}${notice.progress === undefined ? '' : ' prompt'}`}
+            part="notice"
+            role={notice.tone === 'error' ? 'alert' : undefined}
+          >
             {notice.text}
           </p>
         ))}
+      {notice?.progress !== undefined && (
+        <div
+          className="progress"
+          part="progress"
+          role="progressbar"
+          aria-label={notice.text}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(notice.progress * 100)}
+        >
+          <span className="progress-bar" style={{ width: `${notice.progress * 100}%` }} />
+        </div>
+      )}
     </div>
   );
 }

@@ -57,7 +57,9 @@ function FaceElement({ container, ...props }: FaceElementProps) {
  * capture. The guide box is 35 % of the picture's width; a face is on target within 50 px of it in position and
  * size. Collect: 拍照 / Photograph, then 重拍 / Again or 保存 / Save (Save only after a photo); with a face already
  * registered only Again shows first. Login and clock-in capture by themselves once the face has been on target for
- * more than 8 detections in a row; with no capture within 15 s the timeout prompt shows and a click retries. The
+ * more than 8 detections in a row; with no capture within 15 s the timeout prompt shows and a click retries. Then the
+ * server's liveness challenge asks for a movement (turn your head left or right, open your mouth) in the page's
+ * language, and 8 smaller frames are recorded over 3.5 s and sent with the photo: a photo held up cannot do it. The
  * photo is 480 × 480 (the body's size on screens narrower than 761 px), sent as the base64 part of a JPEG data URL
  * at quality 1. Login signs in and reloads or follows the login redirect rules; clock-in shows who clocked in and
  * serves the next person on a click; a non-200 answer shows its message with 'Click to try again'. The face
@@ -71,6 +73,7 @@ function FaceElement({ container, ...props }: FaceElementProps) {
  * @csspart photo - The photo taken, chosen, or already registered.
  * @csspart notice - The message under the picture (a `retry` button when a click retries).
  * @csspart retry - The notice when it is a 'Click to try again' button.
+ * @csspart progress - The liveness challenge's progress bar, under its request (turn your head, open your mouth).
  * @csspart buttons - Collect mode's buttons.
  * @csspart button - Each of them.
  * @csspart photograph - 拍照 / Photograph.

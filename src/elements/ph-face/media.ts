@@ -1,4 +1,12 @@
-import { captureSize, FACE_JPEG_QUALITY, type FaceCamera, type Size, visibleFrameRegion } from '../../core';
+import {
+  captureSize,
+  FACE_JPEG_QUALITY,
+  type FaceCamera,
+  LIVENESS_FRAME_PX,
+  LIVENESS_JPEG_QUALITY,
+  type Size,
+  visibleFrameRegion,
+} from '../../core';
 
 // The browser's side of the face widget: the camera on a <video>, and photos drawn in the capture format (§5).
 
@@ -48,7 +56,13 @@ export function pageCaptureSize(): Size {
  * Draws the part of `source` (of natural size `frame`) that a view of `view`'s proportions shows (object-fit:
  * cover), at `size`, as a JPEG data URL at quality 1.
  */
-export function drawPhoto(source: CanvasImageSource, frame: Size, view: Size, size: Size): string {
+export function drawPhoto(
+  source: CanvasImageSource,
+  frame: Size,
+  view: Size,
+  size: Size,
+  quality = FACE_JPEG_QUALITY,
+): string {
   const canvas = document.createElement('canvas');
   canvas.width = size.width;
   canvas.height = size.height;
@@ -56,7 +70,7 @@ export function drawPhoto(source: CanvasImageSource, frame: Size, view: Size, si
   if (!context) throw new Error('No 2D canvas');
   const region = visibleFrameRegion(frame, { width: view.width || size.width, height: view.height || size.height });
   context.drawImage(source, region.x, region.y, region.width, region.height, 0, 0, size.width, size.height);
-  return canvas.toDataURL('image/jpeg', FACE_JPEG_QUALITY);
+  return canvas.toDataURL('image/jpeg', quality);
 }
 
 /** What the camera shows right now, as the widget sees it, in the capture format (blank before the first frame). */
@@ -65,6 +79,17 @@ export function captureVideo(video: HTMLVideoElement | null): string {
   if (!video) return drawPhoto(document.createElement('canvas'), size, size, size);
   const frame = { width: video.videoWidth || size.width, height: video.videoHeight || size.height };
   return drawPhoto(video, frame, { width: video.clientWidth, height: video.clientHeight }, size);
+}
+
+/** The same picture as captureVideo, LIVENESS_FRAME_PX on its longer side: a frame of the challenge's action. */
+export function captureActionFrame(video: HTMLVideoElement | null): string {
+  const capture = pageCaptureSize();
+  const scale = LIVENESS_FRAME_PX / Math.max(capture.width, capture.height, 1);
+  const size = { width: Math.round(capture.width * scale), height: Math.round(capture.height * scale) };
+  if (!video) return drawPhoto(document.createElement('canvas'), size, size, size, LIVENESS_JPEG_QUALITY);
+  const frame = { width: video.videoWidth || size.width, height: video.videoHeight || size.height };
+  const view = { width: video.clientWidth || capture.width, height: video.clientHeight || capture.height };
+  return drawPhoto(video, frame, view, size, LIVENESS_JPEG_QUALITY);
 }
 
 /** A chosen picture in the capture format (centre crop to the capture proportions). */

@@ -14,7 +14,7 @@ import {
 } from '../../core';
 import { useLatest } from '../common/use-latest';
 import { videoFaceDetector } from './detector';
-import { captureVideo, videoCamera } from './media';
+import { captureActionFrame, captureVideo, videoCamera } from './media';
 
 export interface FaceSetup {
   mode: FaceMode;
@@ -50,6 +50,7 @@ export function useFaceController(setup: FaceSetup, video: RefObject<HTMLVideoEl
         camera: videoCamera(view),
         detector: videoFaceDetector(view),
         capture: () => captureVideo(view()),
+        captureFrame: () => captureActionFrame(view()),
         calls: faceCalls({ http: defaultClient(), auth: () => authDeps() }),
         viewSize: () => ({ width: view()?.clientWidth ?? 0, height: view()?.clientHeight ?? 0 }),
       },

@@ -27,6 +27,7 @@ beforeAll(async () => {
     ['POST', ENDPOINTS.faceCheck],
     ['POST', ENDPOINTS.faceLogin],
     ['POST', ENDPOINTS.faceClocking],
+    ['POST', ENDPOINTS.faceChallenge],
   ] as const) {
     server.route(method, path, (_req, res) => {
       const { http, body } = answers.get(path) ?? { http: 500, body: {} };
@@ -92,8 +93,25 @@ describe('face calls (§7)', () => {
   it('clocks in and answers the returned data (orther)', async () => {
     const data = { userId: 'u1', realName: '王老师', clockTime: '2026-11-21 08:01:02' };
     answer(ENDPOINTS.faceClocking, 200, envelope(200, { data }));
-    await expect(calls().submit('orther', '/9j/AA', undefined)).resolves.toEqual(data);
-    expect(sent().body).toEqual({ faceImage: '/9j/AA' });
+    const liveness = { challengeId: 'c-1', frames: ['/9j/F1', '/9j/F2', '/9j/F3'] };
+    await expect(calls().submit('orther', '/9j/AA', undefined, liveness)).resolves.toEqual(data);
+    expect(sent().body).toEqual({ faceImage: '/9j/AA', challengeId: 'c-1', frames: ['/9j/F1', '/9j/F2', '/9j/F3'] });
+  });
+
+  it('asks for a liveness challenge for the mode, and shows its failure in the widget, not as a toast', async () => {
+    const challenge = { challengeId: 'c-1', action: 'openMouth', expiresIn: 30 };
+    answer(ENDPOINTS.faceChallenge, 200, envelope(200, { data: challenge }));
+    await expect(calls().challenge('login')).resolves.toEqual(challenge);
+    expect(sent()).toMatchObject({ path: ENDPOINTS.faceChallenge, body: { mode: 'login' } });
+    $notices.set([]);
+    answer(ENDPOINTS.faceChallenge, 403, {
+      status: 403,
+      code: 'not_a_terminal',
+      message: '只有考勤终端可以打卡|||Only a clock-in terminal can record attendance',
+    });
+    $language.set('en');
+    await expect(calls().challenge('orther')).rejects.toThrow('Only a clock-in terminal can record attendance');
+    expect($notices.get()).toEqual([]);
   });
 
   it('signs in with a face: the session is stored, the page moves on, the token stays out of the answer', async () => {

@@ -11,6 +11,10 @@ import {
   type FaceState,
   faceNotice,
   guideBox,
+  LIVENESS_FRAME_INTERVAL_MS,
+  LIVENESS_FRAMES,
+  type LivenessAnswer,
+  type LivenessChallenge,
 } from '../../../src/core/face';
 import { $language } from '../../../src/core/i18n/translate';
 
@@ -32,14 +36,23 @@ const SHOTS: Record<Shot, Box[]> = {
 };
 
 const PHOTO = 'data:image/jpeg;base64,/9j/PHOTO';
+const CHALLENGE: LivenessChallenge = { challengeId: 'c-1', action: 'turnLeft', expiresIn: 30 };
+/** From the challenge to the last frame: the first frame is taken at once. */
+const ACTING_MS = (LIVENESS_FRAMES - 1) * LIVENESS_FRAME_INTERVAL_MS;
+/** The answer the rig sends after `frames` were taken (captureFrame numbers them from 1). */
+const answered = (first = 1): LivenessAnswer => ({
+  challengeId: CHALLENGE.challengeId,
+  frames: Array.from({ length: LIVENESS_FRAMES }, (_, i) => `/9j/FRAME${first + i}`),
+});
 
 interface Rig {
   controller: FaceController;
   states: FaceState[];
   camera: { opened: number; closed: number; fail: Error | null };
   detector: { loads: number; detections: number; script: Shot[]; loadFails: boolean; loadMs: number };
-  submitted: [FaceMode, string, string | undefined][];
+  submitted: [FaceMode, string, string | undefined, LivenessAnswer?][];
   answer: { reject: Error | null; data: unknown };
+  challenges: { asked: FaceMode[]; reject: Error | null };
   record: { value: FaceRecord | null; fail: boolean };
 }
 
@@ -49,6 +62,8 @@ function rig(options: Partial<FaceControllerOptions> & { mode: FaceMode }): Rig 
   const submitted: Rig['submitted'] = [];
   const answer = { reject: null as Error | null, data: { ok: true } as unknown };
   const record = { value: null as FaceRecord | null, fail: false };
+  const challenges = { asked: [] as FaceMode[], reject: null as Error | null };
+  let frames = 0;
   const controller = createFaceController(
     { cameraAllowed: true, ...options },
     {
@@ -73,13 +88,19 @@ function rig(options: Partial<FaceControllerOptions> & { mode: FaceMode }): Rig 
         },
       },
       capture: () => PHOTO,
+      captureFrame: () => `data:image/jpeg;base64,/9j/FRAME${++frames}`,
       calls: {
+        async challenge(mode) {
+          challenges.asked.push(mode);
+          if (challenges.reject) throw challenges.reject;
+          return CHALLENGE;
+        },
         async record() {
           if (record.fail) throw new Error('500');
           return record.value;
         },
-        async submit(mode, image, userId) {
-          submitted.push([mode, image, userId]);
+        async submit(mode, image, userId, liveness) {
+          submitted.push(liveness ? [mode, image, userId, liveness] : [mode, image, userId]);
           if (answer.reject) throw answer.reject;
           return answer.data;
         },
@@ -89,7 +110,7 @@ function rig(options: Partial<FaceControllerOptions> & { mode: FaceMode }): Rig 
   );
   const states: FaceState[] = [controller.$state.get()];
   controller.$state.listen((state) => states.push(state));
-  return { controller, states, camera, detector, submitted, answer, record };
+  return { controller, states, camera, detector, submitted, answer, record, challenges };
 }
 
 const status = (r: Rig) => r.controller.$state.get().status;
@@ -155,7 +176,18 @@ describe('automatic capture: more than 8 hits in a row (§4, §9)', () => {
     expect(r.controller.$state.get()).toMatchObject({ status: 'detecting', hits: 8 });
     expect(r.submitted).toEqual([]);
     await advance(250);
-    expect(r.submitted).toEqual([['login', '/9j/PHOTO', undefined]]);
+    // The liveness challenge follows the hits (issue 37): the action asked for, frames recorded while it is done.
+    expect(r.challenges.asked).toEqual(['login']);
+    expect(r.controller.$state.get()).toMatchObject({
+      status: 'acting',
+      challenge: CHALLENGE,
+      frames: [expect.any(String)],
+    });
+    expect(text(r, 'login')).toBe('Turn your head to your left');
+    await advance(ACTING_MS - 1);
+    expect(r.submitted).toEqual([]);
+    await advance(1);
+    expect(r.submitted).toEqual([['login', '/9j/PHOTO', undefined, answered()]]);
     expect(status(r)).toBe('success');
     expect(r.detector.detections).toBe(9);
     await advance(5000);
@@ -168,7 +200,7 @@ describe('automatic capture: more than 8 hits in a row (§4, §9)', () => {
     await advance(250 * (script.length + 1 + 7));
     expect(r.submitted).toEqual([]);
     expect(r.controller.$state.get()).toMatchObject({ status: 'detecting', hits: 8 });
-    await advance(250);
+    await advance(250 + ACTING_MS);
     expect(r.submitted).toHaveLength(1);
   });
 
@@ -198,7 +230,7 @@ describe('time limit (§4, §8: no face within 15 s)', () => {
     expect(status(r)).toBe('detecting');
     expect(r.camera.opened).toBe(1);
     r.detector.script = Array(9).fill('on');
-    await advance(250 * 8);
+    await advance(250 * 8 + ACTING_MS);
     expect(status(r)).toBe('success');
   });
 
@@ -373,7 +405,7 @@ describe('answers of the server', () => {
   it('login: a non-200 message shows in the widget with Click to try again; the click looks again', async () => {
     const r = await detecting('login', Array(9).fill('on'));
     r.answer.reject = new Error('未识别到已登记的人脸');
-    await advance(250 * 8);
+    await advance(250 * 8 + ACTING_MS);
     expect(r.controller.$state.get()).toEqual({ status: 'failed', message: '未识别到已登记的人脸', image: null });
     r.controller.retry();
     expect(r.controller.$state.get()).toEqual({ status: 'detecting', faces: [], hits: 0 });
@@ -384,11 +416,67 @@ describe('answers of the server', () => {
   it('clock-in: says who clocked in, then a click serves the next person', async () => {
     const r = await detecting('orther', Array(9).fill('on'));
     r.answer.data = { userId: 'u-teacher', realName: '王老师', clockTime: '2026-11-21 08:01:02' };
-    await advance(250 * 8);
+    await advance(250 * 8 + ACTING_MS);
     expect(text(r, 'orther')).toBe('王老师 clocked in at 2026-11-21 08:01:02');
     expect(faceNotice(r.controller.$state.get(), 'orther')?.retryText).toBe('Click for the next person');
     r.controller.retry();
     expect(status(r)).toBe('detecting');
+    // The next person answers a challenge of their own, with frames of their own.
+    r.detector.script = Array(9).fill('on');
+    await advance(250 * 8 + ACTING_MS);
+    expect(r.challenges.asked).toEqual(['orther', 'orther']);
+    expect(r.submitted.map((sent) => sent[3])).toEqual([answered(1), answered(LIVENESS_FRAMES + 1)]);
+  });
+});
+
+describe('the liveness challenge (issue 37)', () => {
+  it('asks in the page language, counts the frames as progress, and names every action', async () => {
+    const r = await detecting('login', Array(9).fill('on'));
+    await advance(250 * 8 + LIVENESS_FRAME_INTERVAL_MS * 2);
+    expect(r.controller.$state.get()).toMatchObject({ status: 'acting' });
+    expect(faceNotice(r.controller.$state.get(), 'login')).toEqual({
+      tone: 'info',
+      text: 'Turn your head to your left',
+      retry: false,
+      progress: 3 / LIVENESS_FRAMES,
+    });
+    $language.set('zh-CN');
+    expect(text(r, 'login')).toBe('请向左转头');
+    $language.set('zh-HK');
+    expect(text(r, 'login')).toBe('請向左轉頭');
+    const acting = (action: LivenessChallenge['action']): FaceState => ({
+      status: 'acting',
+      image: PHOTO,
+      challenge: { ...CHALLENGE, action },
+      frames: [],
+    });
+    $language.set('en');
+    expect(faceNotice(acting('turnRight'), 'login')?.text).toBe('Turn your head to your right');
+    expect(faceNotice(acting('openMouth'), 'orther')?.text).toBe('Open your mouth');
+  });
+
+  it('shows a challenge that cannot be fetched as a failure, and a click looks again', async () => {
+    const r = await detecting('orther', Array(9).fill('on'));
+    r.challenges.reject = new Error('Only a clock-in terminal can record attendance');
+    await advance(250 * 8);
+    expect(r.controller.$state.get()).toEqual({
+      status: 'failed',
+      message: 'Only a clock-in terminal can record attendance',
+      image: null,
+    });
+    expect(r.submitted).toEqual([]);
+    r.controller.retry();
+    expect(status(r)).toBe('detecting');
+  });
+
+  it('drops a challenge under way when the tab is hidden: no frame of a closed camera is sent', async () => {
+    const r = await detecting('login', Array(9).fill('on'));
+    await advance(250 * 8 + LIVENESS_FRAME_INTERVAL_MS);
+    expect(status(r)).toBe('acting');
+    r.controller.pause();
+    await advance(ACTING_MS * 2);
+    expect(status(r)).toBe('paused');
+    expect(r.submitted).toEqual([]);
   });
 });
 

@@ -1,15 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { AttendancePage, FaceClocking, FaceRecord } from '../../../../src/core/api/types';
 import { ENDPOINTS } from '../../../../src/core/api/wire';
+import {
+  LIVENESS_FRAMES,
+  LIVENESS_MIN_FRAMES,
+  type LivenessAction,
+  type LivenessAnswer,
+} from '../../../../src/core/face/liveness';
 import { DEFAULT_PAGE_SIZE } from '../../../../src/core/util/scroll';
 import { tooManyAttempts } from '../../auth/password-check';
 import { issueLogin, requireAuth } from '../../auth/session';
 import type { AuthContext, ServerContext } from '../../context';
 import { findUser, hasRole, isAdmin } from '../../db/users';
 import { ApiError, errors, fieldError, ok } from '../../envelope';
+import { ChallengeStore } from '../../face/challenges';
 import { ImageProblem, reencodedJpeg } from '../../face/decode';
 import { IMAGE_ERRORS, refuse } from '../../face/descriptor-matcher';
-import type { EnrolledFace, FaceCaller } from '../../face/matcher';
+import { actionNotSeen, verifyAction } from '../../face/liveness-check';
+import type { EnrolledFace, FaceCaller, FaceMatcher } from '../../face/matcher';
 import { refreshFaceDescriptors } from '../../face/refresh';
 import { id, int, object, str } from '../../schemas';
 import { formatDateTime, randomToken, sha256 } from '../../util/ids';
@@ -17,12 +25,48 @@ import { BASE64_BODY_LIMIT, decodeBase64Image } from '../../util/images';
 
 const faceImage = str(BASE64_BODY_LIMIT, { minLength: 1 });
 
+/** A liveness frame is a small JPEG (LIVENESS_FRAME_PX square); a tenth of a photo's limit is plenty. */
+const FRAME_BASE64_LIMIT = Math.ceil(BASE64_BODY_LIMIT / 10);
+/** Frames accepted at most: the widget sends LIVENESS_FRAMES; a few more leave room for another client's pace. */
+const MAX_FRAMES = LIVENESS_FRAMES + 4;
+const PHOTO_BODY_LIMIT = BASE64_BODY_LIMIT + MAX_FRAMES * FRAME_BASE64_LIMIT;
+
+/** Face login and clock-in: the photo of §4, and the challenge it answers with the frames recorded for it. */
+interface FacePhoto extends LivenessAnswer {
+  faceImage: string;
+}
+const photoSchema = object(
+  {
+    faceImage,
+    challengeId: str(64, { minLength: 1 }),
+    frames: {
+      type: 'array',
+      minItems: LIVENESS_MIN_FRAMES,
+      maxItems: MAX_FRAMES,
+      items: str(FRAME_BASE64_LIMIT, { minLength: 1 }),
+    },
+  },
+  ['faceImage', 'challengeId', 'frames'],
+);
+
+interface FaceRequest {
+  photo: FacePhoto;
+  action: LivenessAction;
+}
+
+/** The matcher, when it can see landmarks; the digest matcher (tests) cannot, and checks no action. */
+function livenessMatcher(matcher: FaceMatcher): Required<Pick<FaceMatcher, 'observe' | 'samePerson'>> | null {
+  const { observe, samePerson } = matcher;
+  return observe && samePerson ? { observe: observe.bind(matcher), samePerson: samePerson.bind(matcher) } : null;
+}
+
 const noMatch = () =>
   new ApiError(400, 'face_not_matched', { zh: '未识别到已登记的人脸', en: 'No registered face matches this photo' });
 
 export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): void {
   // Faces registered under another matcher are described again in the background (from their stored photos).
   const refreshed = refreshFaceDescriptors(ctx, app.log);
+  const challenges = new ChallengeStore(ctx.seconds, ctx.options.faceChallengeAction);
 
   /** Registered faces of the current matcher's kind, of one unit or of all. */
   const enrolled = async (unitId?: string): Promise<EnrolledFace[]> => {
@@ -36,14 +80,20 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
   };
 
   /**
-   * The registered person a photo shows. A photo whose very bytes signed someone in or clocked them in before is
-   * refused: a camera never takes the same picture twice, a replayed request does (issue 37, F3).
+   * The registered person a photo shows, who did the challenge's action in the frames. Photo and frames whose very
+   * bytes signed someone in or clocked them in before are refused: a camera never takes the same picture twice, a
+   * replayed request does (issue 37, F3).
    */
-  const identify = async (image: string, caller: FaceCaller, unitId?: string) => {
-    const bytes = decodeBase64Image(image).bytes;
-    const probeHash = sha256(bytes);
-    if (usedBefore(ctx, probeHash)) throw replayed();
-    const probe = await ctx.faceMatcher.describe(bytes, caller);
+  const identify = async (request: FaceRequest, caller: FaceCaller, unitId?: string) => {
+    const bytes = decodeBase64Image(request.photo.faceImage).bytes;
+    const frames = request.photo.frames.map((frame) => decodeBase64Image(frame, 'frames').bytes);
+    const hashes = [bytes, ...frames].map((item) => sha256(item));
+    if (hashes.some((hash) => usedBefore(ctx, hash))) throw replayed();
+    // A still picture sent as every frame shows no movement, whatever the matcher can see.
+    if (new Set(hashes).size !== hashes.length) throw actionNotSeen();
+    const liveness = livenessMatcher(ctx.faceMatcher);
+    const still = liveness ? await liveness.observe(bytes, caller, false) : null;
+    const probe = still?.descriptor ?? (await ctx.faceMatcher.describe(bytes, caller));
     const faces = await enrolled(unitId);
     const userId = ctx.faceMatcher.match(probe, faces);
     // Failures count per face too (issue 37, F3): 5 near misses on one person lock face sign-in to them for the
@@ -57,23 +107,43 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
       if (near) ctx.limiter.record(FACE_PERSON_BUCKET, near);
       throw noMatch();
     }
-    ctx.db.prepare('INSERT OR IGNORE INTO face_probes (hash, used_at) VALUES (?, ?)').run(probeHash, ctx.seconds());
+    if (liveness && still) {
+      try {
+        await verifyAction(liveness, request.action, still, frames, caller);
+      } catch (error) {
+        // A photo of this person that cannot move counts against their face like a wrong password.
+        if (error instanceof ApiError && error.status === 400) ctx.limiter.record(FACE_PERSON_BUCKET, user.id);
+        throw error;
+      }
+    }
+    const remember = ctx.db.prepare('INSERT OR IGNORE INTO face_probes (hash, used_at) VALUES (?, ?)');
+    for (const hash of hashes) remember.run(hash, ctx.seconds());
     return user;
   };
 
+  // Issued before the photo is sent: the widget asks the user for the action and records the frames (issue 37).
+  // A clock-in's challenge is the terminal's own.
+  app.post<{ Body: { mode: 'login' | 'orther' } }>(
+    ENDPOINTS.faceChallenge,
+    { config: { public: true }, schema: { body: object({ mode: { enum: ['login', 'orther'] } }, ['mode']) } },
+    async (request) => {
+      if (request.body.mode === 'login') return ok(challenges.issue(request.ip, { kind: 'login' }));
+      const auth = requireAuth(request);
+      if (!hasRole(ctx.db, auth.user.id, FACE_TERMINAL_ROLE)) throw notATerminal();
+      return ok(challenges.issue(request.ip, { kind: 'clocking', terminal: auth.user.id }));
+    },
+  );
+
   // Public: failures count per address like password failures (issue 37, F3), and its photos wait in the public
   // share of the description queue (F5).
-  app.post<{ Body: { faceImage: string } }>(
+  app.post<{ Body: FacePhoto }>(
     ENDPOINTS.faceLogin,
-    {
-      config: { public: true, loginLike: true },
-      bodyLimit: BASE64_BODY_LIMIT,
-      schema: { body: object({ faceImage }, ['faceImage']) },
-    },
+    { config: { public: true, loginLike: true }, bodyLimit: PHOTO_BODY_LIMIT, schema: { body: photoSchema } },
     async (request, reply) => {
       if (ctx.limiter.exhausted(FACE_LOGIN_BUCKET, request.ip)) throw tooManyAttempts(ctx.limiter.windowSeconds);
       try {
-        return ok(issueLogin(ctx, reply, await identify(request.body.faceImage, 'public')));
+        const action = challenges.take(request.body.challengeId, request.ip, { kind: 'login' });
+        return ok(issueLogin(ctx, reply, await identify({ photo: request.body, action }, 'public')));
       } catch (error) {
         if (error instanceof ApiError && error.status === 400) ctx.limiter.record(FACE_LOGIN_BUCKET, request.ip);
         throw error;
@@ -83,13 +153,17 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   // Clock-in terminals are signed in as a unit account with the terminal role (issue 37, F2: any account clocked
   // anyone in); only faces of that unit count.
-  app.post<{ Body: { faceImage: string } }>(
+  app.post<{ Body: FacePhoto }>(
     ENDPOINTS.faceClocking,
-    { bodyLimit: BASE64_BODY_LIMIT, schema: { body: object({ faceImage }, ['faceImage']) } },
+    { bodyLimit: PHOTO_BODY_LIMIT, schema: { body: photoSchema } },
     async (request) => {
       const auth = requireAuth(request);
       if (!hasRole(ctx.db, auth.user.id, FACE_TERMINAL_ROLE)) throw notATerminal();
-      const user = await identify(request.body.faceImage, 'signed-in', auth.user.unit_id);
+      const action = challenges.take(request.body.challengeId, request.ip, {
+        kind: 'clocking',
+        terminal: auth.user.id,
+      });
+      const user = await identify({ photo: request.body, action }, 'signed-in', auth.user.unit_id);
       const clockTime = formatDateTime(new Date(ctx.now()));
       ctx.db
         .prepare('INSERT INTO face_clockings (user_id, at, recorded_by) VALUES (?, ?, ?)')
