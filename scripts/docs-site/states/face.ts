@@ -10,9 +10,9 @@ import {
   type FaceStatus,
   guideBox,
   initialFaceState,
+  type Language,
   LIVENESS_CHALLENGE_SECONDS,
   LIVENESS_FRAMES,
-  type Language,
   transition,
 } from '../../../src/core';
 
