@@ -265,7 +265,8 @@ describe('attendance GET /api/uaa/face/attendance', () => {
     const area = await signedIn(t.url, 'areauser');
     const elsewhere = await postFace(area, 'orther', base64(facePhoto('a', { size: 450 })), frames('none', 300));
     expect(elsewhere.body.code).toBe('face_not_matched');
-  });
+    // Three clock-ins with their frames, and a registration, described one after another in the worker.
+  }, 120_000);
 });
 
 describe('a server switched from digests to descriptors', () => {

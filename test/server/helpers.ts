@@ -68,7 +68,10 @@ export class Client {
   constructor(readonly baseUrl: string) {}
 
   async raw(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
-    const headers: Record<string, string> = { ...options.headers };
+    // A connection per request. The server runs in this process: a test that computes a photo between two requests
+    // blocks the event loop past the server's keep-alive timeout, and fetch then sends on a socket the server closes
+    // in the same turn (ECONNRESET). Browsers retry such a request; fetch does not.
+    const headers: Record<string, string> = { Connection: 'close', ...options.headers };
     if (options.device !== null) headers[DEVICE_HEADER] = options.device ?? 'pc';
     if (options.bearer) headers.Authorization = `Bearer ${options.bearer}`;
     const cookie = this.cookieHeader(path);
