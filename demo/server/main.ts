@@ -79,7 +79,7 @@ for (const user of USERS) console.log(`  ${user.loginName.padEnd(9)} ${user.real
 // Random per database (a device-client id alone signs in), so they are shown here rather than documented.
 console.log(
   server.context.speech.available()
-    ? `Speech gateway: ${server.url.replace('http', 'ws')}${ENDPOINTS.nlsGateway} (English offline, pocketsphinx)`
+    ? `Speech gateway: ${server.url.replace('http', 'ws')}${ENDPOINTS.nlsGateway} (English, Mandarin and Cantonese commands offline, pocketsphinx)`
     : 'Speech gateway: pocketsphinx is not installed (apt-get install pocketsphinx pocketsphinx-en-us)',
 );
 console.log('Device clients (login_user_client userClientId):');

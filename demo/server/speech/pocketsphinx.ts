@@ -1,27 +1,37 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { SpeechLanguage } from '../config';
+import { type ChineseLanguage, chineseGrammar, heardPhrase } from './chinese-grammar';
 import { commandGrammar } from './grammar';
+import { romanise } from './romanise';
 import { dither, trimSilence, wavFile } from './wav';
 
-// Offline English recognition with Debian's pocketsphinx (packages pocketsphinx, pocketsphinx-en-us): the whole
-// recording is one sentence, decoded against the command grammar of the skill vocabulary (grammar.ts). Measured
-// here on espeak-ng speech (README › Voice recognition): every skill phrase heard exactly, other phrases made of
-// the vocabulary's words heard as themselves (a miss, not a wrong page).
+// Offline recognition with Debian's pocketsphinx (packages pocketsphinx, pocketsphinx-en-us): the whole recording is
+// one sentence. English is decoded against the command grammar of the skill vocabulary (grammar.ts): every skill
+// phrase heard exactly, other phrases made of the vocabulary's words heard as themselves (a miss, not a wrong page).
+// Mandarin and Cantonese use the same English acoustic model against a graph of the Chinese skill phrases spelt in
+// English phones, with a garbage loop beside them (chinese-grammar.ts): a command comes back as its characters,
+// anything else as '' ("say it again"). Measured on espeak-ng speech by `npm run bench` (README › Voice commands).
 
 const run = promisify(execFile);
 
 export interface SpeechRecognizer {
   /** Whether it can run on this machine (programs and model installed). */
   available(): boolean;
-  /** The text of 16 kHz mono 16-bit PCM, decoded against the given skill vocabulary ('' when nothing matched). */
-  recognise(pcm: Buffer, vocabulary: readonly string[]): Promise<string>;
+  /**
+   * The text of 16 kHz mono 16-bit PCM in `language`, decoded against the given skill vocabulary ('' when nothing
+   * matched).
+   */
+  recognise(pcm: Buffer, vocabulary: readonly string[], language: SpeechLanguage): Promise<string>;
 }
 
 export interface PocketsphinxOptions {
   program?: string;
+  /** The batch decoder, for Chinese: one utterance for the whole file, with a scored search graph. */
+  batchProgram?: string;
   /** The acoustic model folder. */
   model?: string;
   /** The pronunciation dictionary (CMUdict format). */
@@ -37,6 +47,7 @@ export interface PocketsphinxOptions {
 
 export const POCKETSPHINX_DEFAULTS = {
   program: '/usr/bin/pocketsphinx_continuous',
+  batchProgram: '/usr/bin/pocketsphinx_batch',
   model: '/usr/share/pocketsphinx/model/en-us/en-us',
   dictionary: '/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict',
   languageWeight: 12,
@@ -45,6 +56,14 @@ export const POCKETSPHINX_DEFAULTS = {
 const SAMPLE_RATE = 16_000;
 /** The noise floor added before decoding, in LSB (wav.ts `dither`). */
 const NOISE_FLOOR = 64;
+/**
+ * Wide beams for the Chinese graph: with pocketsphinx's defaults the English model's phones for Chinese syllables
+ * are pruned before the end of a phrase (TOOLCHAIN.md: about 2 of 16 commands heard).
+ */
+const WIDE_BEAMS = ['-beam', '1e-100', '-wbeam', '1e-80', '-pbeam', '1e-100'];
+
+/** The recording as the decoder's wav: the speech with a margin of quiet, over a microphone's noise floor. */
+const decoderWav = (pcm: Buffer) => wavFile(dither(trimSilence(pcm, SAMPLE_RATE), NOISE_FLOOR), SAMPLE_RATE);
 
 /** The dictionary's entries by word (a word with variants `word(2)` has several lines), read once. */
 function loadDictionary(path: string): Map<string, string[]> {
@@ -63,45 +82,80 @@ export function pocketsphinxRecognizer(options: PocketsphinxOptions): SpeechReco
   const program = options.program ?? POCKETSPHINX_DEFAULTS.program;
   const model = options.model ?? POCKETSPHINX_DEFAULTS.model;
   const dictionaryPath = options.dictionary ?? POCKETSPHINX_DEFAULTS.dictionary;
+  const batchProgram = options.batchProgram ?? POCKETSPHINX_DEFAULTS.batchProgram;
   let dictionary: Map<string, string[]> | undefined;
 
+  async function english(dir: string, pcm: Buffer, vocabulary: readonly string[]): Promise<string> {
+    dictionary ??= loadDictionary(dictionaryPath);
+    const known = dictionary;
+    const grammar = commandGrammar(vocabulary, (word) => known.has(word));
+    if (!grammar.jsgf) return '';
+    const files = { wav: join(dir, 'in.wav'), gram: join(dir, 'commands.gram'), dict: join(dir, 'commands.dict') };
+    // A dictionary of the grammar's words only: loading all of CMUdict would cost more than decoding.
+    const dict = grammar.words.flatMap((word) => known.get(word) ?? []).join('\n');
+    await Promise.all([
+      writeFile(files.wav, decoderWav(pcm)),
+      writeFile(files.gram, grammar.jsgf),
+      writeFile(files.dict, `${dict}\n`),
+    ]);
+    const { stdout } = await run(
+      program,
+      [
+        ...['-infile', files.wav, '-jsgf', files.gram, '-hmm', model, '-dict', files.dict],
+        ...[
+          '-samprate',
+          String(SAMPLE_RATE),
+          '-lw',
+          String(options.languageWeight ?? POCKETSPHINX_DEFAULTS.languageWeight),
+        ],
+        ...['-logfn', '/dev/null'],
+      ],
+      { timeout: 30_000, maxBuffer: 1 << 20 },
+    );
+    // One line per stretch of speech between pauses: the sentence is all of them.
+    return stdout
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .join(' ');
+  }
+
+  async function chinese(dir: string, pcm: Buffer, vocabulary: readonly string[], language: ChineseLanguage) {
+    const grammar = chineseGrammar(vocabulary, language, romanise);
+    if (!grammar.fsg) return '';
+    const files = {
+      ctl: join(dir, 'in.ctl'),
+      fsg: join(dir, 'commands.fsg'),
+      dict: join(dir, 'commands.dict'),
+      hyp: join(dir, 'out.hyp'),
+    };
+    await Promise.all([
+      writeFile(join(dir, 'in.wav'), decoderWav(pcm)),
+      writeFile(files.ctl, 'in\n'),
+      writeFile(files.fsg, grammar.fsg),
+      writeFile(files.dict, grammar.dictionary),
+    ]);
+    await run(
+      batchProgram,
+      [
+        ...['-adcin', 'yes', '-cepdir', dir, '-cepext', '.wav', '-ctl', files.ctl, '-hyp', files.hyp],
+        ...['-fsg', files.fsg, '-dict', files.dict, '-hmm', model, '-samprate', String(SAMPLE_RATE), '-lw', '10'],
+        ...WIDE_BEAMS,
+        ...['-logfn', '/dev/null'],
+      ],
+      { timeout: 30_000, maxBuffer: 1 << 20 },
+    );
+    // "words (in -score)" on one line.
+    const line = (await readFile(files.hyp, 'utf8')).split('\n')[0] ?? '';
+    return heardPhrase(grammar, line.replace(/\s*\([^)]*\)\s*$/, ''));
+  }
+
   return {
-    available: () => existsSync(program) && existsSync(model) && existsSync(dictionaryPath),
-    async recognise(pcm, vocabulary) {
-      dictionary ??= loadDictionary(dictionaryPath);
-      const known = dictionary;
-      const grammar = commandGrammar(vocabulary, (word) => known.has(word));
-      if (!grammar.jsgf) return '';
+    available: () => [program, batchProgram, model, dictionaryPath].every((path) => existsSync(path)),
+    async recognise(pcm, vocabulary, language) {
       const dir = await mkdtemp(join(options.tmpDir, 'speech-'));
       try {
-        const files = { wav: join(dir, 'in.wav'), gram: join(dir, 'commands.gram'), dict: join(dir, 'commands.dict') };
-        // A dictionary of the grammar's words only: loading all of CMUdict would cost more than decoding.
-        const dict = grammar.words.flatMap((word) => known.get(word) ?? []).join('\n');
-        await Promise.all([
-          writeFile(files.wav, wavFile(dither(trimSilence(pcm, SAMPLE_RATE), NOISE_FLOOR), SAMPLE_RATE)),
-          writeFile(files.gram, grammar.jsgf),
-          writeFile(files.dict, `${dict}\n`),
-        ]);
-        const { stdout } = await run(
-          program,
-          [
-            ...['-infile', files.wav, '-jsgf', files.gram, '-hmm', model, '-dict', files.dict],
-            ...[
-              '-samprate',
-              String(SAMPLE_RATE),
-              '-lw',
-              String(options.languageWeight ?? POCKETSPHINX_DEFAULTS.languageWeight),
-            ],
-            ...['-logfn', '/dev/null'],
-          ],
-          { timeout: 30_000, maxBuffer: 1 << 20 },
-        );
-        // One line per stretch of speech between pauses: the sentence is all of them.
-        return stdout
-          .split('\n')
-          .map((line) => line.trim())
-          .filter(Boolean)
-          .join(' ');
+        return language === 'en' ? await english(dir, pcm, vocabulary) : await chinese(dir, pcm, vocabulary, language);
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

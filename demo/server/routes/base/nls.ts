@@ -23,10 +23,10 @@ import { publicOrigin } from '../../redirects';
 import { sha256 } from '../../util/ids';
 
 // The NLS one-sentence recognition protocol (src/core/api/nls.ts) on a WebSocket route of the reference server, so
-// the widgets' production client runs end to end against a real recogniser: Debian's pocketsphinx for English
-// (speech/pocketsphinx.ts). The token is one of get_ali_token's, checked on the handshake against the server clock.
-// The language comes with the app key, as with the cloud service (one project, one language model). Mandarin and
-// Cantonese have no offline model here: they fail with a bilingual reason instead.
+// the widgets' production client runs end to end against a real recogniser: Debian's pocketsphinx for English,
+// Mandarin and Cantonese commands (speech/pocketsphinx.ts). The token is one of get_ali_token's, checked on the
+// handshake against the server clock. The language comes with the app key, as with the cloud service (one project,
+// one language model).
 
 type Language = 'zh-CN' | 'en' | 'zh-HK';
 
@@ -34,18 +34,6 @@ type Language = 'zh-CN' | 'en' | 'zh-HK';
 const MAX_AUDIO_BYTES = NLS_MAX_SECONDS * NLS_SAMPLE_RATE * 2;
 /** A task with nothing said for this long ends (the gateway's IDLE_TIMEOUT). */
 const IDLE_MS = 15_000;
-
-const CLOUD_ONLY: Record<Exclude<Language, 'en'>, Text> = {
-  'zh-CN': {
-    zh: '普通话识别需要云端语音服务（阿里云智能语音交互），本服务器只有英文离线识别',
-    en: 'Mandarin needs the cloud speech service (Alibaba Cloud Intelligent Speech Interaction); this server only recognises English offline',
-  },
-  'zh-HK': {
-    // Only zh-HK pages ask for Cantonese: the Chinese part is in traditional characters.
-    zh: '粵語識別需要雲端語音服務（阿里雲智能語音交互），本伺服器只有英文離線識別',
-    en: 'Cantonese needs the cloud speech service (Alibaba Cloud Intelligent Speech Interaction); this server only recognises English offline',
-  },
-};
 
 const TASK_TOO_LONG: Text = {
   zh: `一次识别最长 ${NLS_MAX_SECONDS} 秒，本次已超时`,
@@ -73,8 +61,10 @@ function event(name: string, taskId: string, extra: { status?: number; statusTex
 }
 
 /** Like the cloud service with punctuation prediction on: a sentence starts with a capital and ends with a mark. */
-function punctuate(text: string): string {
-  return text ? `${text.charAt(0).toUpperCase()}${text.slice(1)}.` : text;
+/** The service's punctuation prediction: a capital and a full stop, or a Chinese full stop. */
+function punctuate(text: string, language: Language): string {
+  if (!text) return text;
+  return language === 'en' ? `${text.charAt(0).toUpperCase()}${text.slice(1)}.` : `${text}。`;
 }
 
 /**
@@ -111,6 +101,7 @@ function pageOriginAllowed(ctx: ServerContext, request: FastifyRequest): boolean
 class NlsTask {
   private taskId = '';
   private punctuation = false;
+  private language: Language = 'en';
   private phase: 'waiting' | 'listening' | 'recognising' | 'done' = 'waiting';
   private readonly audio: Buffer[] = [];
   private bytes = 0;
@@ -170,10 +161,7 @@ class NlsTask {
       this.fail(NLS_STATUS.invalidParameter, 'APPKEY_NOT_EXIST', `unknown appkey ${message.header.appkey ?? ''}`);
       return;
     }
-    if (language !== 'en') {
-      this.fail(NLS_STATUS.unsupportedLanguage, 'UNSUPPORTED_LANGUAGE', bilingual(CLOUD_ONLY[language]));
-      return;
-    }
+    this.language = language;
     const payload = message.payload ?? {};
     if (payload.format !== NLS_FORMAT || payload.sample_rate !== NLS_SAMPLE_RATE) {
       this.fail(NLS_STATUS.invalidParameter, 'CLIENT_ERROR', 'only pcm at 16000 Hz is supported');
@@ -221,13 +209,13 @@ class NlsTask {
     );
     let text: string;
     try {
-      text = await this.ctx.speech.recognise(pcm, vocabulary);
+      text = await this.ctx.speech.recognise(pcm, vocabulary, this.language);
     } catch {
       this.fail(NLS_STATUS.serverError, 'SERVER_ERROR', 'the recogniser failed');
       return;
     }
     if (this.phase !== 'recognising') return;
-    const result = this.punctuation ? punctuate(text) : text;
+    const result = this.punctuation ? punctuate(text, this.language) : text;
     const duration = Math.round((pcm.length / 2 / NLS_SAMPLE_RATE) * 1000);
     this.socket.send(event(NLS_EVENTS.completed, this.taskId, { payload: { result, duration } }));
     this.end();
