@@ -125,8 +125,15 @@ export async function openPage(
  * Like openPage, for a user who signed in before: the login call sets the session cookies in the page's own
  * context, as the login page would have.
  */
-export async function openPageAs(stage: Stage, account: string, path: string, viewport = { width: 1280, height: 800 }) {
+export async function openPageAs(
+  stage: Stage,
+  account: string,
+  path: string,
+  viewport = { width: 1280, height: 800 },
+  prepare?: (page: Page) => Promise<void>,
+) {
   const { page, problems } = await watchedPage(stage, viewport);
+  await prepare?.(page);
   const answer = await page.request.post(stage.url(ENDPOINTS.login), {
     headers: { 'X-PH-Device': 'pc' },
     data: { username: account, password: DEMO_PASSWORD },
@@ -186,6 +193,17 @@ export function layoutShifts(page: Page): Promise<number[]> {
 }
 
 /** Fails with each shift's score when their sum is over CLS 0.02 (issue 36's goal). */
+/**
+ * Stops the page's CSS animations and transitions where they stand, from the next document on (DEVELOPERS.md:
+ * animations off unless the test is about them). The pages' 3 s fail-safe that shows a page whose header never
+ * settles is an animation: on a busy machine it could show a page early, before what the test waits for.
+ */
+export async function freezeAnimations(page: Page): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Animation.enable');
+  await session.send('Animation.setPlaybackRate', { playbackRate: 0 });
+}
+
 export function assertStill(shifts: number[], what: string) {
   const total = shifts.reduce((sum, value) => sum + value, 0);
   if (total > 0.02) throw new Error(`${what}: layout shift ${total.toFixed(4)} (${shifts.join(', ')})`);

@@ -5,7 +5,7 @@
 //
 // Blinking was measured and left out: face-api's 68-landmark net keeps its eyelid points near where eyes usually are,
 // so squeezing the eyes of a photo by 5–8 px moved the eye aspect ratio by 0.02, below any threshold that would also
-// ignore noise (docs/api.md, "Liveness").
+// ignore noise (docs/guide/security.md › A photo is not a person).
 
 export const LIVENESS_ACTIONS = ['turnLeft', 'turnRight', 'openMouth'] as const;
 /** Left and right are the user's own: on the mirrored preview they are also the screen's. */
