@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { LivenessAction } from '../../src/core/face/liveness';
-import { cropPhoto, type Displacement } from '../server/face-photos';
+import { cropPhoto, type Displacement, turnedHead } from '../server/face-photos';
 
 // Camera media, made at test time with ffmpeg (nothing is committed): one face from face-api's own sample2.jpg (which
 // shows three people), framed so that the face sits in ph-face's guide box; and a plain colour with nobody in it.
@@ -86,16 +86,6 @@ const FACE_MIDDLE = { x: 317, y: 230, rx: 68, ry: 85 };
 /** How far a turn moves the middle of her face against its outline, in px (her headTurn moves by about 0.2). */
 const TURN_PX = 22;
 
-/** A head turned by moving the middle of the face sideways: `px` > 0 toward the picture's right (her own left). */
-function turned(px: number): Displacement {
-  return (x, y) => {
-    const u = (x - FACE_MIDDLE.x) / FACE_MIDDLE.rx;
-    const v = (y - FACE_MIDDLE.y) / FACE_MIDDLE.ry;
-    if (Math.abs(u) >= 1 || Math.abs(v) >= 1) return { dx: 0, dy: 0 };
-    return { dx: px * Math.cos((u * Math.PI) / 2) * Math.cos((v * Math.PI) / 2), dy: 0 };
-  };
-}
-
 /** The pictures a person camera shows: looking ahead, and each movement it can make, as JPEG data URLs. */
 export type Poses = { ahead: string } & Partial<Record<LivenessAction, string>>;
 
@@ -106,7 +96,11 @@ export type Poses = { ahead: string } & Partial<Record<LivenessAction, string>>;
 export function personPoses(): Poses {
   const picture = (displace?: Displacement) =>
     `data:image/jpeg;base64,${cropPhoto(2, FRAME_REGION, 640, 480, 92, displace).toString('base64')}`;
-  return { ahead: picture(), turnLeft: picture(turned(TURN_PX)), turnRight: picture(turned(-TURN_PX)) };
+  return {
+    ahead: picture(),
+    turnLeft: picture(turnedHead(FACE_MIDDLE, TURN_PX)),
+    turnRight: picture(turnedHead(FACE_MIDDLE, -TURN_PX)),
+  };
 }
 
 /**

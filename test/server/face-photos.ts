@@ -111,19 +111,30 @@ export function twoFacesPhoto(): Buffer {
 /** How far along its action each liveness frame is: still, moving, held, and back. */
 const ACTION_PROGRESS = [0, 0.35, 0.7, 1, 1, 0.7, 0.35, 0];
 
+/** An ellipse of a picture in px: its centre and half-sizes. */
+export interface Ellipse {
+  x: number;
+  y: number;
+  rx: number;
+  ry: number;
+}
+
 /**
- * A smooth bump: `amount` at the centre of a box of the output (given as shares of its side), falling to 0 at its
- * edges, and 0 outside. A head turn moves the middle of the face sideways against its outline.
+ * A head turned: the middle of the face moves sideways by `px` against its outline (the most at the centre of
+ * `middle`, falling smoothly to nothing at its edges), which is how a turn looks in two dimensions. `px` > 0 moves it
+ * toward the picture's right: the person's own left.
  */
-function bump(size: number, box: { cx: number; cy: number; rx: number; ry: number }, at: number, x: number, y: number) {
-  const u = (x / size - box.cx) / box.rx;
-  const v = (y / size - box.cy) / box.ry;
-  if (Math.abs(u) >= 1 || Math.abs(v) >= 1) return 0;
-  return at * size * Math.cos((u * Math.PI) / 2) * Math.cos((v * Math.PI) / 2);
+export function turnedHead(middle: Ellipse, px: number): Displacement {
+  return (x, y) => {
+    const u = (x - middle.x) / middle.rx;
+    const v = (y - middle.y) / middle.ry;
+    if (Math.abs(u) >= 1 || Math.abs(v) >= 1) return { dx: 0, dy: 0 };
+    return { dx: px * Math.cos((u * Math.PI) / 2) * Math.cos((v * Math.PI) / 2), dy: 0 };
+  };
 }
 
 /** A face's middle (between the ends of its jaw line) as shares of a facePhoto's side: the crop centres the face. */
-const FACE_MIDDLE = { cx: 0.49, cy: 0.58, rx: 0.24, ry: 0.24 };
+const FACE_MIDDLE = { x: 0.49, y: 0.58, rx: 0.24, ry: 0.24 };
 
 /**
  * What the frames show. An open mouth is not among them: stretching closed lips apart leaves no dark gap, and the
@@ -139,7 +150,13 @@ export type FrameAction = 'turnLeft' | 'turnRight' | 'none';
 export function actionFrames(action: FrameAction, size = 320, face: FaceName = 'a'): Buffer[] {
   return ACTION_PROGRESS.map((progress, i) => {
     const amount = action === 'turnLeft' ? 0.07 : action === 'turnRight' ? -0.07 : 0;
-    const displace: Displacement = (x, y) => ({ dx: bump(size, FACE_MIDDLE, amount * progress, x, y), dy: 0 });
+    const middle = {
+      x: FACE_MIDDLE.x * size,
+      y: FACE_MIDDLE.y * size,
+      rx: FACE_MIDDLE.rx * size,
+      ry: FACE_MIDDLE.ry * size,
+    };
+    const displace = turnedHead(middle, amount * progress * size);
     return facePhoto(face, { size, quality: 90 - i, displace });
   });
 }
