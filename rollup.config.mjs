@@ -13,6 +13,7 @@ import { modulePreloads } from './scripts/module-preloads-plugin.mjs';
 import {
   classicLazyUploader,
   classicMd5Engine,
+  faceDetectorWorker,
   md5Worker,
   pcmWorklet,
   UPLOADER_HOST,
@@ -106,6 +107,7 @@ function plugins({ classic = false } = {}) {
   return [
     md5Worker.plugin({ classic }),
     pcmWorklet.plugin({ classic }),
+    faceDetectorWorker.plugin({ classic }),
     ...(classic ? [classicMd5Engine()] : []),
     replace({
       preventAssignment: true,

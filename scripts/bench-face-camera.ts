@@ -1,9 +1,10 @@
 // `node --import tsx scripts/bench-face-camera.ts` (also run by `npm run bench`): ph-face in headless Chromium,
 // clock-in mode at the terminal account, against the reference server's descriptor matcher.
 // 1. On Chromium's fake camera fed with face-api's own sample photo: camera open → automatic capture (the liveness
-//    challenge's request leaving the page), the detection rate (frames the detector read, counted as canvas pixel
-//    reads: tfjs's WebAssembly backend reads each frame once; the controller asks at most every
-//    FACE_DETECT_INTERVAL_MS), the detector's bytes loaded, and how often that photo passed the challenge (never, if
+//    challenge's request leaving the page), the detection rate (frames the detector read: counted as the frames
+//    posted to the detector worker, or where it runs on the main thread as canvas pixel reads, tfjs's WebAssembly
+//    backend reading each frame once; the controller asks at most every FACE_DETECT_INTERVAL_MS), the detector's
+//    bytes loaded (the worker's requests included), and how often that photo passed the challenge (never, if
 //    the challenge works).
 // 2. On a person camera (test/media/face.ts: the same face, which turns its head a moment after it is asked): how
 //    often it clocks in at the first try, and the time from the capture to the server's answer (the frames recorded,
@@ -88,6 +89,11 @@ try {
       CanvasRenderingContext2D.prototype.getImageData = function (...args) {
         window.benchReads += 1;
         return read.apply(this, args);
+      };
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function (message, ...rest) {
+        if (message && message.type === 'detect') window.benchReads += 1;
+        return post.apply(this, [message, ...rest]);
       };
     })()`);
     page.on('response', async (response) => {

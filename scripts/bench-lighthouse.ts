@@ -3,7 +3,7 @@
 // signed in by cookie; the median of three runs per page against the issue's goals. Lighthouse is a bench tool, not a
 // dependency of the product: it is installed once into node_modules/.cache (185 MB, 150 packages) when missing.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEMO_PASSWORD } from '../demo/server/db/seed-data';
@@ -26,6 +26,8 @@ interface BenchPage {
 }
 
 const ONLY = process.env.PH_BENCH_LIGHTHOUSE_ONLY;
+/** A folder to keep every run's full report in (JSON), to read its long tasks and call chains. */
+const SAVE = process.env.PH_BENCH_LIGHTHOUSE_SAVE;
 const ALL_PAGES: BenchPage[] = [
   { name: 'login', path: '/', account: null },
   { name: 'school desktop, teacher', path: '/pages/base/pc_desktop_all/', account: 'teacher' },
@@ -113,6 +115,11 @@ async function measure(run: RunLighthouse, port: number, url: string, cookie: st
   });
   if (!result || result.lhr.runtimeError) {
     throw new Error(`Lighthouse failed on ${url}: ${JSON.stringify(result?.lhr.runtimeError)}`);
+  }
+  if (SAVE) {
+    mkdirSync(SAVE, { recursive: true });
+    const name = `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`;
+    writeFileSync(join(SAVE, name), JSON.stringify(result.lhr));
   }
   const { categories, audits } = result.lhr;
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;

@@ -1,7 +1,8 @@
 // Scripts the browser loads from a URL of their own — the MD5 Web Worker of core/upload, the recorder's AudioWorklet
-// module of core/voice — are built on their own, once per rollup run, and emitted beside every bundle that imports
-// them; a placeholder module of their folder (`./worker-url`, `./pcm-worklet-url`) is replaced by one answering the
-// emitted file's URL, so a page pays nothing until it hashes or records. A blob: or data: URL instead would need the
+// module of core/voice, the face widget's detector worker — are built on their own, once per rollup run, and emitted
+// beside every bundle that imports them; a placeholder module of their folder (`./worker-url`, `./pcm-worklet-url`,
+// `./detector-worker-url`) is replaced by one answering the emitted file's URL, so a page pays nothing until it
+// hashes, records or opens a camera. A blob: or data: URL instead would need the
 // pages' CSP to allow them for scripts.
 
 import { resolve } from 'node:path';
@@ -83,6 +84,19 @@ export const md5Worker = standaloneScript({
   placeholder: './worker-url',
   importer: /[\\/]upload[\\/]hash[\\/][^\\/]+$/,
   exportName: 'md5WorkerUrl',
+});
+
+/**
+ * The face widget's detector worker (issue 36): a module worker, which imports face-api's ES module by URL when asked
+ * to load it.
+ */
+export const faceDetectorWorker = standaloneScript({
+  name: 'face-detector-worker',
+  entry: 'src/elements/ph-face/detector-worker.ts',
+  format: 'es',
+  placeholder: './detector-worker-url',
+  importer: /[\\/]ph-face[\\/][^\\/]+$/,
+  exportName: 'detectorWorkerUrl',
 });
 
 /** The recorder's AudioWorklet module of core/voice (audioWorklet.addModule loads it as a module). */

@@ -163,6 +163,36 @@ describe('ph-face on a camera', () => {
     await page.close();
   });
 
+  it('detects in a worker, off the main thread; without workers, on the main thread as before (issue 36)', async () => {
+    const faceApiOnMainThread = (page: Page) =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/face-api.esm.js')),
+      );
+    const detectorWorkers = (page: Page) =>
+      page.workers().filter((worker) => /face-detector-worker/.test(worker.url()));
+    // More than 8 hits before the movement is asked for: the detector found the face in every one of those frames.
+    const untilAsked = async (page: Page) => {
+      await page.getByRole('button', { name: 'Face login' }).click();
+      await page.locator('ph-face').getByText('Turn your head to your left').waitFor();
+    };
+
+    const inWorker = await openPage(stage, '/demo/work-chat/index.html?language=en', undefined, faceCamera);
+    await untilAsked(inWorker.page);
+    assert.equal(detectorWorkers(inWorker.page).length, 1);
+    assert.equal(await faceApiOnMainThread(inWorker.page), false);
+    assert.deepEqual(inWorker.problems, []);
+    await inWorker.page.close();
+
+    const { page, problems } = await watchedPage(stage, { width: 1280, height: 800 }, faceCamera);
+    await page.addInitScript('delete window.Worker;');
+    await page.goto(stage.url('/demo/work-chat/index.html?language=en'));
+    await untilAsked(page);
+    assert.equal(detectorWorkers(page).length, 0);
+    assert.equal(await faceApiOnMainThread(page), true);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('signs the teacher in with the face on the work-chat page, turning the head when asked', async () => {
     const { page, problems } = await watchedPage(stage, { width: 1280, height: 800 }, faceCamera);
     await personCamera(page, poses);

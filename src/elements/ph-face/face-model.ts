@@ -1,0 +1,66 @@
+import type { Box } from '../../core';
+
+// face-api's tiny face detector, loaded and run the same way on the page's main thread and in the detector worker
+// (detector-worker.ts). face-api and the tfjs inside it (1.3 MB) are in no bundle: the build copies face-api's own ES
+// module and tfjs's WebAssembly binaries beside the element modules, and they are imported from there by URL.
+
+export type FaceApi = typeof import('@vladmandic/face-api');
+
+/** Where face-api, tfjs's WebAssembly and the model's weights are (absolute URLs; tfjs's folder ends in `/`). */
+export interface FaceModelFiles {
+  faceApi: string;
+  wasmFolder: string;
+  modelFolder: string;
+}
+
+/** The part of the tfjs inside face-api used here (face-api's declarations leave these out of `tf`). */
+interface Tfjs {
+  setBackend(name: string): Promise<boolean>;
+  ready(): Promise<void>;
+  setWasmPaths(prefix: string): void;
+}
+
+/** Detector input side in px (a multiple of 32): 224 finds a face that fills a third of the picture quickly. */
+const INPUT_SIZE = 224;
+const MIN_SCORE = 0.5;
+
+/**
+ * face-api with the tiny face detector's weights, on WebGL where a real graphics card draws, else WebAssembly.
+ * `prepare` runs first: a worker gives face-api there the environment it finds by itself in a page.
+ */
+export async function loadFaceModel(files: FaceModelFiles, prepare?: (api: FaceApi) => void): Promise<FaceApi> {
+  const api = (await import(/* @vite-ignore */ files.faceApi)) as FaceApi;
+  prepare?.(api);
+  const tf = api.tf as unknown as Tfjs;
+  tf.setWasmPaths(files.wasmFolder);
+  const backend = preferredBackend();
+  if (!(await tf.setBackend(backend).catch(() => false))) {
+    if (backend === 'wasm' || !(await tf.setBackend('wasm').catch(() => false))) await tf.setBackend('cpu');
+  }
+  await tf.ready();
+  await api.nets.tinyFaceDetector.loadFromUri(files.modelFolder);
+  return api;
+}
+
+/** The faces in `input` (a video on the main thread, a tensor in the worker), in its own px. */
+export async function detectFaces(api: FaceApi, input: Parameters<FaceApi['detectAllFaces']>[0]): Promise<Box[]> {
+  const options = new api.TinyFaceDetectorOptions({ inputSize: INPUT_SIZE, scoreThreshold: MIN_SCORE });
+  // run(), not await on the task: the task's then() drops a failure, and the await would wait forever.
+  const found = await api.detectAllFaces(input, options).run();
+  return found.map(({ box }) => ({ x: box.x, y: box.y, width: box.width, height: box.height }));
+}
+
+/**
+ * WebGL on a real graphics card; WebAssembly where WebGL is software-rendered (headless or GPU-less terminals),
+ * which on this small model is several times faster than emulated WebGL or tfjs's plain JavaScript backend.
+ */
+function preferredBackend(): 'webgl' | 'wasm' {
+  const canvas =
+    typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(1, 1) : globalThis.document?.createElement('canvas');
+  const gl = canvas?.getContext('webgl2') as WebGL2RenderingContext | null | undefined;
+  if (!gl) return 'wasm';
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  const renderer = info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : '';
+  gl.getExtension('WEBGL_lose_context')?.loseContext();
+  return /swiftshader|llvmpipe|software/i.test(renderer) ? 'wasm' : 'webgl';
+}
