@@ -11,14 +11,14 @@ import { esbuildTypeScript } from './scripts/esbuild-ts-plugin.mjs';
 import { immutableFiles } from './scripts/immutable-files-plugin.mjs';
 import { modulePreloads } from './scripts/module-preloads-plugin.mjs';
 import {
-  classicLazyUploader,
+  CLASSIC_HOST,
+  CLASSIC_LAZY,
+  classicHostGlobals,
+  classicLazyScripts,
   classicMd5Engine,
   faceDetectorWorker,
   md5Worker,
   pcmWorklet,
-  UPLOADER_HOST,
-  UPLOADER_SCRIPT,
-  uploaderHostGlobals,
 } from './scripts/standalone-script-plugin.mjs';
 
 // Chunk names carry content hashes: start from an empty dist/ so that no stale chunk is shipped or measured.
@@ -188,24 +188,25 @@ export default [
   {
     input: 'src/elements/classic.ts',
     onwarn,
-    plugins: [classicLazyUploader(), ...plugins({ classic: true })],
+    plugins: [classicLazyScripts(), ...plugins({ classic: true })],
     output: { file: 'dist/ph-widgets.js', format: 'iife', sourcemap: true, inlineDynamicImports: true },
   },
-  {
-    // The classic bundle's uploader, loaded by it when a <ph-uploader> first renders (classicLazyUploader).
-    input: 'src/elements/ph-uploader/PhUploader.tsx',
+  // The classic bundle's lazy scripts (the uploader, the face widget), each loaded by it when its element first
+  // renders (classicLazyScripts).
+  ...CLASSIC_LAZY.map((script) => ({
+    input: script.entry,
     onwarn,
-    external: (id) => UPLOADER_HOST.some(([pattern]) => pattern.test(id)),
+    external: (id) => CLASSIC_HOST.some(([pattern]) => pattern.test(id)),
     plugins: plugins({ classic: true }),
     output: {
-      file: `dist/${UPLOADER_SCRIPT.fileName}`,
+      file: `dist/${script.fileName}`,
       format: 'iife',
-      name: UPLOADER_SCRIPT.globalName,
-      globals: uploaderHostGlobals,
+      name: script.globalName,
+      globals: classicHostGlobals,
       sourcemap: true,
       inlineDynamicImports: true,
     },
-  },
+  })),
   {
     input: 'src/core/index.ts',
     onwarn,

@@ -161,62 +161,98 @@ export function classicMd5Engine() {
 }
 
 /**
- * What the classic bundle lends the uploader script (`ph-widgets.uploader.js`): the one React of the page, its JSX
- * runtime, @nanostores/react and the shadow-root style context. The script brings its own copy of the core modules
- * it needs; their state is shared through the page singletons (core/shared), as with two bundles on one page.
+ * What the classic bundle lends its lazy scripts (CLASSIC_LAZY): the one React of the page, its JSX runtime,
+ * @nanostores/react, the shadow-root style context and the element helpers (`dispatchFrom`; the registration code
+ * with r2wc and ReactDOM stays in the bundle). A script brings its own copy of the core modules it needs; their state
+ * is shared through the page singletons (core/shared), as with two bundles on one page.
  */
-export const UPLOADER_HOST = [
+export const CLASSIC_HOST = [
   [/^react$/, 'react'],
   [/^react\/jsx-runtime$/, 'jsx'],
   [/^@nanostores\/react$/, 'nanostoresReact'],
   [/(^|[\\/])common[\\/]styles(\.ts)?$/, 'styles'],
+  // As imported (`../define`), and as rollup then names the external (its absolute path).
+  [/(^\.\.|[\\/]src[\\/]elements)[\\/]define(\.ts)?$/, 'define'],
 ];
-const HOST_GLOBAL = 'phUploaderHost';
-const UPLOADER_GLOBAL = 'phUploader';
-export const UPLOADER_SCRIPT = { fileName: 'ph-widgets.uploader.js', globalName: UPLOADER_GLOBAL };
+const HOST_GLOBAL = 'phWidgetsHost';
 
-/** For the uploader script's build: the lent modules as globals of the host object. */
-export const uploaderHostGlobals = (id) => {
-  const name = UPLOADER_HOST.find(([pattern]) => pattern.test(id))?.[1];
+/**
+ * The components the classic bundle loads as scripts of their own beside it, when one of their elements first
+ * renders (issue 36): the element is defined at once (pages find it and its events as always), but what draws it —
+ * the uploader with the whole upload engine, the face widget with its rules — weighs only on the pages that show it.
+ * Each is built by rollup.config.mjs as an IIFE setting `globalName`; `source` is what the element's define.ts imports
+ * it as. The voice widget stays in the bundle: module pages put it in their header, so nearly every page shows it,
+ * and as a script of its own it would be one more request carrying its own copy of core (19 KB, not 10).
+ */
+export const CLASSIC_LAZY = [
+  {
+    fileName: 'ph-widgets.uploader.js',
+    globalName: 'phUploader',
+    entry: 'src/elements/ph-uploader/PhUploader.tsx',
+    define: /[\\/]ph-uploader[\\/]define\.ts$/,
+    source: './PhUploader',
+    exportName: 'PhUploader',
+  },
+  {
+    fileName: 'ph-widgets.face.js',
+    globalName: 'phFace',
+    entry: 'src/elements/ph-face/widget.ts',
+    define: /[\\/]ph-face[\\/]define\.ts$/,
+    source: './widget',
+    exportName: 'FaceWidget',
+  },
+];
+
+/** For a lazy script's build: the lent modules as globals of the host object. */
+export const classicHostGlobals = (id) => {
+  const name = CLASSIC_HOST.find(([pattern]) => pattern.test(id))?.[1];
   return name ? `${HOST_GLOBAL}.${name}` : undefined;
 };
 
-/**
- * For the classic bundle: <ph-uploader> is defined at once (pages find the element and its events as always), but
- * its component, PhUploader with the whole upload engine, is the script `ph-widgets.uploader.js` beside the bundle,
- * added to the page when the first uploader renders. A legacy page without an uploader pays about 1 KB for this.
- */
-export function classicLazyUploader() {
-  const virtual = '\0ph-lazy-uploader';
+/** For the classic bundle: each CLASSIC_LAZY import becomes a component that adds its script on first render. */
+export function classicLazyScripts() {
+  const host = '\0ph-classic-host';
+  const virtual = (script) => `\0ph-lazy-${script.globalName}`;
   return {
-    name: 'classic-lazy-uploader',
-    async resolveId(source, importer) {
-      if (source === './PhUploader' && importer && /[\\/]ph-uploader[\\/]define\.ts$/.test(importer)) return virtual;
-      if (importer === virtual && source === './worker-url') return MD5_WORKER_URL;
-      return null;
+    name: 'classic-lazy-scripts',
+    resolveId(source, importer) {
+      if (source === host) return host;
+      const script = CLASSIC_LAZY.find((each) => each.source === source && importer && each.define.test(importer));
+      return script ? virtual(script) : null;
     },
     async load(id) {
-      if (id !== virtual) return null;
-      const styles = (await this.resolve('../common/styles', resolve('src/elements/ph-uploader/define.ts')))?.id;
+      if (id === host) {
+        const from = resolve('src/elements/ph-face/define.ts');
+        const styles = (await this.resolve('../common/styles', from))?.id;
+        const define = (await this.resolve('../define', from))?.id;
+        // The bundle's own URL, read while it runs: the lazy scripts lie beside it.
+        return [
+          "import * as react from 'react';",
+          "import * as jsx from 'react/jsx-runtime';",
+          "import * as nanostoresReact from '@nanostores/react';",
+          `import * as styles from ${JSON.stringify(styles)};`,
+          `import * as define from ${JSON.stringify(define)};`,
+          `self.${HOST_GLOBAL} = { react, jsx, nanostoresReact, styles, define };`,
+          "const bundle = document.currentScript ? document.currentScript.src : '';",
+          'export function lazyScript(fileName, globalName, exportName) {',
+          '  const load = () =>',
+          '    new Promise((done, fail) => {',
+          "      const tag = document.createElement('script');",
+          '      tag.src = new URL(fileName, bundle || location.href).href;',
+          '      tag.onload = () => (self[globalName] ? done({ default: self[globalName][exportName] }) : fail(new Error(tag.src)));',
+          '      tag.onerror = () => fail(new Error(tag.src));',
+          '      document.head.append(tag);',
+          '    });',
+          '  const Lazy = react.lazy(load);',
+          '  return (props) => react.createElement(react.Suspense, { fallback: null }, react.createElement(Lazy, props));',
+          '}',
+        ].join('\n');
+      }
+      const script = CLASSIC_LAZY.find((each) => virtual(each) === id);
+      if (!script) return null;
       return [
-        "import * as react from 'react';",
-        "import * as jsx from 'react/jsx-runtime';",
-        "import * as nanostoresReact from '@nanostores/react';",
-        `import * as styles from ${JSON.stringify(styles)};`,
-        "import { md5WorkerUrl } from './worker-url';",
-        `self.${HOST_GLOBAL} = { react, jsx, nanostoresReact, styles };`,
-        'const load = () =>',
-        '  new Promise((done, fail) => {',
-        "    const tag = document.createElement('script');",
-        `    tag.src = new URL(${JSON.stringify(UPLOADER_SCRIPT.fileName)}, md5WorkerUrl()).href;`,
-        `    tag.onload = () => (self.${UPLOADER_GLOBAL} ? done({ default: self.${UPLOADER_GLOBAL}.PhUploader }) : fail(new Error(tag.src)));`,
-        '    tag.onerror = () => fail(new Error(tag.src));',
-        '    document.head.append(tag);',
-        '  });',
-        'const Lazy = react.lazy(load);',
-        'export function PhUploader(props) {',
-        '  return react.createElement(react.Suspense, { fallback: null }, react.createElement(Lazy, props));',
-        '}',
+        `import { lazyScript } from ${JSON.stringify(host)};`,
+        `export const ${script.exportName} = lazyScript(${JSON.stringify(script.fileName)}, ${JSON.stringify(script.globalName)}, ${JSON.stringify(script.exportName)});`,
       ].join('\n');
     },
   };

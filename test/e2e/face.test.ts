@@ -193,6 +193,38 @@ describe('ph-face on a camera', () => {
     await page.close();
   });
 
+  it('on a legacy page, the classic bundle loads the face widget only when a <ph-face> shows (issue 36)', async () => {
+    const { page, problems } = await openPage(stage, '/login', undefined, faceCamera);
+    await signIn(page, 'teacher');
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      const name = new URL(request.url()).pathname.split('/').at(-1) ?? '';
+      if (name.startsWith('ph-widgets') && name.endsWith('.js')) scripts.push(name);
+    });
+    await page.goto(stage.url('/demo/pc_notice_tm/'));
+    await page.locator('ph-header [part~="welcome"]').filter({ hasText: '王老师' }).waitFor();
+    assert.deepEqual(scripts, ['ph-widgets.js']);
+
+    await page.evaluate(() => {
+      const face = document.createElement('ph-face');
+      face.setAttribute('user-id', 'u-teacher');
+      document.querySelector('main')?.append(face);
+    });
+    await page.locator('ph-face').getByText(/^准备拍摄：\d$/).waitFor();
+    // Photograph comes alive once the detector, in its worker beside the classic bundle, finds the face on target.
+    await page.waitForFunction(() => {
+      const button = document.querySelector('ph-face')?.shadowRoot?.querySelector('[part~="photograph"]');
+      return button instanceof HTMLButtonElement && !button.disabled;
+    });
+    assert.deepEqual(scripts, ['ph-widgets.js', 'ph-widgets.face.js', 'ph-widgets.face-detector-worker.js']);
+    assert.deepEqual(
+      page.workers().map((worker) => new URL(worker.url()).pathname),
+      ['/dist/ph-widgets.face-detector-worker.js'],
+    );
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('signs the teacher in with the face on the work-chat page, turning the head when asked', async () => {
     const { page, problems } = await watchedPage(stage, { width: 1280, height: 800 }, faceCamera);
     await personCamera(page, poses);
