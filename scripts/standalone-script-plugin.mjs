@@ -220,11 +220,10 @@ export function classicLazyScripts() {
       const script = CLASSIC_LAZY.find((each) => each.source === source && importer && each.define.test(importer));
       return script ? virtual(script) : null;
     },
-    async load(id) {
+    load(id) {
       if (id === host) {
-        const from = resolve('src/elements/ph-face/define.ts');
-        const styles = (await this.resolve('../common/styles', from))?.id;
-        const define = (await this.resolve('../define', from))?.id;
+        const styles = resolve('src/elements/common/styles.ts');
+        const define = resolve('src/elements/define.ts');
         // The bundle's own URL, read while it runs: the lazy scripts lie beside it.
         return [
           "import * as react from 'react';",
