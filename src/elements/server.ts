@@ -4,6 +4,7 @@ import { DEFAULT_LANGUAGE, normalizeLanguage } from '../core';
 import { elementTree, propsFromAttributes } from './common/element-tree';
 import { PRERENDER_MARK } from './common/prerender';
 import { collectedCss, type SharedStyles, StyleCollector } from './common/styles';
+import { EARLY_SUBMIT_SCRIPT } from './ph-login/early-submit';
 import { LOGIN_ELEMENT_OPTIONS, LoginElement } from './ph-login/element';
 
 // ph-widgets/server: an element's first render as HTML, for a server to send inside the element (a declarative shadow
@@ -17,6 +18,9 @@ export type PrerenderTag = 'ph-login';
  * The declarative shadow root of an element written with these attributes (names as in HTML, values decoded), in a
  * language: `<template shadowrootmode="open">…</template>`, to be sent right after the element's start tag. It is
  * what the element renders first in the browser, in the language given (the browser then switches to the page's).
+ * A small inline `<script>` follows the template: it keeps a sign-in pressed before the element's script runs, for
+ * the element to carry out (ph-login/early-submit.ts). A page's Content-Security-Policy must allow it (by its hash,
+ * as the reference server does for every inline script).
  * Null when that first render cannot stand in for the element before its script runs: `<ph-login>` as a dialog, or
  * with `no-auto-start` (its button would be live, and a plain form would send the password in the URL).
  */
@@ -36,5 +40,5 @@ export function prerender(
   );
   // Our own stylesheets, but a `</style` inside one would end the element early.
   const css = collectedCss(collected).replace(/<\/style/gi, '<\\/style');
-  return `<template shadowrootmode="open"><style ${PRERENDER_MARK}="${rendered}">${css}</style>${markup}</template>`;
+  return `<template shadowrootmode="open"><style ${PRERENDER_MARK}="${rendered}">${css}</style>${markup}</template><script>${EARLY_SUBMIT_SCRIPT}</script>`;
 }

@@ -192,7 +192,6 @@ export function layoutShifts(page: Page): Promise<number[]> {
   });
 }
 
-/** Fails with each shift's score when their sum is over CLS 0.02 (issue 36's goal). */
 /**
  * Stops the page's CSS animations and transitions where they stand, from the next document on (DEVELOPERS.md:
  * animations off unless the test is about them). The pages' 3 s fail-safe that shows a page whose header never
@@ -204,7 +203,26 @@ export async function freezeAnimations(page: Page): Promise<void> {
   await session.send('Animation.setPlaybackRate', { playbackRate: 0 });
 }
 
+/** Fails with each shift's score when their sum is over CLS 0.02 (issue 36's goal). */
 export function assertStill(shifts: number[], what: string) {
   const total = shifts.reduce((sum, value) => sum + value, 0);
   if (total > 0.02) throw new Error(`${what}: layout shift ${total.toFixed(4)} (${shifts.join(', ')})`);
+}
+
+/**
+ * Waits until the page's <ph-login> has hydrated the server's markup (its copy of the styles gone) and finished the
+ * session check (its "checking" line gone), its sign-in button live. The button is live from the server's markup on
+ * (a press before the script is kept, ph-login/early-submit.ts): it says nothing about the script having run.
+ */
+export async function loginFormSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.querySelector('ph-login')?.shadowRoot;
+    const button = root?.querySelector('button[type="submit"]');
+    return (
+      button instanceof HTMLButtonElement &&
+      !button.disabled &&
+      button.getAttribute('aria-busy') !== 'true' &&
+      !root?.querySelector('style[data-ph-prerender], .status')
+    );
+  });
 }

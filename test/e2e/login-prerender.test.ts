@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ENDPOINTS } from '../../src/core/api/wire';
-import { after, before, describe, it, type Stage, startStage, watchProblems } from './harness';
+import { after, before, describe, it, loginFormSettled, type Stage, startStage, watchProblems } from './harness';
 
 // The login page's form is in the HTML the server sends (a declarative shadow root made by ph-widgets/server): it
 // shows, and takes typing, before any widget script has run; the element's script then hydrates it and keeps what was
@@ -70,10 +70,13 @@ function formState(page: Page) {
   });
 }
 
-/** Hydrated, and the session check done: the sign-in button is live. */
+/** Hydrated and the session check done, the button reading `label`. */
 async function waitLive(page: Page, label: string): Promise<void> {
-  await page.locator('ph-login button[part~="submit"]:enabled').filter({ hasText: label }).waitFor();
+  await loginFormSettled(page);
+  await page.locator('ph-login button[part~="submit"]').filter({ hasText: label }).waitFor();
 }
+
+const submitButton = (page: Page) => page.locator('ph-login button[part~="submit"]');
 
 /** A legacy page: the classic bundle loaded as a blocking script, in <head> or after the element. */
 const classicPage = (inHead: boolean) => {
@@ -130,7 +133,7 @@ describe('the login form before its script', () => {
     rmSync(legacy, { recursive: true, force: true });
   });
 
-  it('is sent in the page: shown, typed into, never submitted; hydration keeps the nodes, the text and the focus', async () => {
+  it('is sent in the page: shown and typed into; hydration keeps the nodes, the text and the focus', async () => {
     const { page, problems, signIns, release } = await openHeld(stage, '/');
     await field(page, 'username').click();
     assert.equal(await page.locator('ph-login label').first().textContent(), '账号');
@@ -139,8 +142,6 @@ describe('the login form before its script', () => {
     await page.locator('ph-login input[name="remember"]').check();
     await field(page, 'password').click();
     await page.keyboard.type(PASSWORD);
-    // A plain form would send the password in the URL: its button waits for the script, so Enter does nothing.
-    await page.keyboard.press('Enter');
     await markInputs(page);
     const before = await formState(page);
     assert.deepEqual(before.values, ['teacher', PASSWORD, true]);
@@ -158,6 +159,44 @@ describe('the login form before its script', () => {
     assert.ok(after.adoptedSheets >= 2, 'the element adopted its stylesheets');
 
     // What was typed before the script is what the form sends.
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === SCHOOL_LANDING);
+    assert.equal(signIns(), 1);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('keeps a sign-in pressed before its script: nothing in the URL, the button busy; the script then signs in', async () => {
+    const { page, problems, signIns, release } = await openHeld(stage, '/');
+    await field(page, 'username').fill('teacher');
+    await field(page, 'password').fill(PASSWORD);
+    assert.equal(await submitButton(page).isEnabled(), true, 'the button waits for the script');
+    await page.keyboard.press('Enter');
+    await page.locator('ph-login button[part~="submit"][aria-busy="true"]').waitFor();
+    // A plain form would have sent the password in the URL.
+    assert.equal(new URL(page.url()).search, '');
+    assert.equal(signIns(), 0);
+    assert.ok(await stillServerMarkup(page));
+
+    release();
+    await page.waitForURL((url) => url.pathname === SCHOOL_LANDING);
+    assert.equal(signIns(), 1);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('carries out a press before its script as the form would: an empty password is asked for, nothing is sent', async () => {
+    const { page, problems, signIns, release } = await openHeld(stage, '/');
+    await field(page, 'username').fill('teacher');
+    await submitButton(page).click();
+    release();
+    await page.locator('ph-login input[name="password"][aria-invalid="true"]').waitFor();
+    await loginFormSettled(page);
+    assert.equal(await page.locator('ph-login [role="alert"]').textContent(), '密码不能为空！');
+    assert.equal(await formState(page).then((state) => state.focused), 'password');
+    assert.equal(signIns(), 0);
+    // The form goes on as usual.
+    await page.keyboard.type(PASSWORD);
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === SCHOOL_LANDING);
     assert.equal(signIns(), 1);

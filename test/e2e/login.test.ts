@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { ENDPOINTS } from '../../src/core/api/wire';
 import { ManualClock } from '../server/clock';
-import { after, before, describe, it, openPage, type Stage, startStage } from './harness';
+import { after, before, describe, it, loginFormSettled, openPage, type Stage, startStage } from './harness';
 
 // A person at the start URL of `npm start`, with the keyboard only, against the reference server (spec §2, §4, §6).
 const PASSWORD = 'Demo@2026';
@@ -23,9 +24,9 @@ async function tabTo(page: Page, name: string): Promise<void> {
 }
 
 async function signInWithKeyboard(page: Page, account: string, password: string): Promise<void> {
-  // The form stays read-only (its button disabled) while the page asks whether someone is signed in: keys typed
-  // before the button is enabled would be lost, as they would be for a person.
-  await page.locator('ph-login button[part~="submit"]:enabled').filter({ hasText: '登录' }).waitFor();
+  // A press before the script or during the session check is kept (login-prerender.test.ts); this journey starts
+  // from the settled form.
+  await loginFormSettled(page);
   await tabTo(page, 'username');
   await page.keyboard.type(account);
   await page.keyboard.press('Tab');
@@ -123,6 +124,68 @@ describe('signing in at the start URL', () => {
     const { page } = await openPage(stage, `/login?redirect_uri=${encodeURIComponent(AREA_LANDING)}`);
     await signInWithKeyboard(page, 'areauser', PASSWORD);
     await landedOn(page, AREA_LANDING);
+    await page.close();
+  });
+
+  /**
+   * The start URL again, for a browser that keeps the record of a sign-in, with the page's `me` (is that session
+   * still on?) held until `answer()`; resolves once the form shows the check running. Counts sign-in calls from then.
+   */
+  async function startUrlWhileChecking(page: Page) {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route(`**${ENDPOINTS.me}*`, async (route) => {
+      await answered;
+      await route.continue();
+    });
+    let signIns = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === ENDPOINTS.login) signIns += 1;
+    });
+    await page.goto(stage.url('/'));
+    await page.locator('ph-login [role="status"]').filter({ hasText: '正在检查登录状态…' }).waitFor();
+    await page.waitForFunction(
+      () => !document.querySelector('ph-login')?.shadowRoot?.querySelector('style[data-ph-prerender]'),
+    );
+    return { answer, signIns: () => signIns };
+  }
+
+  /** Types an account and the password into the form and presses Enter, the button then busy. */
+  async function pressSignIn(page: Page, account: string): Promise<void> {
+    const form = page.locator('ph-login');
+    await form.getByLabel('账号', { exact: true }).fill(account);
+    await form.getByLabel('密码', { exact: true }).fill(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.locator('ph-login button[part~="submit"][aria-busy="true"]').waitFor();
+  }
+
+  it('keeps a sign-in pressed while the page checks an earlier session, and carries it out when that one is gone', async () => {
+    const { page, problems } = await openPage(stage, '/');
+    await signInWithKeyboard(page, 'teacher', PASSWORD);
+    await landedOn(page, SCHOOL_LANDING);
+    await page.context().clearCookies();
+    const check = await startUrlWhileChecking(page);
+    await pressSignIn(page, 'areauser');
+    assert.equal(check.signIns(), 0, 'signed in before the check ended');
+    check.answer();
+    await landedOn(page, AREA_LANDING);
+    assert.equal(check.signIns(), 1);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('drops a sign-in pressed while the page checks a session that is still on: the page goes on as that user', async () => {
+    const { page, problems } = await openPage(stage, '/');
+    await signInWithKeyboard(page, 'teacher', PASSWORD);
+    await landedOn(page, SCHOOL_LANDING);
+    const check = await startUrlWhileChecking(page);
+    await pressSignIn(page, 'areauser');
+    check.answer();
+    await landedOn(page, SCHOOL_LANDING);
+    assert.equal(check.signIns(), 0);
+    assert.deepEqual(problems, []);
     await page.close();
   });
 });

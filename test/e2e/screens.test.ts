@@ -7,6 +7,7 @@ import {
   before,
   describe,
   it,
+  loginFormSettled,
   openPageAs,
   type Stage,
   startStage,
@@ -227,10 +228,7 @@ describe('screens on a phone and with the keyboard (issue 25)', () => {
     await page.goto(stage.url('/?language=en'));
     const form = page.locator('ph-login');
     const signIn = form.getByRole('button', { name: 'Sign in', exact: true });
-    await page.waitForFunction(() => {
-      const button = document.querySelector('ph-login')?.shadowRoot?.querySelector('button[type="submit"]');
-      return button instanceof HTMLButtonElement && !button.disabled;
-    });
+    await loginFormSettled(page);
     await page.waitForLoadState('networkidle');
     assert.deepEqual(consoleErrors, [], 'the signed-out login page');
     await form.getByLabel('Account', { exact: true }).fill('teacher');

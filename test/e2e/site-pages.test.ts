@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { after, before, describe, it, openPage, type Stage, startStage } from './harness';
+import { after, before, describe, it, loginFormSettled, openPage, type Stage, startStage } from './harness';
 
 // The demo site's page scripts (demo/site/shared/*.js) against the real bundles and the reference server: what each
 // page shows and calls, in which language (texts from PH.t), and that server data is only ever text. (They ran in
@@ -258,7 +258,7 @@ describe('login page script', () => {
         }).observe(document, { childList: true, characterData: true, subtree: true });
       });
       await page.goto(stage.url(path));
-      await page.locator('ph-login button[part~="submit"]:enabled').waitFor();
+      await loginFormSettled(page);
       const changed = await page.evaluate(() => (window as unknown as { changedTexts: string[] }).changedTexts);
       await page.close();
       return changed;

@@ -34,12 +34,12 @@ async function signedInAs(loginName: string): Promise<void> {
 }
 
 /**
- * The form takes a submit: the login modes have run to their end (the button stays disabled while they run, and an
- * automatic sign-in has sent its request by then), so what they did not do, they will not do.
+ * The login modes have run to their end (the "checking" line shows while they run, and an automatic sign-in has sent
+ * its request by then), so what they did not do, they will not do; the form's button is live.
  */
 function formIsReady(login: LoginElement): boolean {
   const submit = shadow(login).querySelector<HTMLButtonElement>('button[type="submit"]');
-  return Boolean(submit && !submit.disabled);
+  return Boolean(submit && !submit.disabled && !shadow(login).querySelector('.status'));
 }
 
 describe('ph-login modes (§4)', () => {

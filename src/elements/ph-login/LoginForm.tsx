@@ -19,8 +19,11 @@ const rememberedLogin = () => $autoLogin.get() && hasRememberedCredentials();
 export interface LoginFormProps {
   /** Signing in: fields locked, button busy. */
   busy: boolean;
-  /** The page is still checking the session: the button waits, the fields already take typing. */
-  checking?: boolean;
+  /**
+   * Takes a sign-in pressed on the server's markup before this component ran (early-submit.ts): true when there was
+   * one, which the form then carries out with what the fields hold.
+   */
+  takeEarlySubmit?: () => boolean;
   /** Field errors the server answered (bilingual `中文|||English` messages). */
   serverErrors: FieldError[];
   onSubmit: (values: { username: string; password: string }, remember: boolean) => void;
@@ -33,7 +36,7 @@ export interface LoginFormProps {
  * errors under their fields (also the server's). Enter submits when both are filled and no error shows, otherwise
  * it moves to the empty field.
  */
-export function LoginForm({ busy, checking = false, serverErrors, onSubmit, onEdit }: LoginFormProps) {
+export function LoginForm({ busy, takeEarlySubmit, serverErrors, onSubmit, onEdit }: LoginFormProps) {
   const translate = useTranslate();
   const language = useLanguage();
   const hydrating = useContext(PrerenderLanguage) !== null;
@@ -55,7 +58,9 @@ export function LoginForm({ busy, checking = false, serverErrors, onSubmit, onEd
       setValues(typed);
       setChecked({ username: typed.username !== '', password: typed.password !== '' });
     }
-    if (rememberBox.current?.checked || rememberedLogin()) setRemember(true);
+    const remembered = Boolean(rememberBox.current?.checked) || rememberedLogin();
+    if (remembered) setRemember(true);
+    if (takeEarlySubmit?.()) submitValues(typed, remembered);
   }, []);
 
   // Validation runs at render so that messages follow a language change.
@@ -74,15 +79,16 @@ export function LoginForm({ busy, checking = false, serverErrors, onSubmit, onEd
     onEdit(field);
   };
 
-  const submit = () => {
+  const submitValues = (current: typeof values, rememberChoice: boolean) => {
     setChecked({ username: true, password: true });
-    const result = validateLoginFields(values);
+    const result = validateLoginFields(current);
     if (!result.valid) {
       inputs[result.errors.username ? 'username' : 'password'].current?.focus();
       return;
     }
-    if (!busy && !checking) onSubmit(result.values, remember);
+    if (!busy) onSubmit(result.values, rememberChoice);
   };
+  const submit = () => submitValues(values, remember);
 
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
     // Enter that picks an input-method candidate (typing a Chinese name) is not a submit.
@@ -166,8 +172,7 @@ export function LoginForm({ busy, checking = false, serverErrors, onSubmit, onEd
           {translate('login.forgot')}
         </a>
       </div>
-      <button type="submit" className="submit" part="submit" disabled={busy || checking} aria-busy={busy || checking}>
-        {busy || checking ? <span className="spinner" aria-hidden="true" /> : null}
+      <button type="submit" className="submit" part="submit" disabled={busy} aria-busy={busy}>
         {translate('login.submit')}
       </button>
     </form>

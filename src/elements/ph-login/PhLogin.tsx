@@ -60,9 +60,17 @@ export interface PhLoginProps {
   onPlatform?: (platform: LoginPlatform) => void;
   /** The user closed the dialog. */
   onRequestClose?: () => void;
+  /** Takes a sign-in pressed on the server's markup before the component ran (the element passes early-submit.ts'). */
+  takeEarlySubmit?: () => boolean;
 }
 
-type Phase = 'starting' | 'form' | 'busy' | 'leaving';
+/** `held`: signing in was asked for while the session check ran; it goes ahead once the check leaves the form up. */
+type Phase = 'starting' | 'held' | 'form' | 'busy' | 'leaving';
+
+interface Credentials {
+  values: { username: string; password: string };
+  remember: boolean;
+}
 
 /** Outcomes after which the page is on its way elsewhere: the form stays busy until it has gone. */
 const LEAVING: ReadonlySet<ModeOutcome['status']> = new Set(['ok', 'bind', 'authorized', 'chat']);
@@ -78,6 +86,9 @@ export function PhLogin(props: PhLoginProps) {
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const submitting = useRef(false);
   const started = useRef(false);
+  // Until the §4 mode order has run, a sign-in waits here instead of racing it.
+  const checking = useRef(autoStart);
+  const held = useRef<Credentials | null>(null);
   const latest = useLatest(props);
   const titleId = useId();
   useStyles(LOGIN_STYLES);
@@ -100,6 +111,7 @@ export function PhLogin(props: PhLoginProps) {
     return () => flag.set(false);
   }, [dialog]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once; signIn reads only refs, setters and `dialog`
   useEffect(() => {
     if (!autoStart || !config || started.current) return;
     started.current = true;
@@ -108,11 +120,22 @@ export function PhLogin(props: PhLoginProps) {
     void (async () => {
       await probeSignedIn(authDeps());
       const outcome = await runLoginModes(announce, fail);
-      setPhase(LEAVING.has(outcome.status) ? 'leaving' : 'form');
+      checking.current = false;
+      const pressed = held.current;
+      held.current = null;
+      if (LEAVING.has(outcome.status)) setPhase('leaving');
+      else if (pressed) void signIn(pressed);
+      else setPhase('form');
     })();
   }, [autoStart, config, latest]);
 
-  const submit = async (values: { username: string; password: string }, remember: boolean) => {
+  const submit = (values: Credentials['values'], remember: boolean) => {
+    if (!checking.current) return void signIn({ values, remember });
+    held.current = { values, remember };
+    setPhase('held');
+  };
+
+  const signIn = async ({ values, remember }: Credentials) => {
     if (submitting.current) return;
     submitting.current = true;
     setPhase('busy');
@@ -134,15 +157,15 @@ export function PhLogin(props: PhLoginProps) {
   const form = (
     <LoginForm
       // While the page checks the session the fields take typing; only signing in locks them.
-      busy={phase === 'busy' || phase === 'leaving'}
-      checking={phase === 'starting'}
+      busy={phase === 'held' || phase === 'busy' || phase === 'leaving'}
+      takeEarlySubmit={props.takeEarlySubmit}
       serverErrors={serverErrors}
       onSubmit={submit}
       onEdit={(field) => setServerErrors((errors) => errors.filter((error) => error.field !== field))}
     />
   );
   const status =
-    phase === 'starting' ? (
+    phase === 'starting' || phase === 'held' ? (
       <p className="status" role="status">
         {translate('login.checking')}
       </p>

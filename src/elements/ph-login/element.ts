@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { QrIcon } from '../common/icons';
 import { dispatchFrom, type ElementOptions, type ElementProps, hostOf } from '../define';
+import { takeEarlySubmit } from './early-submit';
 import { type LoginPlatform, PhLogin, type PhLoginProps } from './PhLogin';
 
 // What <ph-login> renders, apart from its registration (define.ts): a server renders the same (ph-widgets/server).
@@ -34,6 +35,7 @@ export function LoginElement({ container, platforms, ...props }: LoginElementPro
     onLogout: () => dispatchFrom(host, 'ph-login-logout', {}),
     onPlatform: (platform) => dispatchFrom(host, 'ph-login-platform', platform),
     onRequestClose: () => host?.removeAttribute('open'),
+    takeEarlySubmit: () => takeEarlySubmit(host),
   });
 }
 
