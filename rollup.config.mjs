@@ -189,7 +189,14 @@ export default [
     input: 'src/elements/classic.ts',
     onwarn,
     plugins: [classicLazyScripts(), ...plugins({ classic: true })],
-    output: { file: 'dist/ph-widgets.js', format: 'iife', sourcemap: true, inlineDynamicImports: true },
+    // Legacy pages run nearly all of it at once: compiled while it streams in (the compile hint, as the runtime chunk).
+    output: {
+      file: 'dist/ph-widgets.js',
+      format: 'iife',
+      sourcemap: true,
+      inlineDynamicImports: true,
+      banner: '//# allFunctionsCalledOnLoad',
+    },
   },
   // The classic bundle's lazy scripts (the uploader, the face widget), each loaded by it when its element first
   // renders (classicLazyScripts).
