@@ -62,8 +62,30 @@ export interface Transport {
   send(request: TransportRequest): Promise<TransportResponse>;
 }
 
-/** The default transport: `fetch` with credentials, a timer for the timeout and the caller's signal for aborts. */
-export function fetchTransport(doFetch: typeof fetch = (input, init) => fetch(input, init)): Transport {
+interface YieldingScheduler {
+  yield?: () => Promise<void>;
+}
+
+/**
+ * Ends the current task where the browser can (`scheduler.yield`, Chromium 129+), to go on in a new one right after.
+ * A page starts a dozen calls in one task once `me` answers; each `fetch` costs the main thread a few milliseconds
+ * (more on a slow phone), so together they made one long task that held back the page's paint and input (issue 36).
+ */
+function yieldToBrowser(): Promise<void> | undefined {
+  return (globalThis as { scheduler?: YieldingScheduler }).scheduler?.yield?.();
+}
+
+/**
+ * The default transport: `fetch` with credentials, a timer for the timeout and the caller's signal for aborts. The
+ * default `fetch` is called in a task of its own where the browser offers one (yieldToBrowser).
+ */
+export function fetchTransport(
+  doFetch: typeof fetch = async (input, init) => {
+    const pause = yieldToBrowser();
+    if (pause) await pause;
+    return fetch(input, init);
+  },
+): Transport {
   return {
     async send(request) {
       const { signal, timeout } = request;
