@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { CHROME_PATHS } from '../../src/core/api/chrome-paths';
+import { ENDPOINTS } from '../../src/core/api/wire';
 import { after, before, describe, it, openPageAs, type Stage, startStage } from './harness';
 
 // <ph-header> and <ph-footer> from the classic script on the legacy module pages (issue 9).
@@ -28,6 +30,42 @@ describe('header and footer on legacy and landing pages', () => {
       await page.close();
     });
   }
+
+  it('asks for the to-do reminders beside `me` where this browser keeps the record of a sign-in (issue 36)', async () => {
+    let answerMe = () => {};
+    const meHeld = new Promise<void>((resolve) => {
+      answerMe = resolve;
+    });
+    let reminderCalls = 0;
+    let remindersAsked = () => {};
+    const asked = new Promise<void>((resolve) => {
+      remindersAsked = resolve;
+    });
+    const { page, problems } = await openPageAs(stage, 'teacher', NOTICE, undefined, async (page) => {
+      // What the login page stores when someone signs in there.
+      await page.addInitScript(() => localStorage.setItem('user', JSON.stringify({ userId: 'u-teacher' })));
+      await page.route(`**${ENDPOINTS.me}*`, async (route) => {
+        await meHeld;
+        await route.continue();
+      });
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname !== CHROME_PATHS.reminders) return;
+        reminderCalls += 1;
+        remindersAsked();
+      });
+    });
+    // Asked while `me` has not answered.
+    await asked;
+    answerMe();
+    // The strip shows what was asked for beside `me`, not asked again.
+    await page
+      .locator('ph-header [part~="reminders-toggle"]')
+      .filter({ hasText: /^待办提醒，\d+ 条未办/ })
+      .waitFor();
+    assert.equal(reminderCalls, 1);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
 
   it("student: the teachers' page, opened by its URL, is blocked by name, with ways out (issue 34)", async () => {
     const { page, problems } = await openPageAs(stage, 'student', NOTICE);

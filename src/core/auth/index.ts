@@ -21,7 +21,7 @@ export { loginModeContext, runLoginMode, startLogin } from './flows';
 export type { AutoLoginOutcome, LoginOutcome } from './login';
 export { autoLogin, handleLoginResult, login, loginCall } from './login';
 export { clearLocalSession, logout } from './logout';
-export { fetchMe, loadChildren, probeSignedIn, randomSignature } from './me';
+export { fetchMe, loadChildren, probeSignedIn, randomSignature, signInRecorded } from './me';
 export type { ChatProvider, LoginMode, LoginModeContext } from './mode';
 export {
   AUTO_LOGIN_MAX,

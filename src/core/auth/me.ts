@@ -89,13 +89,21 @@ async function readMe(deps: AuthDeps, epoch: number): Promise<MeData | null> {
 }
 
 /**
+ * Whether this browser keeps the record of a sign-in (`user`: every sign-in through the widgets stores it; logout and
+ * a lost session remove it): a page may then expect `me` to say signed in, and ask for what follows beside it.
+ */
+export function signInRecorded(): boolean {
+  return $storedUser.get() !== null;
+}
+
+/**
  * The login page's question of §4's mode "already logged in". The server is asked only when this browser keeps the
  * record of a sign-in (`user`: every sign-in through the widgets stores it; logout and a lost session remove it).
  * Without one the answer is no at once: a signed-out visitor's page makes no `me` and refresh calls that could only
  * fail (two 401s in its console) and takes typing without waiting for them.
  */
 export function probeSignedIn(deps: AuthDeps): Promise<MeData | null> {
-  if ($storedUser.get() !== null || $loginStatus.get() === 'in') return fetchMe(deps);
+  if (signInRecorded() || $loginStatus.get() === 'in') return fetchMe(deps);
   $loginStatus.set('out');
   return Promise.resolve(null);
 }

@@ -27,6 +27,11 @@ export interface ReminderPanelOptions {
 
 export interface ReminderPanel {
   readonly $state: ReadableAtom<ReminderPanelState>;
+  /**
+   * Asks for the first page now, for the autoOpen that follows (only when not suppressed): a page that expects to be
+   * signed in asks beside `me` instead of after it. An answer that never gets used is dropped.
+   */
+  prefetch(): void;
   /** Opens by itself: only when not suppressed and there is something to show. Resolves whether it opened. */
   autoOpen(): Promise<boolean>;
   /** The user asked for it (the to-do button): opens even when suppressed. */
@@ -52,6 +57,13 @@ export function createReminderPanel(options: ReminderPanelOptions): ReminderPane
   let timer: ReturnType<typeof setTimeout> | undefined;
   let held = false;
   let request = 0;
+  let early: Promise<PopUpPage> | null = null;
+  /** The first page: the prefetched answer once, else a new request. */
+  const load = (page: number) => {
+    const prefetched = page === 1 ? early : null;
+    early = null;
+    return prefetched ?? options.loadPage(page);
+  };
 
   const patch = (changes: Partial<ReminderPanelState>) => $state.set({ ...$state.get(), ...changes });
   const stopTimer = () => {
@@ -69,7 +81,7 @@ export function createReminderPanel(options: ReminderPanelOptions): ReminderPane
     patch({ loading: true });
     let answer: PopUpPage;
     try {
-      answer = await options.loadPage(page);
+      answer = await load(page);
     } catch {
       if (mine === request) patch({ loading: false });
       return null;
@@ -105,6 +117,12 @@ export function createReminderPanel(options: ReminderPanelOptions): ReminderPane
 
   return {
     $state,
+    prefetch() {
+      if (early || areRemindersSuppressed(options.storage)) return;
+      early = options.loadPage(1);
+      // Unused (the session was gone), its failure is nobody's.
+      early.catch(() => undefined);
+    },
     autoOpen: () => (areRemindersSuppressed(options.storage) ? Promise.resolve(false) : openAt(1)),
     open: async () => {
       await openAt(1);

@@ -26,6 +26,7 @@ import {
   type RoleSwitchCandidate,
   roleCandidates,
   roleSwitchAllowed,
+  signInRecorded,
   themeCalls,
   watchZoom,
 } from '../../core';
@@ -104,8 +105,11 @@ export function useHeader(redirect: boolean, leaving: RefObject<boolean>, deskto
   const signedIn = status === 'in';
 
   useEffect(() => {
-    if (config && $loginStatus.get() === 'unknown') void fetchMe(authDeps());
-  }, [config]);
+    if (!config || $loginStatus.get() !== 'unknown') return;
+    void fetchMe(authDeps());
+    // The page waits unshown until the to-do strip is decided: its first page is asked for beside `me`, not after.
+    if (signInRecorded() && !isPopupSuppressed(getLocation().href())) model.reminders.prefetch();
+  }, [config, model]);
 
   useEffect(() => {
     if (status !== 'out' || !redirect || !config || leaving.current) return;

@@ -132,6 +132,37 @@ describe('reminder panel (§4, §9: 3 a page, 15 s, session suppression)', () =>
     expect(panel.$state.get().open).toBe(false);
   });
 
+  it('prefetches the first page once, for the autoOpen that follows; later pages and opens ask anew', async () => {
+    const platform = server(4);
+    const panel = createReminderPanel({ loadPage: platform.loadPage, storage: memoryStorage() });
+    panel.prefetch();
+    panel.prefetch();
+    expect(platform.asked).toEqual([1]);
+    expect(await panel.autoOpen()).toBe(true);
+    expect(platform.asked, 'autoOpen used the prefetched page').toEqual([1]);
+    expect(panel.$state.get()).toMatchObject({ open: true, page: 1, total: 4 });
+    await panel.next();
+    panel.close();
+    await panel.open();
+    expect(platform.asked).toEqual([1, 2, 1]);
+  });
+
+  it('prefetches nothing once suppressed, and a prefetch that failed (the session was gone) harms nothing', async () => {
+    const storage = memoryStorage();
+    const suppressed = server(2);
+    const panel = createReminderPanel({ loadPage: suppressed.loadPage, storage });
+    await panel.open();
+    panel.close(true);
+    createReminderPanel({ loadPage: suppressed.loadPage, storage }).prefetch();
+    expect(suppressed.asked).toEqual([1]);
+
+    const failing = vi.fn(() => Promise.reject(new Error('401')));
+    createReminderPanel({ loadPage: failing, storage: memoryStorage() }).prefetch();
+    expect(failing).toHaveBeenCalledTimes(1);
+    // An unhandled rejection would fail the run (vitest reports it); let it settle.
+    await vi.runAllTimersAsync();
+  });
+
   it('drops an answer that arrives after the panel was closed', async () => {
     let release!: (page: PopUpPage) => void;
     const panel = createReminderPanel({
