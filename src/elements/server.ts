@@ -21,8 +21,9 @@ export type PrerenderTag = 'ph-login';
  * A small inline `<script>` follows the template: it keeps a sign-in pressed before the element's script runs, for
  * the element to carry out (ph-login/early-submit.ts). A page's Content-Security-Policy must allow it (by its hash,
  * as the reference server does for every inline script).
- * Null when that first render cannot stand in for the element before its script runs: `<ph-login>` as a dialog, or
- * with `no-auto-start` (its button would be live, and a plain form would send the password in the URL).
+ * Null for `<ph-login>` as a dialog (nothing shows before its script opens it) and with `no-auto-start` (a form the
+ * page drives; not rendered on the server since the first version, when a live button could only be made safe by
+ * disabling it).
  */
 export function prerender(
   tag: PrerenderTag,
