@@ -40,6 +40,8 @@ describe('prerender(<ph-login>)', () => {
     // A press before the script is held by the inline script after the template, and carried out by the element.
     expect(button.hasAttribute('disabled')).toBe(false);
     expect(button.getAttribute('aria-busy')).toBe('false');
+    // Pressed before that script has run (the parser may paint first), a native submission does nothing.
+    expect(root.querySelector('form')?.getAttribute('method')).toBe('dialog');
     expect([...root.querySelectorAll('input')].map((input) => input.getAttribute('name'))).toEqual([
       'username',
       'password',

@@ -137,7 +137,9 @@ export function LoginForm({ busy, takeEarlySubmit, serverErrors, onSubmit, onEdi
   );
 
   return (
-    <form className="form" part="form" noValidate onSubmit={onFormSubmit} onKeyDown={onKeyDown}>
+    // method="dialog": should the server's markup be pressed before its inline script has run (the parser may paint
+    // between them), a native submission does nothing instead of sending the password in the URL.
+    <form className="form" part="form" method="dialog" noValidate onSubmit={onFormSubmit} onKeyDown={onKeyDown}>
       {field('username', translate('login.account'), translate('login.accountPlaceholder'))}
       {field(
         'password',
