@@ -29,6 +29,8 @@ import { AppIcon } from './AppIcon';
 const WIDE_GROUP_APPS = 6;
 /** Groups this small pair up on a phone: two of them fill a row of four. */
 const PHONE_HALF_ROW_APPS = 2;
+/** A desktop of more apps than this has most of its groups off screen: those are skipped until scrolled to (shell.css). */
+const LARGE_DESKTOP_APPS = 60;
 
 export interface DesktopProps {
   short: boolean;
@@ -135,7 +137,7 @@ export function Desktop({ short, onOpen, preloaded }: DesktopProps) {
   );
 
   return (
-    <div className="desktop">
+    <div className="desktop" data-large={byCode.size > LARGE_DESKTOP_APPS ? '' : undefined}>
       <h1 ref={heading} className="visually-hidden" tabIndex={-1}>
         {translate('shell.desktop')}
       </h1>
