@@ -645,21 +645,15 @@ describe('the desktop of a unit with 300 apps', () => {
     await page.close();
   });
 
-  it('lays its first three groups out at once and skips those further down until scrolled to (issue 36)', async () => {
-    // The menu bar of 300 routes fills the first screen here: what the groups do is read from their layout.
+  it('skips its groups until they near the window, as only a desktop of more than 60 apps does (issue 36)', async () => {
     const { page, problems } = await signedInPage(stage, 'teacher', { width: 412, height: 823 });
-    await recordFirstLayout(page);
     await page.goto(stage.url(SCHOOL));
     await page.locator('.app-icon').first().waitFor();
-    const { first, now } = await firstAndNowLayout(page);
-    // The first three are never a placeholder's height, whether the browser has decided they are near or not.
-    const heights = (layout: number[][]) => layout.slice(0, 3).map(([, height]) => height);
-    assert.deepEqual(heights(first), heights(now));
-    const skipped = await page.$$eval(
-      '.desktop > .desktop-group',
-      (groups) => groups.filter((group) => getComputedStyle(group).contentVisibility === 'auto').length,
+    const skippable = await page.$$eval('.desktop > .desktop-group', (groups) =>
+      groups.map((group) => getComputedStyle(group).contentVisibility),
     );
-    assert.equal(skipped, now.length - 3, 'every group after the third may be skipped');
+    assert.ok(skippable.length > 1, 'groups');
+    assert.deepEqual(new Set(skippable), new Set(['auto']));
     assert.deepEqual(problems, []);
     await page.close();
   });
