@@ -39,19 +39,19 @@ async function signedInPage(
 }
 
 /**
- * From the next document on, records each desktop group's top and height as first laid out: at the first animation
- * frame after the groups arrive, before the browser has decided which skipped groups (`content-visibility: auto`)
- * are near the window. Chromium sometimes paints that frame.
+ * From the next document on, records each desktop group's height as first laid out: at the first animation frame
+ * after the groups arrive, before the browser has decided which skipped groups (`content-visibility: auto`) are near
+ * the window. Chromium sometimes paints that frame.
  */
-async function recordFirstLayout(page: Page): Promise<void> {
+async function recordFirstHeights(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const observer = new MutationObserver(() => {
       if (!document.querySelector('.desktop > .desktop-group')) return;
       observer.disconnect();
       requestAnimationFrame(() => {
-        (window as unknown as { phFirstLayout: number[][] }).phFirstLayout = Array.from(
+        (window as unknown as { phFirstHeights: number[] }).phFirstHeights = Array.from(
           document.querySelectorAll('.desktop > .desktop-group'),
-          (group) => [Math.round(group.getBoundingClientRect().top), Math.round(group.getBoundingClientRect().height)],
+          (group) => Math.round(group.getBoundingClientRect().height),
         );
       });
     });
@@ -59,17 +59,18 @@ async function recordFirstLayout(page: Page): Promise<void> {
   });
 }
 
-/** Each desktop group's top and height as first laid out (recordFirstLayout) and now, and the window's height. */
-async function firstAndNowLayout(page: Page) {
-  await page.waitForFunction(() => 'phFirstLayout' in window);
-  return page.evaluate(() => ({
-    first: (window as unknown as { phFirstLayout: number[][] }).phFirstLayout,
-    now: Array.from(document.querySelectorAll('.desktop > .desktop-group'), (group) => [
-      Math.round(group.getBoundingClientRect().top),
-      Math.round(group.getBoundingClientRect().height),
-    ]),
-    windowHeight: window.innerHeight,
-  }));
+/** The first-screen groups' heights now, and the same groups' heights as first laid out (recordFirstHeights). */
+async function firstScreenHeights(page: Page): Promise<{ first: number[]; now: number[] }> {
+  await page.waitForFunction(() => 'phFirstHeights' in window);
+  return page.evaluate(() => {
+    const now = Array.from(document.querySelectorAll('.desktop > .desktop-group'), (group) =>
+      group.getBoundingClientRect(),
+    )
+      .filter((box) => box.top < window.innerHeight)
+      .map((box) => Math.round(box.height));
+    const first = (window as unknown as { phFirstHeights: number[] }).phFirstHeights.slice(0, now.length);
+    return { first, now };
+  });
 }
 
 /** The codes of a group's icons, in order. */
@@ -521,7 +522,7 @@ describe('the shell on the landing pages', () => {
         const { page, problems } = await signedInPage(stage, account, { width, height: width < 500 ? 823 : 900 });
         // The page shows when its header has settled, not when a busy machine reaches the 3 s fail-safe first.
         await freezeAnimations(page);
-        await recordFirstLayout(page);
+        await recordFirstHeights(page);
         await page.goto(stage.url(path));
         // Loaded: the icons, the header's welcome and the footer's copyright have all arrived.
         await page.locator('.app-icon').first().waitFor();
@@ -530,11 +531,9 @@ describe('the shell on the landing pages', () => {
         assertStill(await layoutShifts(page), `${account} at ${width} px`);
         // Whether the browser paints the frame before its decision is chance: this checks the frame itself. Heights
         // only: the header may still fill in above a first frame the page does not show yet.
-        const { first, now, windowHeight } = await firstAndNowLayout(page);
-        const onScreen = now.filter(([top]) => (top ?? 0) < windowHeight).map(([, height]) => height);
-        const firstHeights = first.slice(0, onScreen.length).map(([, height]) => height);
-        assert.ok(onScreen.length > 0, `${account} at ${width} px: a group on the first screen`);
-        assert.deepEqual(firstHeights, onScreen, `${account} at ${width} px: each group's height as first laid out`);
+        const { first, now } = await firstScreenHeights(page);
+        assert.ok(now.length > 0, `${account} at ${width} px: a group on the first screen`);
+        assert.deepEqual(first, now, `${account} at ${width} px: each group's height as first laid out`);
         assert.deepEqual(problems, []);
         await page.close();
       }
