@@ -1,6 +1,6 @@
 // Bundles of DESIGN.md §5: one ES module per element over a shared runtime chunk, the classic script for
 // legacy pages, the framework-free core for Node and bundlers, and the shell page.
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import commonjs from '@rollup/plugin-commonjs';
@@ -21,8 +21,8 @@ import {
   pcmWorklet,
 } from './scripts/standalone-script-plugin.mjs';
 
-// Chunk names carry content hashes: start from an empty dist/ so that no stale chunk is shipped or measured.
-rmSync('dist', { recursive: true, force: true });
+// Loading this config writes nothing: scripts/build.mjs empties dist/ once, before any step starts (issue 53: a
+// delete here raced tsc writing dist/types beside rollup).
 
 const require = createRequire(import.meta.url);
 /** face-api's own browser ES module (tfjs inside): ph-face imports it from beside itself when a camera opens. */
