@@ -103,6 +103,11 @@ export interface ServerOptions {
    * Default 0 (only the seeded apps).
    */
   desktopApps?: number;
+  /**
+   * The §7-as-written profile (issue 53): the calls the server adds to §7 (spec-strict.ts ADDED_CALLS) answer 404,
+   * and face login and clock-in take `{faceImage}` alone, with no liveness challenge. Default false (the full profile).
+   */
+  specStrict?: boolean;
 }
 
 export interface LoginLimitOptions {
@@ -162,6 +167,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     deviceClientIds: options.deviceClientIds ?? {},
     nlsAppKeys: { ...DEMO_NLS_APP_KEYS, ...options.nlsAppKeys },
     desktopApps: options.desktopApps ?? 0,
+    specStrict: options.specStrict ?? false,
     speechTasksAtOnce: options.speechTasksAtOnce ?? DEFAULTS.speechTasksAtOnce,
     speechTaskLimitMs: options.speechTaskLimitMs ?? DEFAULTS.speechTaskLimitMs,
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs,

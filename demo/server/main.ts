@@ -71,9 +71,13 @@ const server = await createServer({
   faceMatcher,
   nlsAppKeys: appKeysEnv('PH_NLS_APP_KEYS'),
   desktopApps: intEnv('PH_DESKTOP_APPS', 0),
+  specStrict: env.PH_SPEC_STRICT === '1',
 });
 
 console.log(`\nph-widgets reference server: ${server.url}/`);
+if (server.context.options.specStrict) {
+  console.log('Profile: §7 as written (PH_SPEC_STRICT=1): added calls answer 404, face photos need no liveness');
+}
 console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);
 for (const user of USERS) console.log(`  ${user.loginName.padEnd(9)} ${user.realName} (userType ${user.userType})`);
 // Random per database (a device-client id alone signs in), so they are shown here rather than documented.

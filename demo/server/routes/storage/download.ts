@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ENDPOINTS } from '../../../../src/core/api/wire';
 import { errors } from '../../envelope';
 import { fileName, md5, object } from '../../schemas';
+import { serves } from '../../spec-strict';
 import { ownerOf, type StorageDeps } from './deps';
 import { checkedName, fileExtension } from './names';
 
@@ -24,7 +25,7 @@ const TYPES: Record<string, string> = {
  * Reading stored files: inline by URL, or as an attachment through the hidden-form download helper (§7). A file is
  * readable by the users of the unit that has it, and by nobody else (404, as if it did not exist).
  */
-export async function downloadRoutes(app: FastifyInstance, { store }: StorageDeps): Promise<void> {
+export async function downloadRoutes(app: FastifyInstance, { ctx, store }: StorageDeps): Promise<void> {
   const send = (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -50,20 +51,27 @@ export async function downloadRoutes(app: FastifyInstance, { store }: StorageDep
   };
 
   // Images and hidden-form downloads are fetched without script, so these skip the device header.
-  app.get<{ Params: { md5: string } }>(
-    ENDPOINTS.storedFile,
-    { config: { deviceOptional: true }, schema: { params: object({ md5 }, ['md5']) } },
-    async (request, reply) => send(request, reply, request.params.md5, 'inline'),
-  );
+  // All three are added calls (spec-strict.ts): the §7-as-written profile leaves them out.
+  if (serves(ctx.options, 'GET', ENDPOINTS.storedFile)) {
+    app.get<{ Params: { md5: string } }>(
+      ENDPOINTS.storedFile,
+      { config: { deviceOptional: true }, schema: { params: object({ md5 }, ['md5']) } },
+      async (request, reply) => send(request, reply, request.params.md5, 'inline'),
+    );
+  }
   const downloadSchema = object({ fileId: md5, name: fileName }, ['fileId']);
-  app.get<{ Querystring: { fileId: string; name?: string } }>(
-    ENDPOINTS.download,
-    { config: { deviceOptional: true }, schema: { querystring: downloadSchema } },
-    async (request, reply) => send(request, reply, request.query.fileId, 'attachment', request.query.name),
-  );
-  app.post<{ Body: { fileId: string; name?: string } }>(
-    ENDPOINTS.download,
-    { config: { deviceOptional: true }, schema: { body: downloadSchema } },
-    async (request, reply) => send(request, reply, request.body.fileId, 'attachment', request.body.name),
-  );
+  if (serves(ctx.options, 'GET', ENDPOINTS.download)) {
+    app.get<{ Querystring: { fileId: string; name?: string } }>(
+      ENDPOINTS.download,
+      { config: { deviceOptional: true }, schema: { querystring: downloadSchema } },
+      async (request, reply) => send(request, reply, request.query.fileId, 'attachment', request.query.name),
+    );
+  }
+  if (serves(ctx.options, 'POST', ENDPOINTS.download)) {
+    app.post<{ Body: { fileId: string; name?: string } }>(
+      ENDPOINTS.download,
+      { config: { deviceOptional: true }, schema: { body: downloadSchema } },
+      async (request, reply) => send(request, reply, request.body.fileId, 'attachment', request.body.name),
+    );
+  }
 }

@@ -4,6 +4,7 @@ import { ENDPOINTS, endpointPath } from '../../../../src/core/api/wire';
 import type { ServerContext } from '../../context';
 import { ok } from '../../envelope';
 import { int, object } from '../../schemas';
+import { serves } from '../../spec-strict';
 import { ownerOf, type StorageDeps } from './deps';
 import type { Owner, StoredFile } from './store';
 
@@ -55,7 +56,8 @@ export class OwnFileRecords {
 }
 
 /** GET the caller's own files (an added call: §7 has none that lists files). */
-export async function ownFilesRoutes(app: FastifyInstance, { ownFiles }: StorageDeps): Promise<void> {
+export async function ownFilesRoutes(app: FastifyInstance, { ctx, ownFiles }: StorageDeps): Promise<void> {
+  if (!serves(ctx.options, 'GET', ENDPOINTS.myFiles)) return;
   app.get<{ Querystring: { limit?: number } }>(
     ENDPOINTS.myFiles,
     { schema: { querystring: object({ limit: int(1, OWN_FILES_LIMIT) }) } },

@@ -1,57 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { AttendancePage, FaceClocking, FaceRecord } from '../../../../src/core/api/types';
 import { ENDPOINTS } from '../../../../src/core/api/wire';
-import {
-  LIVENESS_FRAMES,
-  LIVENESS_MIN_FRAMES,
-  type LivenessAction,
-  type LivenessAnswer,
-} from '../../../../src/core/face/liveness';
+import type { LivenessAction } from '../../../../src/core/face/liveness';
 import { DEFAULT_PAGE_SIZE } from '../../../../src/core/util/scroll';
 import { tooManyAttempts } from '../../auth/password-check';
 import { issueLogin, requireAuth } from '../../auth/session';
 import type { AuthContext, ServerContext } from '../../context';
 import { findUser, hasRole, isAdmin } from '../../db/users';
 import { ApiError, errors, fieldError, ok } from '../../envelope';
-import { ChallengeStore } from '../../face/challenges';
+import { type ChallengePurpose, ChallengeStore } from '../../face/challenges';
 import { ImageProblem, reencodedJpeg } from '../../face/decode';
 import { IMAGE_ERRORS, refuse } from '../../face/descriptor-matcher';
 import { actionNotSeen, verifyAction } from '../../face/liveness-check';
 import type { EnrolledFace, FaceCaller, FaceMatcher } from '../../face/matcher';
 import { refreshFaceDescriptors } from '../../face/refresh';
-import { id, int, object, str } from '../../schemas';
+import { id, int, object } from '../../schemas';
+import { serves } from '../../spec-strict';
 import { formatDateTime, randomToken, sha256 } from '../../util/ids';
 import { BASE64_BODY_LIMIT, decodeBase64Image } from '../../util/images';
-
-const faceImage = str(BASE64_BODY_LIMIT, { minLength: 1 });
-
-/** A liveness frame is a small JPEG (LIVENESS_FRAME_PX square); a tenth of a photo's limit is plenty. */
-const FRAME_BASE64_LIMIT = Math.ceil(BASE64_BODY_LIMIT / 10);
-/** Frames accepted at most: the widget sends LIVENESS_FRAMES; a few more leave room for another client's pace. */
-const MAX_FRAMES = LIVENESS_FRAMES + 4;
-const PHOTO_BODY_LIMIT = BASE64_BODY_LIMIT + MAX_FRAMES * FRAME_BASE64_LIMIT;
-
-/** Face login and clock-in: the photo of §4, and the challenge it answers with the frames recorded for it. */
-interface FacePhoto extends LivenessAnswer {
-  faceImage: string;
-}
-const photoSchema = object(
-  {
-    faceImage,
-    challengeId: str(64, { minLength: 1 }),
-    frames: {
-      type: 'array',
-      minItems: LIVENESS_MIN_FRAMES,
-      maxItems: MAX_FRAMES,
-      items: str(FRAME_BASE64_LIMIT, { minLength: 1 }),
-    },
-  },
-  ['faceImage', 'challengeId', 'frames'],
-);
+import { type FacePhoto, faceImage, PHOTO_BODY_LIMIT, photoSchema } from './face-photo';
 
 interface FaceRequest {
   photo: FacePhoto;
-  action: LivenessAction;
+  /** The challenge's action; null in the §7-as-written profile (`specStrict`), which checks no liveness. */
+  action: LivenessAction | null;
 }
 
 /** The matcher, when it can see landmarks; the digest matcher (tests) cannot, and checks no action. */
@@ -86,7 +58,8 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
    */
   const identify = async (request: FaceRequest, caller: FaceCaller, unitId?: string) => {
     const bytes = decodeBase64Image(request.photo.faceImage).bytes;
-    const frames = request.photo.frames.map((frame) => decodeBase64Image(frame, 'frames').bytes);
+    const sentFrames = request.action === null ? [] : (request.photo.frames ?? []);
+    const frames = sentFrames.map((frame) => decodeBase64Image(frame, 'frames').bytes);
     const hashes = [bytes, ...frames].map((item) => sha256(item));
     if (hashes.some((hash) => usedBefore(ctx, hash))) throw replayed();
     // A still picture sent as every frame shows no movement, whatever the matcher can see.
@@ -107,7 +80,7 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
       if (near) ctx.limiter.record(FACE_PERSON_BUCKET, near);
       throw noMatch();
     }
-    if (liveness && still) {
+    if (liveness && still && request.action !== null) {
       try {
         await verifyAction(liveness, request.action, still, frames, caller);
       } catch (error) {
@@ -122,27 +95,33 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
   };
 
   // Issued before the photo is sent: the widget asks the user for the action and records the frames (issue 37).
-  // A clock-in's challenge is the terminal's own.
-  app.post<{ Body: { mode: 'login' | 'orther' } }>(
-    ENDPOINTS.faceChallenge,
-    { config: { public: true }, schema: { body: object({ mode: { enum: ['login', 'orther'] } }, ['mode']) } },
-    async (request) => {
-      if (request.body.mode === 'login') return ok(challenges.issue(request.ip, { kind: 'login' }));
-      const auth = requireAuth(request);
-      if (!hasRole(ctx.db, auth.user.id, FACE_TERMINAL_ROLE)) throw notATerminal();
-      return ok(challenges.issue(request.ip, { kind: 'clocking', terminal: auth.user.id }));
-    },
-  );
+  // A clock-in's challenge is the terminal's own. An added call (spec-strict.ts).
+  if (serves(ctx.options, 'POST', ENDPOINTS.faceChallenge)) {
+    app.post<{ Body: { mode: 'login' | 'orther' } }>(
+      ENDPOINTS.faceChallenge,
+      { config: { public: true }, schema: { body: object({ mode: { enum: ['login', 'orther'] } }, ['mode']) } },
+      async (request) => {
+        if (request.body.mode === 'login') return ok(challenges.issue(request.ip, { kind: 'login' }));
+        const auth = requireAuth(request);
+        if (!hasRole(ctx.db, auth.user.id, FACE_TERMINAL_ROLE)) throw notATerminal();
+        return ok(challenges.issue(request.ip, { kind: 'clocking', terminal: auth.user.id }));
+      },
+    );
+  }
+  /** The challenge a photo answers, used up; none in the §7-as-written profile, whose photos come alone. */
+  const takeAction = (photo: FacePhoto, address: string, purpose: ChallengePurpose) =>
+    ctx.options.specStrict ? null : challenges.take(photo.challengeId ?? '', address, purpose);
+  const schema = { body: photoSchema(ctx.options.specStrict) };
 
   // Public: failures count per address like password failures (issue 37, F3), and its photos wait in the public
   // share of the description queue (F5).
   app.post<{ Body: FacePhoto }>(
     ENDPOINTS.faceLogin,
-    { config: { public: true, loginLike: true }, bodyLimit: PHOTO_BODY_LIMIT, schema: { body: photoSchema } },
+    { config: { public: true, loginLike: true }, bodyLimit: PHOTO_BODY_LIMIT, schema },
     async (request, reply) => {
       if (ctx.limiter.exhausted(FACE_LOGIN_BUCKET, request.ip)) throw tooManyAttempts(ctx.limiter.windowSeconds);
       try {
-        const action = challenges.take(request.body.challengeId, request.ip, { kind: 'login' });
+        const action = takeAction(request.body, request.ip, { kind: 'login' });
         return ok(issueLogin(ctx, reply, await identify({ photo: request.body, action }, 'public')));
       } catch (error) {
         if (error instanceof ApiError && error.status === 400) ctx.limiter.record(FACE_LOGIN_BUCKET, request.ip);
@@ -153,25 +132,18 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   // Clock-in terminals are signed in as a unit account with the terminal role (issue 37, F2: any account clocked
   // anyone in); only faces of that unit count.
-  app.post<{ Body: FacePhoto }>(
-    ENDPOINTS.faceClocking,
-    { bodyLimit: PHOTO_BODY_LIMIT, schema: { body: photoSchema } },
-    async (request) => {
-      const auth = requireAuth(request);
-      if (!hasRole(ctx.db, auth.user.id, FACE_TERMINAL_ROLE)) throw notATerminal();
-      const action = challenges.take(request.body.challengeId, request.ip, {
-        kind: 'clocking',
-        terminal: auth.user.id,
-      });
-      const user = await identify({ photo: request.body, action }, 'signed-in', auth.user.unit_id);
-      const clockTime = formatDateTime(new Date(ctx.now()));
-      ctx.db
-        .prepare('INSERT INTO face_clockings (user_id, at, recorded_by) VALUES (?, ?, ?)')
-        .run(user.id, clockTime, auth.user.id);
-      const clocking: FaceClocking = { userId: user.id, realName: user.real_name, clockTime };
-      return ok(clocking);
-    },
-  );
+  app.post<{ Body: FacePhoto }>(ENDPOINTS.faceClocking, { bodyLimit: PHOTO_BODY_LIMIT, schema }, async (request) => {
+    const auth = requireAuth(request);
+    if (!hasRole(ctx.db, auth.user.id, FACE_TERMINAL_ROLE)) throw notATerminal();
+    const action = takeAction(request.body, request.ip, { kind: 'clocking', terminal: auth.user.id });
+    const user = await identify({ photo: request.body, action }, 'signed-in', auth.user.unit_id);
+    const clockTime = formatDateTime(new Date(ctx.now()));
+    ctx.db
+      .prepare('INSERT INTO face_clockings (user_id, at, recorded_by) VALUES (?, ?, ?)')
+      .run(user.id, clockTime, auth.user.id);
+    const clocking: FaceClocking = { userId: user.id, realName: user.real_name, clockTime };
+    return ok(clocking);
+  });
 
   app.post<{ Body: { faceImage: string; userId?: string } }>(
     ENDPOINTS.faceCheck,
@@ -216,6 +188,12 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
     },
   );
 
+  // An added call (spec-strict.ts): the §7-as-written profile leaves it out.
+  if (serves(ctx.options, 'GET', ENDPOINTS.faceAttendance)) registerAttendance(app, ctx);
+}
+
+/** GET a user's clock-in rows, newest first (`start` 1-based page, `size`). */
+function registerAttendance(app: FastifyInstance, ctx: ServerContext): void {
   app.get<{ Querystring: { userId?: string; start?: number; size?: number } }>(
     ENDPOINTS.faceAttendance,
     { schema: { querystring: object({ userId: id, start: int(1, 100000), size: int(1, 100) }) } },

@@ -5,6 +5,7 @@ import { issueLogin } from '../../auth/session';
 import type { ServerContext } from '../../context';
 import { ApiError, ok } from '../../envelope';
 import { id, object, str } from '../../schemas';
+import { serves } from '../../spec-strict';
 import { PENDING_TTL_SECONDS } from './social';
 
 // Not in §7 (the bind page is the product's own page): added so an `unbound` social login can be finished here.
@@ -13,6 +14,7 @@ export function registerSocialBindRoutes(app: FastifyInstance, ctx: ServerContex
     ok(ctx.db.prepare('SELECT key AS provider, name, app_id AS appId FROM social_providers ORDER BY key').all()),
   );
 
+  if (!serves(ctx.options, 'POST', ENDPOINTS.socialBind)) return;
   app.post<{ Body: { id: string; username: string; password: string } }>(
     ENDPOINTS.socialBind,
     {
