@@ -73,8 +73,26 @@ describe('ph-footer', () => {
     await expect(footer).to.be.accessible();
   });
 
-  it('raises the missing version endpoint notification of §8', async () => {
+  it('notes the missing version endpoint of §8 in the console, without a toast in production (issue 53)', async () => {
+    const notes: string[] = [];
+    const info = console.info;
+    console.info = (...args: unknown[]) => notes.push(args.join(' '));
+    try {
+      await signedInPage('teacher', 'repair');
+      await mountFooter();
+      await waitUntil(() => notes.some((note) => note.includes('repair')), 'no console note');
+      expect(notes.find((note) => note.includes('repair'))).to.equal(
+        'ph-widgets: 该微服务缺少版本接口（repair），请联系后端工程师',
+      );
+      expect(noticeTexts()).to.deep.equal([]);
+    } finally {
+      console.info = info;
+    }
+  });
+
+  it('raises the missing version endpoint notification of §8 as a toast in development', async () => {
     await signedInPage('teacher', 'repair');
+    core.phinit({ code: 'repair', appCode: 'repair', env: 'development', device: 'pc', languagePack: {} });
     await mountFooter();
     await waitUntil(
       () => noticeTexts().some((text) => text.includes('repair')),

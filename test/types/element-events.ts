@@ -59,7 +59,15 @@ export function listeners(): void {
   document.addEventListener('ph-face-error', (event) => {
     exactly<
       typeof event.detail.reason,
-      'timeout' | 'failed' | 'modelFailed' | 'userIdMissing' | 'insecure' | 'noCamera' | 'denied' | 'busy'
+      | 'timeout'
+      | 'failed'
+      | 'livenessUnsupported'
+      | 'modelFailed'
+      | 'userIdMissing'
+      | 'insecure'
+      | 'noCamera'
+      | 'denied'
+      | 'busy'
     >(true);
   });
   exactly<keyof PhFaceEventMap, 'ph-face-success' | 'ph-face-save-success' | 'ph-face-clocking' | 'ph-face-error'>(

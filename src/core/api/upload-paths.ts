@@ -11,3 +11,5 @@ export const MERGE_CHUNKS_PATH = ENDPOINTS.mergeChunks;
 export const BASE64_IMAGE_PATH = ENDPOINTS.base64Image;
 /** Any authenticated call, to let the page's client run its one shared refresh after a 401. */
 export const SESSION_PROBE_PATH = ENDPOINTS.me;
+/** "My files" (an added call): the caller's own stored files. */
+export const OWN_FILES_PATH = ENDPOINTS.myFiles;

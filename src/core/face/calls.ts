@@ -32,21 +32,22 @@ function failure(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
+/** The route is not there at all: a back end that serves §7 as written has no challenge call. */
+const isMissingRoute = (error: unknown) =>
+  error instanceof HttpError && error.kind === 'http' && error.response?.status === 404;
+
 /**
- * The four face calls of §7, and the liveness challenge before face login and clock-in (issue 37). They skip the global error interceptor (no toast): the widget shows the message itself,
- * with 'Click to try again'. Photos go as JSON: a 480 × 480 JPEG in base64 would grow by a third again form-encoded.
+ * The four face calls of §7, and the liveness challenge before face login and clock-in (issue 37). They skip the
+ * global error interceptor (no toast): the widget shows the message itself, with 'Click to try again'. Without a
+ * challenge (the back end has none, or the page turned liveness off) login and clock-in send `{faceImage}` alone, as
+ * §7 writes them. Photos go as JSON: a 480 × 480 JPEG in base64 would grow by a third again form-encoded.
  */
 export function faceCalls(deps: FaceCallDeps): FaceCalls {
+  const send = <T>(url: string, data: Record<string, unknown>, login: boolean) =>
+    deps.http.request<T>({ url, method: 'post', data, json: true, noIntercept: true, skipAuthRecovery: login });
   const post = async <T>(url: string, data: Record<string, unknown>, login = false) => {
     try {
-      return await deps.http.request<T>({
-        url,
-        method: 'post',
-        data,
-        json: true,
-        noIntercept: true,
-        skipAuthRecovery: login,
-      });
+      return await send<T>(url, data, login);
     } catch (error) {
       throw failure(error);
     }
@@ -59,6 +60,9 @@ export function faceCalls(deps: FaceCallDeps): FaceCalls {
     return data;
   }
 
+  // A back end without the challenge call does not grow one while the page is open: a terminal serving person after
+  // person asks once, not once a person.
+  let challengeMissing = false;
   return {
     async record(userId: string): Promise<FaceRecord | null> {
       const answer = await deps.http.request<FaceRecord | null>({
@@ -68,8 +72,15 @@ export function faceCalls(deps: FaceCallDeps): FaceCalls {
       });
       return answer.data ?? null;
     },
-    async challenge(mode: FaceMode): Promise<LivenessChallenge> {
-      return (await post<LivenessChallenge>(FACE_CHALLENGE_PATH, { mode }, mode === 'login')).data;
+    async challenge(mode: FaceMode): Promise<LivenessChallenge | null> {
+      if (challengeMissing) return null;
+      try {
+        return (await send<LivenessChallenge>(FACE_CHALLENGE_PATH, { mode }, mode === 'login')).data;
+      } catch (error) {
+        if (!isMissingRoute(error)) throw failure(error);
+        challengeMissing = true;
+        return null;
+      }
     },
     async submit(mode: FaceMode, faceImage: string, userId: string | undefined, liveness?: LivenessAnswer) {
       if (mode === 'login') return login(faceImage, liveness);

@@ -4,6 +4,14 @@ export const FACE_MODES = ['collect', 'login', 'orther'] as const;
 /** collect registers a face, login signs in with it, orther (the spec's spelling, a wire value) clocks in. */
 export type FaceMode = (typeof FACE_MODES)[number];
 
+export const FACE_LIVENESS = ['auto', 'off', 'required'] as const;
+/**
+ * Whether login and clock-in ask the server for a liveness challenge (issue 37) before the plain §7 call: `auto` asks,
+ * and a 404 means this back end has no liveness check, so the photo goes alone; `off` never asks; `required` asks,
+ * and a 404 is an error. A back end that wants liveness refuses a plain call itself.
+ */
+export type FaceLiveness = (typeof FACE_LIVENESS)[number];
+
 /** Seconds counted down after the camera opens, before capture is enabled. */
 export const FACE_COUNTDOWN_SECONDS = 3;
 /** Login and clock-in give up when no capture happened this long after detection began. */

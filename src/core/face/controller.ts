@@ -2,7 +2,7 @@ import { atom, type ReadableAtom } from 'nanostores';
 import type { FaceRecord } from '../api/types';
 import type { Size } from '../modal/geometry';
 import { cameraProblem } from './camera';
-import { FACE_DETECT_INTERVAL_MS, FACE_TIMEOUT_MS, type FaceMode } from './constants';
+import { FACE_DETECT_INTERVAL_MS, FACE_TIMEOUT_MS, type FaceLiveness, type FaceMode } from './constants';
 import { type Box, frameToView, guideBox, imagePayload } from './geometry';
 import { LIVENESS_FRAME_INTERVAL_MS, type LivenessAnswer, type LivenessChallenge } from './liveness';
 import { type FaceContext, type FaceEvent, type FaceState, initialFaceState, transition } from './machine';
@@ -34,11 +34,14 @@ export interface FaceDetector {
 /** The server side of §7, as the widget needs it (calls.ts builds it on core's http client). */
 export interface FaceCalls {
   record(userId: string): Promise<FaceRecord | null>;
-  /** Login and clock-in: a liveness challenge (issue 37); rejects with an Error whose message is shown. */
-  challenge(mode: FaceMode): Promise<LivenessChallenge>;
+  /**
+   * Login and clock-in: a liveness challenge (issue 37), or null when the back end has no challenge call (a 404);
+   * rejects with an Error whose message is shown.
+   */
+  challenge(mode: FaceMode): Promise<LivenessChallenge | null>;
   /**
    * Sends the photo (the base64 part of its data URL) for the mode, with the challenge's answer for login and
-   * clock-in; rejects with an Error whose message is shown.
+   * clock-in when there was a challenge; rejects with an Error whose message is shown.
    */
   submit(mode: FaceMode, faceImage: string, userId: string | undefined, liveness?: LivenessAnswer): Promise<unknown>;
 }
@@ -62,6 +65,8 @@ export interface FaceControllerOptions {
   cameraAllowed: boolean;
   countdownSeconds?: number;
   timeoutMs?: number;
+  /** Login and clock-in: whether to ask for the liveness challenge (default `auto`). */
+  liveness?: FaceLiveness;
 }
 
 export interface FaceController {
@@ -101,6 +106,7 @@ export function createFaceController(options: FaceControllerOptions, deps: FaceC
     cameraOpen,
     cameraAllowed: options.cameraAllowed,
     countdownSeconds: options.countdownSeconds,
+    liveness: options.liveness,
   });
 
   function later(ms: number, run: () => void): void {
@@ -244,7 +250,8 @@ export function createFaceController(options: FaceControllerOptions, deps: FaceC
   async function challenge(gen: number): Promise<void> {
     try {
       const issued = await deps.calls.challenge(mode);
-      if (gen === generation) dispatch({ type: 'challenged', challenge: issued });
+      if (gen === generation)
+        dispatch(issued ? { type: 'challenged', challenge: issued } : { type: 'challengeMissing' });
     } catch (error) {
       if (gen === generation) dispatch({ type: 'challengeFailed', message: messageOf(error) });
     }

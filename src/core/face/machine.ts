@@ -1,5 +1,5 @@
 import type { FaceRecord } from '../api/types';
-import { FACE_CAPTURE_HITS, FACE_COUNTDOWN_SECONDS, type FaceMode } from './constants';
+import { FACE_CAPTURE_HITS, FACE_COUNTDOWN_SECONDS, type FaceLiveness, type FaceMode } from './constants';
 import { type Box, isOnTarget } from './geometry';
 import { LIVENESS_FRAMES, type LivenessAnswer, type LivenessChallenge } from './liveness';
 
@@ -34,12 +34,14 @@ export type FaceState =
   | { status: 'acting'; image: string; challenge: LivenessChallenge; frames: string[] }
   /** Collect: a photo (camera or upload) with Again and Save. */
   | { status: 'captured'; image: string }
-  /** The photo is on its way; login and clock-in send the challenge's answer with it. */
+  /** The photo is on its way; login and clock-in send the challenge's answer with it when there was a challenge. */
   | { status: 'submitting'; image: string; liveness?: LivenessAnswer }
   /** The call answered 200: collect saved, login signed in, clock-in recorded (`data` is the answer's data). */
   | { status: 'success'; image: string; data: unknown }
   /** A call failed: its message, then 'Click to try again'. Collect keeps the photo so nothing is lost. */
   | { status: 'failed'; message: string; image: string | null }
+  /** Liveness `required`, and the back end has no challenge call: the widget words it itself; a click looks again. */
+  | { status: 'failed'; problem: 'livenessUnsupported'; image: null }
   /** The detector could not be loaded (login and clock-in cannot work without it). A click retries. */
   | { status: 'modelFailed' }
   /** The element left the page or the tab is hidden: the camera is closed until it comes back. */
@@ -66,6 +68,8 @@ export type FaceEvent =
   | { type: 'challenged'; challenge: LivenessChallenge }
   /** The challenge could not be fetched: its message. */
   | { type: 'challengeFailed'; message: string }
+  /** The back end has no challenge call (it answered 404): it checks no liveness. */
+  | { type: 'challengeMissing' }
   /** One frame of the action was recorded (a JPEG data URL). */
   | { type: 'frameRecorded'; frame: string }
   | { type: 'again' }
@@ -84,6 +88,8 @@ export interface FaceContext {
   /** Whether this page may open a camera at all (https or localhost). */
   cameraAllowed: boolean;
   countdownSeconds?: number;
+  /** Login and clock-in: whether to ask for the liveness challenge (`auto` when not given). */
+  liveness?: FaceLiveness;
 }
 
 /** §4/§5: collect needs a userId; otherwise the widget starts initializing. */
@@ -115,10 +121,22 @@ function afterDetection(state: FaceState, faces: Box[], guide: Box): FaceState {
 }
 
 function afterCapture(state: FaceState, image: string, ctx: FaceContext): FaceState {
-  // Login and clock-in: the §4 capture is followed by the liveness challenge (issue 37).
-  if (state.status === 'capturing') return { status: 'challenging', image };
+  // Login and clock-in: the §4 capture is followed by the liveness challenge (issue 37), unless the page turned it off.
+  if (state.status === 'capturing') {
+    return ctx.liveness === 'off' ? { status: 'submitting', image } : { status: 'challenging', image };
+  }
   if (state.status === 'ready' && ctx.mode === 'collect') return { status: 'captured', image };
   return state;
+}
+
+/**
+ * No challenge call on this back end: the plain §7 call with the photo alone, whose answer (a refusal from a server
+ * that does want liveness) is shown as any other; unless the page requires liveness.
+ */
+function afterChallengeMissing(state: FaceState, ctx: FaceContext): FaceState {
+  if (state.status !== 'challenging') return state;
+  if (ctx.liveness === 'required') return { status: 'failed', problem: 'livenessUnsupported', image: null };
+  return { status: 'submitting', image: state.image };
 }
 
 /** A frame of the action: the last one sends the photo with every frame. */
@@ -197,6 +215,8 @@ export function transition(state: FaceState, event: FaceEvent, ctx: FaceContext)
         : state;
     case 'challengeFailed':
       return state.status === 'challenging' ? { status: 'failed', message: event.message, image: null } : state;
+    case 'challengeMissing':
+      return afterChallengeMissing(state, ctx);
     case 'frameRecorded':
       return afterFrame(state, event.frame);
     case 'again':
@@ -260,7 +280,11 @@ export type FaceOutcome =
   | { kind: 'saveSuccess'; data: unknown }
   | { kind: 'success'; data: unknown }
   | { kind: 'clocking'; data: unknown }
-  | { kind: 'error'; reason: 'timeout' | 'failed' | 'modelFailed' | 'userIdMissing' | CameraProblem; message?: string };
+  | {
+      kind: 'error';
+      reason: 'timeout' | 'failed' | 'livenessUnsupported' | 'modelFailed' | 'userIdMissing' | CameraProblem;
+      message?: string;
+    };
 
 /** The outcome of moving from `previous` to `next`, or null when the page need not hear of it. */
 export function faceOutcome(previous: FaceState, next: FaceState, mode: FaceMode): FaceOutcome | null {
@@ -271,7 +295,9 @@ export function faceOutcome(previous: FaceState, next: FaceState, mode: FaceMode
       return { kind, data: next.data };
     }
     case 'failed':
-      return { kind: 'error', reason: 'failed', message: next.message };
+      return 'problem' in next
+        ? { kind: 'error', reason: next.problem }
+        : { kind: 'error', reason: 'failed', message: next.message };
     case 'timeout':
     case 'modelFailed':
     case 'userIdMissing':

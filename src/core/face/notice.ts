@@ -69,7 +69,12 @@ export function faceNotice(state: FaceState, mode: FaceMode): FaceNotice | null 
         return { tone: 'success', text: clockedIn(state.data), retry: true, retryText: t('face.next') };
       return { tone: 'success', text: t('face.success'), retry: false };
     case 'failed':
-      return { tone: 'error', text: state.message, retry: true, retryText: t('face.retry') };
+      return {
+        tone: 'error',
+        text: 'problem' in state ? t('face.livenessUnsupported') : state.message,
+        retry: true,
+        retryText: t('face.retry'),
+      };
     case 'modelFailed':
       return { tone: 'error', text: t('face.modelFailed'), retry: true, retryText: t('face.retry') };
     default:

@@ -23,6 +23,7 @@ export const FACE_STRINGS: StringTable = {
     'face.next': '点击为下一位打卡',
     'face.retry': '点击重试',
     'face.modelFailed': '人脸检测模型加载失败',
+    'face.livenessUnsupported': '此处的人脸识别需要活体检测，本平台未提供',
   },
   en: {
     'face.userIdMissing': 'userId not found',
@@ -45,6 +46,7 @@ export const FACE_STRINGS: StringTable = {
     'face.next': 'Click for the next person',
     'face.retry': 'Click to try again',
     'face.modelFailed': 'The face detector could not be loaded',
+    'face.livenessUnsupported': 'Face recognition here needs a liveness check, which this platform does not provide',
   },
   'zh-HK': {
     'face.userIdMissing': '未找到 userId',
@@ -66,6 +68,7 @@ export const FACE_STRINGS: StringTable = {
     'face.next': '點擊為下一位打卡',
     'face.retry': '點擊重試',
     'face.modelFailed': '人臉檢測模型加載失敗',
+    'face.livenessUnsupported': '此處的人臉識別需要活體檢測，本平台未提供',
   },
 };
 

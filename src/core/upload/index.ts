@@ -45,6 +45,8 @@ export {
 } from './list';
 export type { ChunkState, UploadFlowEvent, UploadFlowState, UploadPhase, UploadStep } from './machine';
 export { advanceUploadFlow, initialUploadFlow, takeUploadSteps } from './machine';
+export type { OwnFilesState } from './own-files';
+export { ownFilesFailure, readOwnFiles } from './own-files';
 export type { ChunkPlan, PlanOptions } from './plan';
 export { chunkRange, planChunks } from './plan';
 export type { UploadQueue, UploadQueueOptions } from './queue';

@@ -1,5 +1,6 @@
 import { CHROME_PATHS } from '../api/chrome-paths';
 import { endpointPath, PACKAGE_VERSIONS_SUFFIX } from '../api/wire';
+import type { Env } from '../config/options';
 import { t } from '../i18n/translate';
 import { notify as defaultNotify, type NoticeKind } from '../notify';
 import { compareVersions } from './compare';
@@ -19,7 +20,14 @@ export interface VersionCheckContext {
   /** Deploy root; `pages` by default. */
   root?: string;
   notify?: (kind: NoticeKind, message: string, duration?: number) => unknown;
+  /** phinit's env: the missing-endpoint notice is a toast only in `development`; production when not given. */
+  env?: Env;
+  /** Where notes for developers go; console.info by default. */
+  note?: (message: string) => void;
 }
+
+/** An info, not a warning: pages that check their console for problems (test/e2e/harness.ts) count warnings. */
+const consoleNote = (message: string) => console.info('ph-widgets:', message);
 
 export interface ServerVersions {
   serverVersion?: string;
@@ -81,8 +89,9 @@ function serverVersions(body: unknown): ServerVersions | null {
 
 /**
  * Reads the front end's `package.json` and the back end's `{code}_package_versions` together. A missing version
- * endpoint (any answer but 200) raises the "no version endpoint" notice; a mismatch alerts which side is too old
- * (kept open until dismissed). The outcome is also returned.
+ * endpoint (any answer but 200) gives the "no version endpoint" notice, meant for developers: a console note in every
+ * env, and a toast only in development (issue 53: pupils saw it). A mismatch alerts which side is too old (kept open
+ * until dismissed). The outcome is also returned.
  */
 export async function checkVersions(ctx: VersionCheckContext): Promise<VersionCheckResult> {
   const notify = ctx.notify ?? defaultNotify;
@@ -93,7 +102,8 @@ export async function checkVersions(ctx: VersionCheckContext): Promise<VersionCh
   const server = endpoint.ok ? serverVersions(endpoint.data) : null;
   if (!server) {
     const message = t('rules.version.noEndpoint', { code: ctx.code });
-    notify('warning', message);
+    (ctx.note ?? consoleNote)(message);
+    if (ctx.env === 'development') notify('warning', message);
     return { status: 'no-endpoint', httpStatus: endpoint.status, message };
   }
   const front = pkg.ok ? text(record(pkg.data).version) : undefined;

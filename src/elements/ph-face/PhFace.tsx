@@ -1,5 +1,12 @@
 import { useRef, useState } from 'react';
-import { FACE_MODES, type FaceMode, type FaceOutcome, type FaceState } from '../../core';
+import {
+  FACE_LIVENESS,
+  FACE_MODES,
+  type FaceLiveness,
+  type FaceMode,
+  type FaceOutcome,
+  type FaceState,
+} from '../../core';
 import { FaceView } from './FaceView';
 import { pictureFromFile } from './media';
 import { useFaceController } from './use-face';
@@ -11,18 +18,24 @@ export interface PhFaceProps {
   userId?: string;
   /** Seconds counted down after the camera opens before capture is enabled (default 3). */
   countdown?: number;
+  /**
+   * Login and clock-in: `auto` (default) asks the server for a liveness challenge, and sends the photo alone when it
+   * has no challenge call (404); `off` never asks; `required` shows an error where there is no challenge call.
+   */
+  liveness?: FaceLiveness;
   onOutcome?: (outcome: FaceOutcome) => void;
 }
 
 /** The face widget of spec §4: camera, guide box, countdown, automatic capture, and the collect buttons. */
-export function PhFace({ mode: asked, userId, countdown, onOutcome }: PhFaceProps) {
+export function PhFace({ mode: asked, userId, countdown, liveness: askedLiveness, onOutcome }: PhFaceProps) {
   // An attribute is any text: anything but the three modes is collect, the first of §2.
   const mode: FaceMode = asked && FACE_MODES.includes(asked) ? asked : 'collect';
+  const liveness: FaceLiveness = askedLiveness && FACE_LIVENESS.includes(askedLiveness) ? askedLiveness : 'auto';
   // The state in which a chosen picture could not be read: any later state (a retry, a photo) clears the complaint.
   const [unreadableIn, setUnreadableIn] = useState<FaceState | null>(null);
   const video = useRef<HTMLVideoElement>(null);
   const { state, controller } = useFaceController(
-    { mode, userId: userId || undefined, countdownSeconds: countdown, onOutcome },
+    { mode, userId: userId || undefined, countdownSeconds: countdown, liveness, onOutcome },
     video,
   );
 

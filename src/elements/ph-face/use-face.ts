@@ -5,6 +5,7 @@ import {
   createFaceController,
   defaultClient,
   type FaceController,
+  type FaceLiveness,
   type FaceMode,
   type FaceOutcome,
   type FaceState,
@@ -20,15 +21,16 @@ export interface FaceSetup {
   mode: FaceMode;
   userId?: string;
   countdownSeconds?: number;
+  liveness: FaceLiveness;
   onOutcome?: (outcome: FaceOutcome) => void;
 }
 
 /**
  * Core's face controller wired to this widget's <video>: camera, lazy detector, capture and the face calls. A new
- * controller for each mode, user or countdown; the camera closes when the tab is hidden or the widget unmounts.
+ * controller for each mode, user, countdown or liveness setting; the camera closes when the tab is hidden or the widget unmounts.
  */
 export function useFaceController(setup: FaceSetup, video: RefObject<HTMLVideoElement | null>) {
-  const { mode, userId, countdownSeconds } = setup;
+  const { mode, userId, countdownSeconds, liveness } = setup;
   const latest = useLatest(setup);
   const [state, setState] = useState<FaceState>(() => initialFaceState(mode, userId));
   const controller = useRef<FaceController | null>(null);
@@ -40,6 +42,7 @@ export function useFaceController(setup: FaceSetup, video: RefObject<HTMLVideoEl
         mode,
         userId,
         countdownSeconds,
+        liveness,
         cameraAllowed: cameraAllowed({
           protocol: location.protocol,
           hostname: location.hostname,
@@ -73,7 +76,7 @@ export function useFaceController(setup: FaceSetup, video: RefObject<HTMLVideoEl
       created.destroy();
       controller.current = null;
     };
-  }, [mode, userId, countdownSeconds, video, latest]);
+  }, [mode, userId, countdownSeconds, liveness, video, latest]);
 
   return { state, controller };
 }

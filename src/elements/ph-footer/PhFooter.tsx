@@ -74,7 +74,12 @@ export function PhFooter(props: PhFooterProps) {
 
   useEffect(() => {
     if (!config || props.noVersionCheck) return;
-    void checkVersions({ get: versionReader(defaultClient()), code: config.appCode, root: config.rootPath });
+    void checkVersions({
+      get: versionReader(defaultClient()),
+      code: config.appCode,
+      root: config.rootPath,
+      env: config.env,
+    });
   }, [config, props.noVersionCheck]);
 
   const help = content

@@ -18,8 +18,9 @@ function FooterElement({ container: _container, ...props }: FooterElementProps) 
  * defensively: a malformed one shows the plain footer and logs one warning); the help-center link carries `redUrl`,
  * `accessToken` and `unitId` (the token only to https or this origin). 版本信息 / Version info / 版本資訊 opens the
  * micro-service's version info and history (notes in the current language); 关于 / About opens the about dialog
- * (650 px). When mounted it runs the §4 version check: a mismatch raises an alert, a missing version endpoint the
- * "contact the back-end engineer" notification.
+ * (650 px). When mounted it runs the §4 version check: a mismatch raises an alert; a missing version endpoint gives
+ * the "contact the back-end engineer" note, for developers: in the console, and as a toast only with phinit's
+ * `env: 'development'`.
  * Once its unit's content is in, the element carries `data-ph-settled`: a page can keep it unpainted until then, so
  * that it shows once, in place (docs/guide/page-kit.md).
  *

@@ -114,6 +114,36 @@ describe('face calls (§7)', () => {
     expect($notices.get()).toEqual([]);
   });
 
+  it('answers null for a back end without the challenge call (404); any other failure stays an error', async () => {
+    answer(ENDPOINTS.faceChallenge, 404, { status: 404, error: 'Not Found', path: ENDPOINTS.faceChallenge });
+    await expect(calls().challenge('login')).resolves.toBeNull();
+    answer(ENDPOINTS.faceChallenge, 404, 'Not Found');
+    await expect(calls().challenge('orther')).resolves.toBeNull();
+    answer(ENDPOINTS.faceChallenge, 500, 'oops');
+    await expect(calls().challenge('login')).rejects.toThrow(/500/);
+    // A 200 whose body says 404 is the server's refusal, not a missing call.
+    answer(ENDPOINTS.faceChallenge, 200, envelope(404, { message: '无此终端|||No such terminal' }));
+    await expect(calls().challenge('orther')).rejects.toThrow('无此终端');
+    expect($notices.get()).toEqual([]);
+  });
+
+  it('asks a back end without the challenge call once, not once a person (a terminal serves many)', async () => {
+    answer(ENDPOINTS.faceChallenge, 404, 'Not Found');
+    const terminal = calls();
+    for (let person = 0; person < 3; person += 1) await expect(terminal.challenge('orther')).resolves.toBeNull();
+    const asked = server.received.filter((request) => request.url.pathname === ENDPOINTS.faceChallenge);
+    expect(asked).toHaveLength(1);
+  });
+
+  it('sends the photo alone, as §7 writes the call, when there was no challenge', async () => {
+    answer(ENDPOINTS.faceClocking, 200, envelope(200, { data: { userId: 'u1' } }));
+    await calls().submit('orther', '/9j/AA', undefined);
+    expect(sent()).toEqual({ path: ENDPOINTS.faceClocking, type: 'application/json', body: { faceImage: '/9j/AA' } });
+    answer(ENDPOINTS.faceLogin, 400, envelope(400, { message: '请先完成活体检测|||Answer the liveness check first' }));
+    await expect(calls().submit('login', '/9j/AA', undefined)).rejects.toThrow('请先完成活体检测');
+    expect(sent()).toEqual({ path: ENDPOINTS.faceLogin, type: 'application/json', body: { faceImage: '/9j/AA' } });
+  });
+
   it('signs in with a face: the session is stored, the page moves on, the token stays out of the answer', async () => {
     answer(
       ENDPOINTS.faceLogin,

@@ -52,7 +52,8 @@ interface Rig {
   detector: { loads: number; detections: number; script: Shot[]; loadFails: boolean; loadMs: number };
   submitted: [FaceMode, string, string | undefined, LivenessAnswer?][];
   answer: { reject: Error | null; data: unknown };
-  challenges: { asked: FaceMode[]; reject: Error | null };
+  /** `missing`: the back end has no challenge call (the calls answer null, as for a 404). */
+  challenges: { asked: FaceMode[]; reject: Error | null; missing: boolean };
   record: { value: FaceRecord | null; fail: boolean };
 }
 
@@ -62,7 +63,7 @@ function rig(options: Partial<FaceControllerOptions> & { mode: FaceMode }): Rig 
   const submitted: Rig['submitted'] = [];
   const answer = { reject: null as Error | null, data: { ok: true } as unknown };
   const record = { value: null as FaceRecord | null, fail: false };
-  const challenges = { asked: [] as FaceMode[], reject: null as Error | null };
+  const challenges = { asked: [] as FaceMode[], reject: null as Error | null, missing: false };
   let frames = 0;
   const controller = createFaceController(
     { cameraAllowed: true, ...options },
@@ -93,7 +94,7 @@ function rig(options: Partial<FaceControllerOptions> & { mode: FaceMode }): Rig 
         async challenge(mode) {
           challenges.asked.push(mode);
           if (challenges.reject) throw challenges.reject;
-          return CHALLENGE;
+          return challenges.missing ? null : CHALLENGE;
         },
         async record() {
           if (record.fail) throw new Error('500');
@@ -128,8 +129,12 @@ afterEach(() => {
 });
 
 /** Starts a login/clock-in rig and runs it through the 3 s countdown into detection. */
-async function detecting(mode: FaceMode = 'login', script: Shot[] = []): Promise<Rig> {
-  const r = rig({ mode });
+async function detecting(
+  mode: FaceMode = 'login',
+  script: Shot[] = [],
+  options: Partial<FaceControllerOptions> = {},
+): Promise<Rig> {
+  const r = rig({ mode, ...options });
   r.detector.script = script;
   r.controller.start();
   await advance(0);
@@ -554,4 +559,80 @@ describe('pause and resume (the tab is hidden, the element leaves the page)', ()
     expect(r.submitted).toEqual([]);
     expect(r.camera.closed).toBe(1);
   });
+});
+
+describe('a back end that serves §7 as written (issue 53): no challenge call', () => {
+  /** Detection through to the automatic capture: 9 hits, one every 250 ms after the first. */
+  const CAPTURE_MS = 250 * 8;
+
+  it.each(['login', 'orther'] as const)('%s: a 404 sends the photo alone, and it signs in', async (mode) => {
+    const r = await detecting(mode, Array(9).fill('on'));
+    r.challenges.missing = true;
+    await advance(CAPTURE_MS);
+    expect(r.challenges.asked).toEqual([mode]);
+    expect(r.submitted).toEqual([[mode, '/9j/PHOTO', undefined]]);
+    expect(r.controller.$state.get()).toEqual({ status: 'success', image: PHOTO, data: { ok: true } });
+    expect(statuses(r)).not.toContain('acting');
+  });
+
+  it('shows the refusal of a server that wants liveness after all, and asks nothing more by itself', async () => {
+    const r = await detecting('login', Array(9).fill('on'));
+    r.challenges.missing = true;
+    r.answer.reject = new Error('请先完成活体检测');
+    await advance(CAPTURE_MS);
+    expect(r.controller.$state.get()).toEqual({ status: 'failed', message: '请先完成活体检测', image: null });
+    expect(faceNotice(r.controller.$state.get(), 'login')).toMatchObject({ text: '请先完成活体检测', retry: true });
+    await advance(ACTING_MS * 2);
+    expect(r.challenges.asked).toHaveLength(1);
+    expect(r.submitted).toHaveLength(1);
+  });
+
+  it('liveness "required": a 404 is an error in the page language, and no photo is sent', async () => {
+    const r = await detecting('orther', Array(9).fill('on'), { liveness: 'required' });
+    r.challenges.missing = true;
+    await advance(CAPTURE_MS);
+    expect(r.controller.$state.get()).toEqual({ status: 'failed', problem: 'livenessUnsupported', image: null });
+    expect(r.submitted).toEqual([]);
+    expect(faceNotice(r.controller.$state.get(), 'orther')).toEqual({
+      tone: 'error',
+      text: 'Face recognition here needs a liveness check, which this platform does not provide',
+      retry: true,
+      retryText: 'Click to try again',
+    });
+    $language.set('zh-CN');
+    expect(text(r, 'orther')).toBe('此处的人脸识别需要活体检测，本平台未提供');
+    $language.set('zh-HK');
+    expect(text(r, 'orther')).toBe('此處的人臉識別需要活體檢測，本平台未提供');
+    r.controller.retry();
+    expect(status(r)).toBe('detecting');
+  });
+
+  it('liveness "required" with a challenge call works as before', async () => {
+    const r = await detecting('login', Array(9).fill('on'), { liveness: 'required' });
+    await advance(CAPTURE_MS + ACTING_MS);
+    expect(r.submitted).toEqual([['login', '/9j/PHOTO', undefined, answered()]]);
+  });
+
+  it('liveness "off": no challenge is asked for; the photo goes alone', async () => {
+    const r = await detecting('login', Array(9).fill('on'), { liveness: 'off' });
+    await advance(CAPTURE_MS);
+    expect(r.challenges.asked).toEqual([]);
+    expect(r.submitted).toEqual([['login', '/9j/PHOTO', undefined]]);
+    expect(status(r)).toBe('success');
+  });
+
+  it.each(['auto', 'required'] as const)(
+    'liveness %s: any other failure of the challenge call stays an error',
+    async (liveness) => {
+      const r = await detecting('login', Array(9).fill('on'), { liveness });
+      r.challenges.reject = new Error('500 Internal Server Error');
+      await advance(CAPTURE_MS);
+      expect(r.controller.$state.get()).toEqual({
+        status: 'failed',
+        message: '500 Internal Server Error',
+        image: null,
+      });
+      expect(r.submitted).toEqual([]);
+    },
+  );
 });

@@ -105,6 +105,41 @@ describe('outcomes for the page (ph-face-* events)', () => {
   });
 });
 
+describe('the liveness setting (issue 53)', () => {
+  const capturing: FaceState = { status: 'capturing' };
+  const challenging: FaceState = { status: 'challenging', image: 'x' };
+  const missing = { type: 'challengeMissing' } as const;
+
+  it.each([
+    [undefined, 'challenging'],
+    ['auto', 'challenging'],
+    ['required', 'challenging'],
+    ['off', 'submitting'],
+  ] as const)('liveness %s: the capture leads to %s', (liveness, status) => {
+    expect(transition(capturing, { type: 'captured', image: 'x' }, { ...login, liveness })).toEqual({
+      status,
+      image: 'x',
+    });
+  });
+
+  it.each([
+    [undefined, { status: 'submitting', image: 'x' }],
+    ['auto', { status: 'submitting', image: 'x' }],
+    ['required', { status: 'failed', problem: 'livenessUnsupported', image: null }],
+  ] as const)('liveness %s: no challenge call leads to %o', (liveness, next) => {
+    expect(transition(challenging, missing, { ...login, liveness })).toEqual(next);
+  });
+
+  it('ignores a late "no challenge call" once the widget moved on', () => {
+    expect(transition(detecting, missing, login)).toBe(detecting);
+  });
+
+  it('tells the page why it stopped, without a server message', () => {
+    const unsupported: FaceState = { status: 'failed', problem: 'livenessUnsupported', image: null };
+    expect(faceOutcome(challenging, unsupported, 'login')).toEqual({ kind: 'error', reason: 'livenessUnsupported' });
+  });
+});
+
 describe('camera access (§4: https or localhost)', () => {
   it.each([
     [{ protocol: 'https:', hostname: 'school.example' }, true],

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $language } from '../../../src/core/i18n/translate';
 import { $notices } from '../../../src/core/notify';
 import { checkVersions, type VersionResponse } from '../../../src/core/version';
@@ -7,11 +7,13 @@ afterEach(() => $language.set('zh-CN'));
 
 type Routes = Record<string, VersionResponse | Error>;
 
-function harness(routes: Routes) {
+function harness(routes: Routes, env: 'development' | 'production' = 'development') {
   const requested: string[] = [];
   const notices: [string, string, number | undefined][] = [];
+  const notes: string[] = [];
   const ctx = {
     code: 'score',
+    env,
     get: async (url: string) => {
       requested.push(url);
       const answer = routes[url] ?? { status: 404, data: 'Not Found' };
@@ -19,8 +21,9 @@ function harness(routes: Routes) {
       return answer;
     },
     notify: (kind: string, message: string, duration?: number) => notices.push([kind, message, duration]),
+    note: (message: string) => notes.push(message),
   };
-  return { ctx, requested, notices };
+  return { ctx, requested, notices, notes };
 }
 
 const PKG = '/pages/score/package.json';
@@ -83,7 +86,7 @@ describe('checkVersions (§4, §7, §8)', () => {
     ['500', { status: 500, data: '' }, 500],
     ['a refused envelope', { status: 200, data: { status: 500, code: 'error', message: 'x', data: null } }, 200],
     ['a network failure', new Error('Network Error'), null],
-  ])('notifies the missing version endpoint on %s', async (_label, answer, httpStatus) => {
+  ])('notifies the missing version endpoint on %s (development)', async (_label, answer, httpStatus) => {
     const { ctx, notices } = harness({ [PKG]: { status: 200, data: { version: '1.6.0' } }, [API]: answer });
     const result = await checkVersions(ctx);
     expect(result).toEqual({
@@ -122,9 +125,50 @@ describe('checkVersions (§4, §7, §8)', () => {
   it('raises the notice through the shared toasts when no notify is given', async () => {
     $notices.set([]);
     const { ctx } = harness({});
-    await checkVersions({ code: ctx.code, get: ctx.get });
+    await checkVersions({ code: ctx.code, get: ctx.get, env: 'development', note: ctx.note });
     expect($notices.get()).toMatchObject([
       { kind: 'warning', message: '该微服务缺少版本接口（score），请联系后端工程师' },
     ]);
+  });
+});
+
+describe('the missing version endpoint is for developers, not pupils (issue 53)', () => {
+  const MESSAGE = '该微服务缺少版本接口（score），请联系后端工程师';
+
+  it('is a console note in every env, and a toast only in development', async () => {
+    const production = harness({}, 'production');
+    expect(await checkVersions(production.ctx)).toMatchObject({ status: 'no-endpoint', message: MESSAGE });
+    expect(production.notes).toEqual([MESSAGE]);
+    expect(production.notices).toEqual([]);
+    const development = harness({}, 'development');
+    await checkVersions(development.ctx);
+    expect(development.notes).toEqual([MESSAGE]);
+    expect(development.notices).toEqual([['warning', MESSAGE, undefined]]);
+  });
+
+  it('shows no toast when no env is given, and notes through console.info (a warning would fail page checks)', async () => {
+    $notices.set([]);
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const warn = vi.spyOn(console, 'warn');
+    try {
+      const { ctx } = harness({});
+      await checkVersions({ code: ctx.code, get: ctx.get });
+      expect(info).toHaveBeenCalledWith('ph-widgets:', MESSAGE);
+      expect(warn).not.toHaveBeenCalled();
+      expect($notices.get()).toEqual([]);
+    } finally {
+      info.mockRestore();
+      warn.mockRestore();
+    }
+  });
+
+  it('keeps the version mismatch an alert in production', async () => {
+    const { ctx, notices, notes } = harness(
+      { [PKG]: { status: 200, data: { version: '1.5.9' } }, [API]: versions('1.6.0') },
+      'production',
+    );
+    await checkVersions(ctx);
+    expect(notices).toEqual([['warning', '前端版本过低（前端 1.5.9，后端要求 1.6.0），请更新前端', 0]]);
+    expect(notes).toEqual([]);
   });
 });
