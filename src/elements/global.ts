@@ -16,6 +16,7 @@ import {
   loginPageUrl,
   logout,
   notify,
+  pageSite,
   phinit,
   request,
   requireConfig,
@@ -41,6 +42,7 @@ const api = {
   /** Where this page signs in again: /login, or /needtologinpagerelogin in a desktop client (§2), with the way back. */
   loginPageUrl: (): string =>
     loginPageUrl(location.href, {
+      site: pageSite(),
       desktopClient: requireConfig().desktopClient || isElectronShell(navigator.userAgent),
     }),
   /** §6 permission directive for legacy pages: removes `[data-permission]` elements whose code is not in `codes`. */

@@ -16,6 +16,7 @@ import {
   checkVersions,
   compressImage,
   type createGlobalPhinit,
+  defaultClient,
   download,
   ENDPOINTS,
   type Envelope,
@@ -34,8 +35,10 @@ import {
   loadScript,
   loadStyle,
   loadUiFramework,
+  type OwnFilesState,
   parseQuery,
   randomId,
+  readOwnFiles,
   refusalText,
   request,
   requireConfig,
@@ -80,7 +83,7 @@ const pageKit = {
   /** §4 version check of the page's micro-service (phinit's appCode unless another code is given). */
   checkVersions: async (code?: string): Promise<VersionCheckResult> => {
     const config = requireConfig();
-    return checkVersions({ code: code ?? config.appCode, root: config.rootPath, get: versionGet });
+    return checkVersions({ code: code ?? config.appCode, root: config.rootPath, env: config.env, get: versionGet });
   },
   /**
    * §4 login result handling for a page that signed in by a call of its own (the bind page's social_bind answers as a
@@ -96,6 +99,11 @@ const pageKit = {
     const refusal = await linkRefusal(getLocation().href(), getLocation().href());
     return refusal && { reason: refusal.reason, text: refusalText(refusal, t, $language.get()) };
   },
+  /**
+   * "My files", the caller's own stored files (an added call): `listed` (newest first, and how many in all),
+   * `unavailable` with the sentence to show where the platform has no such call (a 404), or `failed`. No toast.
+   */
+  readOwnFiles: (): Promise<OwnFilesState> => readOwnFiles(defaultClient()),
   watchZoom,
   loadScript,
   loadStyle,

@@ -17,7 +17,7 @@ import {
   isContentMode,
   isElectronShell,
   isHomeRoute,
-  landingPath,
+  landingUrl,
   leaveForLogin,
   linkRefusal,
   loadDesktop,
@@ -27,9 +27,10 @@ import {
   menuRouteName,
   NOT_FOUND_ROUTE,
   openApp,
+  pageSite,
   permittedCodes,
   type Refusal,
-  redirectAppPath,
+  redirectAppUrl,
   requireConfig,
   routesFromPermissionTree,
 } from '../core';
@@ -51,8 +52,8 @@ const samePage = (a: string, b: string) => a.replace(/index\.html$/, '') === b.r
 function landingElsewhere(): string | null {
   const config = requireConfig();
   const session = $session.get();
-  const target = landingPath({ ...config, unitType: session.unitType, unitId: session.unitId });
-  return samePage(new URL(target, window.location.href).pathname, window.location.pathname) ? null : target;
+  const target = landingUrl({ ...config, site: pageSite(), unitType: session.unitType, unitId: session.unitId });
+  return samePage(new URL(target).pathname, window.location.pathname) ? null : target;
 }
 
 /** The shell: who is signed in, the menu routes of the permission tree, then what the hash route decides. */
@@ -83,7 +84,7 @@ export function App({ page }: { page: ShellPage }) {
         setPhase('leaving');
         const desktopClient = requireConfig().desktopClient || isElectronShell(navigator.userAgent);
         const here = getLocation();
-        leaveForLogin(here, loginPageUrl(here.href(), { desktopClient }));
+        leaveForLogin(here, loginPageUrl(here.href(), { site: pageSite(), desktopClient }));
         return;
       }
       const elsewhere = page.isLanding ? landingElsewhere() : null;
@@ -135,8 +136,8 @@ export function App({ page }: { page: ShellPage }) {
     setRedirectRefusal(null);
     if (!redirectApp) return;
     const config = requireConfig();
-    const target = { device: config.device, userType: session.userType, rootPath: config.rootPath };
-    const url = redirectAppPath(redirectApp, target);
+    const target = { device: config.device, userType: session.userType, rootPath: config.rootPath, site: pageSite() };
+    const url = redirectAppUrl(redirectApp, target);
     let live = true;
     // §2 /redirect/{app} is a door like the others: the one gate answers before the page is left.
     void linkRefusal(url, window.location.href).then((refused) => {
@@ -160,6 +161,7 @@ export function App({ page }: { page: ShellPage }) {
         userType: session.userType,
         rootPath: config.rootPath,
         serverId: config.serverId,
+        site: pageSite(),
         ...(config.pre ? { pre: config.pre } : {}),
       },
     });

@@ -66,7 +66,8 @@ describe('ph-login form', () => {
     it('opens the forgot-password page in a new window', async () => {
       const login = await mount();
       const link = shadow(login).querySelector<HTMLAnchorElement>('a[part~="forgot"]')!;
-      expect(link.getAttribute('href')).to.equal('/forgetPassword');
+      // Absolute on the page's own origin, whatever a <base href> says (issue 53).
+      expect(link.getAttribute('href')).to.equal(new URL('/forgetPassword', window.location.origin).href);
       expect(link.target).to.equal('_blank');
       expect(link.rel).to.contain('noopener');
       expect(link.textContent).to.equal('忘记密码？');

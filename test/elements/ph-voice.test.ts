@@ -13,6 +13,9 @@ import {
 } from './voice-helpers';
 import { waitUntil } from './wait';
 
+/** A skill's path as the widget opens it: absolute on the page's own origin (issue 53). */
+const onThisSite = (path: string) => new URL(path, window.location.origin).href;
+
 // <ph-voice> in Chromium: long press by mouse and keyboard, the live region and the bubble, the countdown, the
 // ph-voice-* events, navigation, and the recogniser dropped when the element leaves the page. The recogniser is the
 // browser's Web Speech API, scripted (voice-helpers.ts); skills are looked up on the reference server.
@@ -127,7 +130,7 @@ describe('ph-voice', () => {
     const result = oneEvent(element, 'ph-voice-result');
     await sendMouse({ type: 'up' });
     const event = await result;
-    expect(event.detail).to.deep.equal({ text: '打开成绩管理', url: '/redirect/grade' });
+    expect(event.detail).to.deep.equal({ text: '打开成绩管理', url: onThisSite('/redirect/grade') });
     expect(event.bubbles && event.composed && event.cancelable).to.equal(true);
     expect(recognition.stopped).to.equal(true);
     // It goes once the gate every door passes has admitted the teacher to the grade app (issue 34).
@@ -151,7 +154,7 @@ describe('ph-voice', () => {
       const element = await mount();
       const result = oneEvent(element, 'ph-voice-result');
       await holdAndRelease(element);
-      expect((await result).detail).to.deep.equal({ text: '打开成绩管理', url: '/redirect/grade' });
+      expect((await result).detail).to.deep.equal({ text: '打开成绩管理', url: onThisSite('/redirect/grade') });
       const said = () => core.$notices.get().map((notice) => notice.message);
       await waitUntil(() => said().includes('您的账号没有「成绩管理」的使用权限，请联系管理员。'), 'nothing was said');
       expect(location.visited).to.deep.equal([]);
@@ -168,7 +171,7 @@ describe('ph-voice', () => {
     element.addEventListener('ph-voice-result', (event) => event.preventDefault());
     const result = oneEvent(element, 'ph-voice-result');
     await holdAndRelease(element);
-    expect((await result).detail).to.deep.equal({ text: 'Open grade management', url: '/redirect/grade' });
+    expect((await result).detail).to.deep.equal({ text: 'Open grade management', url: onThisSite('/redirect/grade') });
     expect(ScriptedRecognition.last().lang).to.equal('en-US');
     // The element navigates, or not, in the same call that dispatched the event, before this line runs.
     expect(location.visited).to.deep.equal([]);
@@ -210,7 +213,7 @@ describe('ph-voice', () => {
     const element = await mount();
     const result = oneEvent(element, 'ph-voice-result');
     await holdAndRelease(element);
-    expect((await result).detail).to.deep.equal({ text: 'Open time table', url: '/redirect/schedule' });
+    expect((await result).detail).to.deep.equal({ text: 'Open time table', url: onThisSite('/redirect/schedule') });
     await waitUntil(() => location.visited.length > 0, 'the timetable was not opened');
     expect(location.visited).to.deep.equal([new URL('/redirect/schedule', window.location.href).href]);
   });
@@ -236,7 +239,7 @@ describe('ph-voice', () => {
       await sendKeys({ down: key });
       await waitRecording(element);
       await sendKeys({ up: key });
-      expect((await result).detail).to.deep.equal({ text: 'show attendance', url: '/redirect/attendance' });
+      expect((await result).detail).to.deep.equal({ text: 'show attendance', url: onThisSite('/redirect/attendance') });
       await waitUntil(() => countdownText(element) === '', 'did not come back to rest');
     }
     // Each goes once the gate has admitted it (issue 34).

@@ -7,6 +7,7 @@ import { $language, t } from '../i18n/translate';
 import { notify } from '../notify';
 import { redirectAppPath } from '../routes/paths';
 import { redirectRouteApp } from '../routes/router';
+import { siteOf, sitePath } from '../routes/site';
 import { $session, currentSessionEpoch } from '../session/state';
 import { pageSingleton } from '../shared';
 import { decideAccess } from './decide';
@@ -73,19 +74,17 @@ export async function pageApp(target: AppTarget): Promise<AppItem | null> {
   return (await signedInApps())?.find((app) => app.code === target.code) ?? null;
 }
 
-/** The app a link opens; `/redirect/{app}` (a voice skill's usual answer) opens the app's page for this user (§2). */
+/**
+ * The app a link opens; `/redirect/{app}` (a voice skill's usual answer) opens the app's page for this user (§2). The
+ * route is read below the platform's prefix, as the page's site has it.
+ */
 function linkTarget(url: string, base: string): AppTarget | null {
-  let path: string;
-  try {
-    path = new URL(url, base).pathname;
-  } catch {
-    return null;
-  }
-  const app = redirectRouteApp(path);
-  if (!app) return appTargetOf(url, base);
   const config = $config.get();
+  const path = sitePath(siteOf(base, config ?? {}), url);
+  const app = path === null ? null : redirectRouteApp(path);
+  if (!app) return appTargetOf(url, base);
   const ctx = { device: config?.device ?? 'pc', userType: $session.get().userType, rootPath: config?.rootPath };
-  return appTargetOf(redirectAppPath(app, ctx), base);
+  return appTargetOf(redirectAppPath(app, ctx));
 }
 
 /** For a link or a voice result about to be followed: null when it opens no app or one the user may open. */

@@ -3,6 +3,7 @@ import { requireConfig } from '../config/phinit';
 import type { PhConfig } from '../config/resolve';
 import type { HttpClient } from '../http/client';
 import { defaultClient } from '../http/request';
+import { type Site, siteOf } from '../routes/site';
 import type { CredentialDeps } from './credentials';
 
 export type AuthConfig = Pick<
@@ -18,7 +19,7 @@ export type AuthConfig = Pick<
   | 'loginTickitConifg'
   | 'userClientId'
 > &
-  Partial<Pick<PhConfig, 'allowedRedirectOrigins' | 'socialAuthorize'>>;
+  Partial<Pick<PhConfig, 'allowedRedirectOrigins' | 'socialAuthorize' | 'apiBase' | 'basePath'>>;
 
 /** Everything the effectful auth functions touch, injectable so tests observe calls and navigation. */
 export interface AuthDeps {
@@ -35,6 +36,11 @@ export interface AuthDeps {
 /** The user agent the auth functions decide by: the injected one, else the navigator's. */
 export function userAgentOf(deps: Pick<AuthDeps, 'userAgent'>): string {
   return deps.userAgent ?? (typeof navigator === 'undefined' ? '' : navigator.userAgent);
+}
+
+/** The site the auth functions navigate on: the location's origin, the configuration's prefix. */
+export function authSite(deps: Pick<AuthDeps, 'location' | 'config'>): Site {
+  return siteOf(deps.location.href(), deps.config);
 }
 
 export function authDeps(overrides: Partial<AuthDeps> = {}): AuthDeps {

@@ -1,14 +1,14 @@
 import type { Envelope } from '../api/types';
 import { ENDPOINTS, endpointPath } from '../api/wire';
 import { notify } from '../notify';
-import { landingPath } from '../routes/paths';
+import { landingUrl } from '../routes/paths';
 import { $autoLogin, $autoLoginCount, $loggedOut, LOGGED_OUT } from '../session/prefs';
 import { $loginStatus, $session } from '../session/state';
 import { hasRememberedCredentials } from './credentials';
-import { type AuthDeps, userAgentOf } from './deps';
+import { type AuthDeps, authSite, userAgentOf } from './deps';
 import { type AutoLoginOutcome, autoLogin, type LoginOutcome, login, loginCall } from './login';
 import { type ChatProvider, type LoginMode, type LoginModeContext, resolveLoginMode, withoutSecrets } from './mode';
-import { decideRedirect, sameOriginTarget } from './redirect';
+import { decideRedirect } from './redirect';
 import { type SocialStart, startSocialSignIn } from './social';
 
 /** The inputs of resolveLoginMode from the page, the configuration and the stored preferences. */
@@ -75,15 +75,18 @@ async function chatSignIn(provider: ChatProvider, deps: AuthDeps): Promise<ModeO
 function alreadyLoggedIn(deps: AuthDeps): ModeOutcome {
   const session = $session.get();
   const href = deps.location.href();
-  const landing = landingPath({
+  const site = authSite(deps);
+  const landing = landingUrl({
     ...deps.config,
+    site,
     unitType: session.unitType,
     unitId: session.unitId,
     userAgent: userAgentOf(deps),
   });
   const allowedOrigins = deps.config.allowedRedirectOrigins;
-  const redirect = decideRedirect({ href, jumpPage: deps.config.jumpPage, landing, allowedOrigins });
-  if (redirect && sameOriginTarget(redirect, href) !== href) deps.location.assign(redirect);
+  const redirect = decideRedirect({ href, site, jumpPage: deps.config.jumpPage, landing, allowedOrigins });
+  // Already where it would go: going again would only reload.
+  if (redirect && redirect !== new URL(href).href) deps.location.assign(redirect);
   const { unitType, unitId, userType, userId } = session;
   return { status: 'ok', redirect, data: { unitType, unitId, userType, userId } };
 }

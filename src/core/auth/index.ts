@@ -33,7 +33,7 @@ export {
   withoutSecrets,
 } from './mode';
 export type { RedirectDecisionContext } from './redirect';
-export { decideRedirect, redirectOrigins, sameOriginTarget } from './redirect';
+export { decideRedirect, redirectOrigins } from './redirect';
 export type { SocialAuthorizeSetting, SocialAuthorizeSettings, SocialStart } from './social';
 export {
   isChatProvider,

@@ -3,11 +3,11 @@ import { ENDPOINTS, INVALID_GRANT } from '../api/wire';
 import { envelopeMessage, HttpError, isEnvelope } from '../http/errors';
 import { $language, t } from '../i18n/translate';
 import { notify } from '../notify';
-import { bindPageUrl, landingPath } from '../routes/paths';
+import { bindPageUrl, landingUrl } from '../routes/paths';
 import { $autoLoginCount, $loggedOut, $storedUser, LOGGED_OUT } from '../session/prefs';
 import { $loginStatus, $session, beginSession, storeLoginInfo } from '../session/state';
 import { type Credentials, readRememberedCredentials } from './credentials';
-import { type AuthDeps, userAgentOf } from './deps';
+import { type AuthDeps, authSite, userAgentOf } from './deps';
 import { AUTO_LOGIN_MAX, urlQuery } from './mode';
 import { decideRedirect } from './redirect';
 
@@ -36,14 +36,17 @@ export function handleLoginResult(answer: Envelope<Partial<LoginData> | null>, d
     notify('success', t('core.auth.loginSuccess'));
     const { config } = deps;
     const session = $session.get();
-    const landing = landingPath({
+    const site = authSite(deps);
+    const landing = landingUrl({
       ...config,
+      site,
       unitType: session.unitType,
       unitId: session.unitId,
       userAgent: userAgentOf(deps),
     });
     const redirect = decideRedirect({
       href,
+      site,
       jumpPage: config.jumpPage,
       landing,
       allowedOrigins: config.allowedRedirectOrigins,
@@ -64,7 +67,7 @@ export function handleLoginResult(answer: Envelope<Partial<LoginData> | null>, d
         unionid: data.unionid,
         deviceId: urlQuery(href).query.get('deviceId') ?? undefined,
       },
-      deps.config,
+      { ...deps.config, site: authSite(deps) },
     );
     deps.location.assign(url);
     return { status: 'bind', url };

@@ -1,27 +1,8 @@
+import { type Site, safeUrl } from '../routes/site';
 import { urlQuery } from './mode';
 
 /** Settings pages stay where they are after a login (§2). */
 const SETTINGS_PAGE = /(?:^|[/#])(?:desktop|areaDesktop)\/setting(?:[/?#.]|$)/;
-
-/**
- * The redirect_uri of a login, accepted on the page's own origin and on the configured origins only: anything else
- * (another host, a scheme like `javascript:`, a protocol-relative `//host`) is refused so the login page is not an
- * open redirect. `allowedOrigins` are exact origins (`https://library.school.example`), never patterns.
- */
-export function sameOriginTarget(
-  target: string,
-  currentHref: string,
-  allowedOrigins: readonly string[] = [],
-): string | null {
-  try {
-    const origin = new URL(currentHref).origin;
-    const url = new URL(target, currentHref);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return url.origin === origin || allowedOrigins.includes(url.origin) ? url.href : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The configured redirect origins that are exact http(s) origins; a trailing `/` is tolerated. Anything else — a
@@ -57,18 +38,23 @@ function exactOrigin(entry: unknown): string | null {
 
 export interface RedirectDecisionContext {
   href: string;
+  /** The page's site: redirect_uri and the jump page resolve against it. */
+  site: Site;
   jumpPage?: string;
-  /** Default home for device and environment (routes' landingPath). */
+  /** Default home for device and environment (routes' landingUrl). */
   landing: string;
   /** Other origins a redirect_uri may lead to (cross-subdomain deployments). */
   allowedOrigins?: readonly string[];
 }
 
-/** §4 after a successful login: null means stay (reload); else redirect_uri, jump page, default home in that order. */
+/**
+ * §4 after a successful login: null means stay (reload); else redirect_uri, jump page, default home in that order.
+ * redirect_uri is accepted on the page's own origin and the configured origins only, so the login page is not an open
+ * redirect; the jump page on the page's origin only. Each as the one resolver of routes/site.ts answers it.
+ */
 export function decideRedirect(ctx: RedirectDecisionContext): string | null {
   const { path, query } = urlQuery(ctx.href);
   if (SETTINGS_PAGE.test(path)) return null;
-  const redirect = query.get('redirect_uri');
-  const safe = redirect ? sameOriginTarget(redirect, ctx.href, ctx.allowedOrigins) : null;
-  return safe ?? (ctx.jumpPage || ctx.landing);
+  const back = safeUrl(query.get('redirect_uri'), ctx.site, ctx.allowedOrigins);
+  return back ?? safeUrl(ctx.jumpPage, ctx.site) ?? ctx.landing;
 }

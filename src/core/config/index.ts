@@ -1,6 +1,7 @@
 export type { LocationAdapter } from './location';
 export { getLocation, memoryLocation, setLocationAdapter } from './location';
 export type { Env, PhinitOptions, TicketConfig, VoiceOptions } from './options';
+export { pageSite } from './page-site';
 export type { PhGlobalScope } from './phinit';
 export { $config, createGlobalPhinit, phinit, requireConfig } from './phinit';
 export type { PhConfig, VoiceConfig } from './resolve';

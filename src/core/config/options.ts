@@ -26,8 +26,22 @@ export interface PhinitOptions {
   code?: string;
   /** Application (micro-service) code of the page, e.g. `base`. */
   appCode?: string;
-  /** Prefix put before every `/api/...` path; '' means same origin. */
+  /**
+   * Where the platform's `/api/...` calls go; '' means the page's own origin. A path (`/platform`) keeps them on the
+   * page's origin and is also the platform's prefix: landing pages, the login page, `redirect_uri`, language packs
+   * and every other platform URL go under it. A URL (`https://api.school.example`) moves the calls to that host only.
+   */
   apiBase?: string;
+  /**
+   * The platform's path prefix on the page's origin (`/platform`) when it is not `apiBase`'s path — when `apiBase` is
+   * another host, or the API sits at another path. Default: `apiBase` when that is a path, else none.
+   */
+  basePath?: string;
+  /**
+   * Where the classic script's own files lie (its lazy scripts, workers, worklet, face detector files): a folder URL
+   * or path. Default: the folder the classic script was loaded from, however it was loaded (issue 53).
+   */
+  assetsBase?: string;
   /** First path segment of deployed pages; default `pages`. */
   rootPath?: string;
   env?: Env;

@@ -3,6 +3,7 @@ import { redirectOrigins } from '../auth/redirect';
 import type { ClientDownloadLinks } from '../header/downloads';
 import { LANGUAGES, type Language } from '../i18n/translate';
 import { notify } from '../notify';
+import { platformPrefix } from '../routes/site';
 import type { Env, PhinitOptions, TicketConfig, VoiceOptions } from './options';
 
 /** §9 request timeout. */
@@ -44,6 +45,10 @@ export interface PhConfig {
   code: string;
   appCode: string;
   apiBase: string;
+  /** The platform's path prefix, from `basePath` or a path `apiBase`: '' or e.g. `/platform`. */
+  basePath: string;
+  /** phinit's `assetsBase`, as given; undefined: the classic script's own folder. */
+  assetsBase?: string;
   rootPath: string;
   env: Env;
   device: Device;
@@ -101,6 +106,8 @@ export function resolveConfig(options: PhinitOptions): PhConfig {
     code,
     appCode,
     apiBase: options.apiBase ?? '',
+    basePath: platformPrefix(options),
+    assetsBase: options.assetsBase || undefined,
     rootPath,
     env: options.env === 'production' ? 'production' : 'development',
     device: pickDevice(options.device),

@@ -5,6 +5,7 @@ import type { Env } from '../config/options';
 import { DEFAULT_TIMEOUT } from '../config/resolve';
 import { $language, type Language } from '../i18n/translate';
 import { notify as defaultNotify, type NoticeKind } from '../notify';
+import { siteOf } from '../routes/site';
 import { $session, currentSessionEpoch, storeLoginInfo } from '../session/state';
 import { buildUrl, encodeBody, encodeParams, type Params, TIMESTAMP_PARAM } from './encode';
 import { HttpError, isEnvelope, type RequestSummary, type ResponseSummary, responseError } from './errors';
@@ -54,8 +55,10 @@ export interface RequestOptions {
 }
 
 export interface HttpClientConfig {
-  /** Prefix of `/api/...` and `/zuul/api/...` calls; other paths stay on the page's own root. */
+  /** Where `/api/...` and `/zuul/api/...` calls go (a URL, or a path that is also the prefix; routes/site.ts). */
   apiBase?: string;
+  /** The platform's prefix on the page's origin, when it is not `apiBase`'s path. */
+  basePath?: string;
   device?: Device;
   appPath?: string;
   timeout?: number;
@@ -119,7 +122,7 @@ export function createHttpClient(config: HttpClientConfig = {}): HttpClient {
   function outgoing({ method, options }: Attempt, summary: RequestSummary): TransportRequest {
     const params: Params = { ...options.params };
     if ((method === 'get' || method === 'delete') && !options.cached) params[TIMESTAMP_PARAM] = Date.now();
-    summary.url = buildUrl(config.apiBase ?? '', options.url, encodeParams(params), location().href());
+    summary.url = buildUrl(siteOf(location().href(), config), options.url, encodeParams(params));
     const { body, contentType } = encodeBody(method, options.data, options.json === true);
     const headers = requestHeaders(config.device, config.appPath, accessToken());
     if (contentType) headers['Content-Type'] = contentType;

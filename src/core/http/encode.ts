@@ -1,4 +1,5 @@
 import * as qs from 'qs-esm';
+import { apiUrl, type Site, siteRoot, siteUrl } from '../routes/site';
 
 // Wire encoding of §7: query strings and form bodies spell nested keys with dots (`a.b=1`), as qs `allowDots`.
 
@@ -13,18 +14,25 @@ export const TIMESTAMP_PARAM = '_t';
 
 /**
  * `/api/...` and `/zuul/api/...` are the platform's calls, which `apiBase` may place on another host; everything
- * else (language files, stylesheets, manifests) comes from the page's own root (issue 8 §14).
+ * else (language files, stylesheets, manifests, version files) comes from the page's own origin under the platform's
+ * prefix (issue 8 §14, issue 53).
  */
 export function isApiPath(url: string): boolean {
   return /^\/(?:zuul\/)?api\//.test(url);
 }
 
+/** A root-relative path (`/pages/…/lang/en.json`) under the site's prefix; any other URL resolved on the site. */
+function resourceUrl(site: Site, url: string): string {
+  return /^\/(?![/\\])/.test(url) ? siteUrl(site, url) : new URL(url, siteRoot(site)).href;
+}
+
 /**
- * The request URL: an API path after `apiBase`; any other relative path resolved against `pageHref` (the page's own
- * root) when given; then the query.
+ * The absolute request URL, never left for `fetch` to resolve against `document.baseURI` (a `<base href>` may name
+ * another host): an API path on the site's API base; any other relative URL on the site (page origin and prefix);
+ * an absolute URL as it is; then the query.
  */
-export function buildUrl(apiBase: string, url: string, query: string, pageHref?: string): string {
-  const absolute = isApiPath(url) ? `${apiBase}${url}` : pageHref ? new URL(url, pageHref).href : url;
+export function buildUrl(site: Site, url: string, query: string): string {
+  const absolute = isApiPath(url) ? apiUrl(site, url) : resourceUrl(site, url);
   if (query === '') return absolute;
   return `${absolute}${absolute.includes('?') ? '&' : '?'}${query}`;
 }

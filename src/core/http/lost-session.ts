@@ -2,6 +2,7 @@ import type { Device } from '../api/wire';
 import type { LocationAdapter } from '../config/location';
 import type { Env } from '../config/options';
 import { DESKTOP_RELOGIN_PATH, isElectronShell, LOGIN_PAGE_PATH, loginPageUrl } from '../routes/paths';
+import { siteOf, sitePath } from '../routes/site';
 import { leaveForLogin } from '../session/leave';
 import { $loginDialogReady, $loginFormShown, $loginPrompt } from './login-prompt';
 
@@ -10,6 +11,9 @@ import { $loginDialogReady, $loginFormShown, $loginPrompt } from './login-prompt
 // or in the page's login dialog in development.
 
 export interface LostSessionConfig {
+  /** Where the platform is (routes/site.ts): the login page is under its prefix. */
+  apiBase?: string;
+  basePath?: string;
   env?: Env;
   device?: Device;
   userClientId?: string;
@@ -28,7 +32,8 @@ export interface LostSessionDeps {
 function sendToLogin(config: LostSessionConfig, deps: LostSessionDeps): void {
   const here = deps.location();
   const href = here.href();
-  const path = new URL(href).pathname;
+  const site = siteOf(href, config);
+  const path = sitePath(site, href);
   // Already on a page with the login form: it shows the form itself; leaving again would loop (§8).
   if ($loginFormShown.get() || path === LOGIN_PAGE_PATH || path === DESKTOP_RELOGIN_PATH) return;
   // Development asks the page's login dialog; a page without one leaves for the login page all the same.
@@ -37,7 +42,7 @@ function sendToLogin(config: LostSessionConfig, deps: LostSessionDeps): void {
     return;
   }
   const desktopClient = config.desktopClient === true || isElectronShell(deps.userAgent());
-  leaveForLogin(here, loginPageUrl(href, { desktopClient }));
+  leaveForLogin(here, loginPageUrl(href, { site, desktopClient }));
 }
 
 /** The re-login step of the recovery: resolves true only when the device client logged in again. */

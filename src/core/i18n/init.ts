@@ -1,4 +1,5 @@
 import type { PhConfig } from '../config/resolve';
+import { siteOf, sitePath } from '../routes/site';
 import { $storedLang, $storedLanguage } from '../session/prefs';
 import { languageFromUrl, normalizeLanguage, offeredLanguage, resolveLanguage } from './language';
 import { loadLanguagePack, type PackFetcher } from './packs';
@@ -11,7 +12,7 @@ export interface LanguageInitContext {
     PhConfig,
     'language' | 'code' | 'appCode' | 'rootPath' | 'env' | 'languagePack' | 'skipSharedLanguagePack'
   > &
-    Partial<Pick<PhConfig, 'languages'>>;
+    Partial<Pick<PhConfig, 'languages' | 'apiBase' | 'basePath'>>;
   fetcher?: PackFetcher;
 }
 
@@ -23,7 +24,8 @@ function loadFor(language: Language, ctx: LanguageInitContext): Promise<Record<s
     pageCode: config.code,
     rootPath: config.rootPath,
     env: config.env,
-    pathname: new URL(ctx.href).pathname,
+    // The page's path below the platform's prefix: its first segment names the language file's root (§7).
+    pathname: sitePath(siteOf(ctx.href, config), ctx.href) ?? new URL(ctx.href).pathname,
     preloaded: config.languagePack,
     skipShared: config.skipSharedLanguagePack,
     fetcher: ctx.fetcher,

@@ -1,5 +1,6 @@
 import type { ExpiryModule, Message } from '../api/types';
-import { type RedirectContext, redirectAppPath } from '../routes/paths';
+import { type RedirectContext, redirectAppUrl } from '../routes/paths';
+import { type Site, safeUrl } from '../routes/site';
 
 // §3/§4 desktop messages: importance colours, the module list carried by openWay 1 messages, and what opening a
 // message does.
@@ -63,33 +64,22 @@ export type MessageAction =
   /** It has no link: being read is all there is to it. */
   | { kind: 'none' };
 
-/** Where message URLs are resolved: the page's own origin, and who asks (for `/redirect/{app}`, §2). */
+/** Where message URLs are resolved: the page's site, and who asks (for `/redirect/{app}`, §2). */
 export interface MessageUrlContext extends RedirectContext {
-  /** The page's URL; only addresses on its origin are opened. */
-  href: string;
+  /** The page's site; only addresses on its origin are opened. */
+  site: Site;
 }
 
 const REDIRECT_ROUTE = /^\/redirect\/([A-Za-z0-9_-]+)\/?$/;
 
 /**
- * The address a message URL opens, or null. `/redirect/{app}` becomes the app's page for this user (§2); anything
- * else must stay on the page's origin over http(s): a message (written by anyone with a desk) must never run script
- * or send the user to another site.
+ * The absolute address a message or reminder URL opens, or null. `/redirect/{app}` becomes the app's page for this
+ * user (§2); anything else goes through the one resolver of data URLs (routes/site.ts): a message (written by anyone
+ * with a desk) must never run script or send the user to another site.
  */
 export function messageUrl(url: string | null | undefined, ctx: MessageUrlContext): string | null {
-  const text = url?.trim();
-  if (!text) return null;
-  const app = REDIRECT_ROUTE.exec(text)?.[1];
-  if (app) return redirectAppPath(app, ctx);
-  let target: URL;
-  try {
-    target = new URL(text, ctx.href);
-  } catch {
-    return null;
-  }
-  const here = new URL(ctx.href);
-  if (target.origin !== here.origin || (target.protocol !== 'http:' && target.protocol !== 'https:')) return null;
-  return text.startsWith('/') ? `${target.pathname}${target.search}${target.hash}` : target.href;
+  const app = REDIRECT_ROUTE.exec(url?.trim() ?? '')?.[1];
+  return app ? redirectAppUrl(app, ctx) : safeUrl(url, ctx.site);
 }
 
 /** What viewing a message does after it is marked read (§4): the expiry list for openWay 1, else its url. */

@@ -19,17 +19,20 @@ export {
   bindPageUrl,
   DESKTOP_RELOGIN_PATH,
   deployPathFor,
+  FORGET_PASSWORD_PATH,
   helpCenterUrl,
   IPAD_MAX_WIDTH_PX,
   isElectronShell,
   LOGIN_PAGE_PATH,
   landingPath,
+  landingUrl,
   layoutForWidth,
   loginPageUrl,
   MOBILE_MAX_WIDTH_PX,
   mobileAppPath,
   pathIdFor,
   redirectAppPath,
+  redirectAppUrl,
 } from './paths';
 export type { MenuRoute, RouteCheckContext } from './permissions';
 export {
@@ -54,3 +57,14 @@ export {
   redirectRouteApp,
   SHELL_ROUTES,
 } from './router';
+export type { Site, SiteOptions } from './site';
+export {
+  apiUrl,
+  normalizePrefix,
+  platformPrefix,
+  safeUrl,
+  siteOf,
+  sitePath,
+  siteRoot,
+  siteUrl,
+} from './site';

@@ -1,7 +1,10 @@
 import type { Device } from '../api/wire';
 import type { Env } from '../config/options';
+import { type Site, siteUrl } from './site';
 
-// The URL builders of §2. Every builder is pure: the caller passes the part of config and session it needs.
+// The URL builders of §2. Every builder is pure: the caller passes the part of config and session it needs. A
+// `…Path` is a platform path (`/pages/…`, as §2 writes it); a `…Url` is where the browser goes: absolute, on the
+// page's own origin under the platform's prefix (the caller passes the site, src/core/routes/site.ts).
 
 export type PathId = 'tm' | 'spm';
 
@@ -30,6 +33,11 @@ export interface RedirectContext {
 export function redirectAppPath(app: string, ctx: RedirectContext): string {
   const root = ctx.rootPath || 'pages';
   return `/${root}/${app}/${devicePrefix(ctx.device)}_${app}_${pathIdFor(ctx.userType)}/index.html`;
+}
+
+/** The page `/redirect/{app}` opens, as an absolute URL on the site. */
+export function redirectAppUrl(app: string, ctx: RedirectContext & { site: Site }): string {
+  return siteUrl(ctx.site, redirectAppPath(app, ctx));
 }
 
 export interface LandingContext {
@@ -65,6 +73,11 @@ export function landingPath(ctx: LandingContext): string {
   return `/${area ? 'area' : ctx.rootPath}/${area ? ctx.areaBase : ctx.base}/${page}/index.html`;
 }
 
+/** The landing page as an absolute URL on the site: where a sign-in and the header's desktop button go. */
+export function landingUrl(ctx: LandingContext & { site: Site }): string {
+  return siteUrl(ctx.site, landingPath(ctx));
+}
+
 export interface AppModuleRef {
   code: string;
   serverId?: string;
@@ -80,15 +93,17 @@ export interface AppModuleContext {
   serverId: string;
   /** Replaces the tm/spm segment in production when configured. */
   pre?: string;
+  /** The page's site: module URLs are absolute under its prefix. */
+  site: Site;
 }
 
 /** §2: deploy root, server id, then `pc_{code}_{idPath or pre}/index.html`; development `/pc_{code}_{idPath}.html`. */
 export function appModuleUrl(app: AppModuleRef, ctx: AppModuleContext): string {
   const idPath = pathIdFor(ctx.userType);
-  if (ctx.env === 'development') return `/pc_${app.code}_${idPath}.html`;
+  if (ctx.env === 'development') return siteUrl(ctx.site, `/pc_${app.code}_${idPath}.html`);
   const root = app.deployPath || ctx.rootPath;
   const serverId = app.serverId || ctx.serverId;
-  return `/${root}/${serverId}/pc_${app.code}_${ctx.pre || idPath}/index.html`;
+  return siteUrl(ctx.site, `/${root}/${serverId}/pc_${app.code}_${ctx.pre || idPath}/index.html`);
 }
 
 export interface BindQuery {
@@ -107,16 +122,18 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
 }
 
 /** Bind page of §2: `/bind/`, or under the root path in one-proxy mode. */
-export function bindPageUrl(query: BindQuery, ctx: { oneProxy: boolean; rootPath: string }): string {
+export function bindPageUrl(query: BindQuery, ctx: { oneProxy: boolean; rootPath: string; site: Site }): string {
   const path = ctx.oneProxy ? `/${ctx.rootPath}/login/pc_bind_all/index.html` : '/bind/';
   const { id, openid, unionid, deviceId } = query;
-  return withQuery(path, { id, openid, unionid, deviceId });
+  return withQuery(siteUrl(ctx.site, path), { id, openid, unionid, deviceId });
 }
 
 /** §2 login page; `redirect_uri` brings the user back. */
 export const LOGIN_PAGE_PATH = '/login';
 /** §2: where a desktop client or an electron shell signs in again. */
 export const DESKTOP_RELOGIN_PATH = '/needtologinpagerelogin';
+/** §2: opened in a new window from the login form. */
+export const FORGET_PASSWORD_PATH = '/forgetPassword';
 
 /** Electron names itself in the user agent (`… Electron/31.2.0 …`). */
 export function isElectronShell(userAgent = ''): boolean {
@@ -127,9 +144,9 @@ export function isElectronShell(userAgent = ''): boolean {
  * Where a session that is lost for good signs in again (§2, §8): `/login`, or `/needtologinpagerelogin` in a
  * desktop client or electron shell; either way with `redirect_uri` set to the page the user was on.
  */
-export function loginPageUrl(returnTo: string, ctx: { desktopClient?: boolean } = {}): string {
+export function loginPageUrl(returnTo: string, ctx: { site: Site; desktopClient?: boolean }): string {
   const path = ctx.desktopClient ? DESKTOP_RELOGIN_PATH : LOGIN_PAGE_PATH;
-  return `${path}?redirect_uri=${encodeURIComponent(returnTo)}`;
+  return `${siteUrl(ctx.site, path)}?redirect_uri=${encodeURIComponent(returnTo)}`;
 }
 
 export interface HelpCenterContext {

@@ -1,4 +1,5 @@
 import { SESSION_PROBE_PATH } from '../api/upload-paths';
+import { getLocation } from '../config/location';
 import { $config } from '../config/phinit';
 import { DEFAULT_TIMEOUT } from '../config/resolve';
 import type { HttpClient } from '../http/client';
@@ -7,6 +8,7 @@ import { HttpError, isEnvelope } from '../http/errors';
 import { requestHeaders } from '../http/headers';
 import { defaultClient } from '../http/request';
 import { TransportError } from '../http/transport';
+import { siteOf } from '../routes/site';
 import { $session } from '../session/state';
 import type { WireFields } from './fields';
 
@@ -78,7 +80,11 @@ function prepare(req: UploadRequest, config: TransportConfig): Prepared {
   const { body, contentType } = encodeBody(req.multipart ? 'upload' : 'post', req.fields, false);
   if (contentType) headers['Content-Type'] = contentType;
   return {
-    url: buildUrl(config.apiBase ?? page?.apiBase ?? '', req.path, ''),
+    url: buildUrl(
+      siteOf(getLocation().href(), { apiBase: config.apiBase ?? page?.apiBase, basePath: page?.basePath }),
+      req.path,
+      '',
+    ),
     headers,
     body,
     timeout: config.timeout ?? page?.timeout ?? DEFAULT_TIMEOUT,

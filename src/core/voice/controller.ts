@@ -1,7 +1,7 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import type { AppItem } from '../api/types';
 import type { Language } from '../i18n/translate';
-import { isOpenableUrl } from '../util/url';
+import { type Site, safeUrl, siteUrl } from '../routes/site';
 import type { VoiceApi } from './api';
 import { appCommandUrl, appForCommand, suggestedAppName } from './app-command';
 import { asVoiceError, type RecognitionSession, type Recognizer, type Recorder, type Recording } from './capture';
@@ -28,8 +28,10 @@ export interface VoiceControllerDeps {
   recorder: Recorder | null;
   /** The language to recognise (the session language, read at each press). */
   language: () => Language;
-  /** Goes to a skill's url (it has been checked to be a same-site path or an http(s) address). */
+  /** Goes to a skill's url: absolute, on the page's own origin (resolved against `site`). */
   navigate: (url: string, text: string) => void;
+  /** The page's site, which a skill's url must stay on (routes/site.ts). */
+  site: () => Site;
   /** The apps the signed-in user sees, whose names a command may say (issue 35); none when left out. */
   apps?: () => Promise<readonly AppItem[] | null>;
 }
@@ -181,11 +183,11 @@ export function createVoiceController(deps: VoiceControllerDeps): VoiceControlle
 
   // The platform's skill phrases first; then the names on the user's own tiles; a miss offers the closest of those.
   async function resolve(attempt: number, text: string): Promise<VoiceEvent> {
-    const url = await deps.api.findSkill(text);
-    if (url && isOpenableUrl(url)) return { type: 'skillFound', attempt, url };
+    const url = safeUrl(await deps.api.findSkill(text), deps.site());
+    if (url) return { type: 'skillFound', attempt, url };
     const apps = (await deps.apps?.().catch(() => null)) ?? [];
     const app = appForCommand(text, apps);
-    if (app) return { type: 'skillFound', attempt, url: appCommandUrl(app) };
+    if (app) return { type: 'skillFound', attempt, url: siteUrl(deps.site(), appCommandUrl(app)) };
     const suggestion = suggestedAppName(text, apps, deps.language());
     return suggestion ? { type: 'skillMissing', attempt, suggestion } : { type: 'skillMissing', attempt };
   }

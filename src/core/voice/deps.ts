@@ -1,4 +1,5 @@
 import { followThroughGate, signedInApps } from '../access/page';
+import { pageSite } from '../config/page-site';
 import { requireConfig } from '../config/phinit';
 import { $language } from '../i18n/translate';
 import { voiceApi } from './api';
@@ -16,5 +17,6 @@ export function voiceDeps(overrides: Partial<VoiceControllerDeps> = {}): VoiceCo
     language: overrides.language ?? (() => $language.get()),
     navigate: overrides.navigate ?? ((url) => void followThroughGate(url)),
     apps: overrides.apps ?? signedInApps,
+    site: overrides.site ?? pageSite,
   };
 }

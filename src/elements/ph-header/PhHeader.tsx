@@ -24,7 +24,7 @@ import {
   hasChildSelector,
   type Language,
   LOGIN_PAGE_PATH,
-  landingPath,
+  landingUrl,
   languageMenuShown,
   layoutForWidth,
   leaveForLogin,
@@ -34,9 +34,11 @@ import {
   type MessageAction,
   messageUrl,
   notify,
+  pageSite,
   refusalText,
   rememberChild,
   requireConfig,
+  siteUrl,
   splitHeaderActions,
   switchRole,
   unitLogoPath,
@@ -177,7 +179,8 @@ export function PhHeader(props: PhHeaderProps) {
     leaving.current = true;
     await logout(authDeps());
     const location = getLocation();
-    leaveForLogin(location, toLoginOnly ? LOGIN_PAGE_PATH : loginPageUrl(location.href()));
+    const site = pageSite();
+    leaveForLogin(location, toLoginOnly ? siteUrl(site, LOGIN_PAGE_PATH) : loginPageUrl(location.href(), { site }));
   };
 
   if (!header.signedIn) return null;
@@ -191,7 +194,9 @@ export function PhHeader(props: PhHeaderProps) {
   const languages = config?.languages ?? [];
   const toDesktop = () => {
     if (latest.current.onDesktop?.() === false || !config) return;
-    getLocation().assign(landingPath({ ...config, unitId: session.unitId, unitType: session.unitType }));
+    getLocation().assign(
+      landingUrl({ ...config, site: pageSite(), unitId: session.unitId, unitType: session.unitType }),
+    );
   };
   // The block cannot be closed, so it carries the ways out itself: sign out wherever the bar has it, and back to the
   // desktop from a module page (the desktop may be fine where one app is not).

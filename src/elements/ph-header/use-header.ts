@@ -22,6 +22,7 @@ import {
   messageCalls,
   ownPageRefusal,
   pageApp,
+  pageSite,
   type Refusal,
   type RoleSwitchCandidate,
   roleCandidates,
@@ -50,7 +51,7 @@ function createModel(): HeaderModel {
   const urlContext = (): MessageUrlContext => {
     const config = $config.get();
     return {
-      href: getLocation().href(),
+      site: pageSite(),
       device: config?.device ?? 'pc',
       userType: $session.get().userType,
       rootPath: config?.rootPath,
@@ -118,7 +119,7 @@ export function useHeader(redirect: boolean, leaving: RefObject<boolean>, deskto
       desktopClient: desktopClient || config.desktopClient,
       userAgent: navigator.userAgent,
     });
-    leaveForLogin(location, loginPageUrl(location.href(), { desktopClient: desktop }));
+    leaveForLogin(location, loginPageUrl(location.href(), { site: pageSite(), desktopClient: desktop }));
   }, [status, redirect, config, leaving, desktopClient]);
 
   useEffect(() => watchZoom(), []);

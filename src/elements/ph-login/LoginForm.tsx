@@ -1,14 +1,27 @@
+import { useStore } from '@nanostores/react';
 import {
   type FormEvent,
   type KeyboardEvent,
   type ReactNode,
   useContext,
+  useEffect,
   useId,
   useLayoutEffect,
   useRef,
   useState,
 } from 'react';
-import { $autoLogin, type FieldError, hasRememberedCredentials, splitBilingual, validateLoginFields } from '../../core';
+import {
+  $autoLogin,
+  $config,
+  type FieldError,
+  FORGET_PASSWORD_PATH,
+  getLocation,
+  hasRememberedCredentials,
+  siteOf,
+  siteUrl,
+  splitBilingual,
+  validateLoginFields,
+} from '../../core';
 import { EyeIcon, EyeOffIcon } from '../common/icons';
 import { PrerenderLanguage, useLanguage, useTranslate } from '../common/prerender';
 
@@ -48,6 +61,11 @@ export function LoginForm({ busy, takeEarlySubmit, serverErrors, onSubmit, onEdi
   const inputs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
   const rememberBox = useRef<HTMLInputElement>(null);
   const ids = { username: useId(), password: useId() };
+  const config = useStore($config);
+  // The server's markup has the bare path; here it becomes absolute on the page's own site, which a `<base href>`
+  // elsewhere would otherwise decide.
+  const [forgotHref, setForgotHref] = useState(FORGET_PASSWORD_PATH);
+  useEffect(() => setForgotHref(siteUrl(siteOf(getLocation().href(), config ?? {}), FORGET_PASSWORD_PATH)), [config]);
 
   // Server-rendered markup takes typing (and the browser's autofill) before this component runs: what the fields and
   // the box hold when it comes alive is the user's, not the empty state it starts from.
@@ -170,7 +188,7 @@ export function LoginForm({ busy, takeEarlySubmit, serverErrors, onSubmit, onEdi
           />
           {translate('login.remember')}
         </label>
-        <a className="forgot" part="forgot" href="/forgetPassword" target="_blank" rel="noopener">
+        <a className="forgot" part="forgot" href={forgotHref} target="_blank" rel="noopener">
           {translate('login.forgot')}
         </a>
       </div>

@@ -123,7 +123,10 @@ describe('login status 200 (§4)', () => {
   it('posts username, password and noIntercept, notifies success, marks logged in and goes home', async () => {
     const outcome = await auth.login({ username: 'alice', password: 'pw' }, deps);
     expect(lastForm()).toEqual({ username: 'alice', password: 'pw', noIntercept: 'true' });
-    expect(outcome).toMatchObject({ status: 'ok', redirect: '/pages/base/pc_desktop_all/index.html' });
+    expect(outcome).toMatchObject({
+      status: 'ok',
+      redirect: 'http://school.test/pages/base/pc_desktop_all/index.html',
+    });
     expect(outcome.status === 'ok' && outcome.data).toMatchObject({ accessToken: 'tok', unitId: 'U1', userId: 'u1' });
     expect(noticeList()).toEqual([['success', '登录成功']]);
     expect(session.$loginStatus.get()).toBe('in');
@@ -164,6 +167,19 @@ describe('login status 200 (§4)', () => {
     expect(location.visited).toEqual(['http://school.test/area/areaBase/pc_areaDesktop_all/index.html']);
   });
 
+  it('under apiBase "/platform" lands under /platform/ on the page origin (issue 53)', async () => {
+    const platform = { ...config, apiBase: '/platform' };
+    deps = makeDeps('http://school.test/platform/login', { config: platform });
+    await auth.login({ username: 'a', password: 'b' }, deps);
+    expect(location.visited).toEqual(['http://school.test/platform/pages/base/pc_desktop_all/index.html']);
+
+    deps = makeDeps(`http://school.test/platform/login?redirect_uri=${encodeURIComponent('/pages/x/index.html')}`, {
+      config: { ...platform, jumpPage: '/jump' },
+    });
+    await auth.login({ username: 'a', password: 'b' }, deps);
+    expect(location.visited).toEqual(['http://school.test/platform/pages/x/index.html']);
+  });
+
   it('goes to a redirect_uri on a configured origin, and refuses it without the configuration (issue 8 §17)', async () => {
     const target = 'https://library.school.test/books';
     deps = makeDeps(`http://school.test/login?redirect_uri=${encodeURIComponent(target)}`, {
@@ -194,7 +210,7 @@ describe('login failures (§4, §8)', () => {
     };
     deps = makeDeps('http://school.test/login?code=c&state=wx&deviceId=D9');
     const outcome = await auth.runLoginMode(auth.resolveLoginMode(auth.loginModeContext(deps, 'Chrome')), deps);
-    expect(outcome).toEqual({ status: 'bind', url: '/bind/?id=U1&openid=o1&unionid=n1&deviceId=D9' });
+    expect(outcome).toEqual({ status: 'bind', url: 'http://school.test/bind/?id=U1&openid=o1&unionid=n1&deviceId=D9' });
     expect(location.visited).toEqual(['http://school.test/bind/?id=U1&openid=o1&unionid=n1&deviceId=D9']);
   });
 
@@ -346,13 +362,13 @@ describe('other login modes call their endpoint (§7)', () => {
     deps = makeDeps('http://school.test/login?code=C0DE&state=qy');
     expect(await auth.startLogin(deps, iPhone)).toMatchObject({
       status: 'ok',
-      redirect: '/pages/base/mobile_desktop_all/index.html',
+      redirect: 'http://school.test/pages/base/mobile_desktop_all/index.html',
     });
     const windows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 wxwork/4.1.22';
     deps = makeDeps('http://school.test/login?code=C0DE&state=qy');
     expect(await auth.startLogin(deps, windows)).toMatchObject({
       status: 'ok',
-      redirect: '/pages/base/pc_desktop_all/index.html',
+      redirect: 'http://school.test/pages/base/pc_desktop_all/index.html',
     });
   });
 
@@ -361,7 +377,7 @@ describe('other login modes call their endpoint (§7)', () => {
       userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile Safari',
     });
     expect(await auth.login({ username: 'alice', password: 'pw' }, deps)).toMatchObject({
-      redirect: '/pages/base/mobile_desktop_all/index.html',
+      redirect: 'http://school.test/pages/base/mobile_desktop_all/index.html',
     });
   });
 

@@ -8,9 +8,9 @@ import {
   MISSING_TICKET_CONFIG,
   redirectOrigins,
   resolveLoginMode,
-  sameOriginTarget,
   withoutSecrets,
 } from '../../../src/core/auth';
+import { siteOf } from '../../../src/core/routes';
 
 const ctx = (href: string, extra: Partial<LoginModeContext> = {}): LoginModeContext => ({
   href: `http://school.test${href}`,
@@ -148,17 +148,19 @@ describe('resolveLoginMode: the order (§4)', () => {
 });
 
 describe('decideRedirect (§4) and the open-redirect guard', () => {
-  const landing = '/pages/base/pc_desktop_all/index.html';
+  const landing = 'http://school.test/pages/base/pc_desktop_all/index.html';
+  const site = siteOf('http://school.test/login', {});
 
   it('redirect_uri first, on the same origin', () => {
     expect(
       decideRedirect({
         href: `http://school.test/login?redirect_uri=${encodeURIComponent('http://school.test/pages/x/index.html#/a')}`,
+        site,
         jumpPage: '/jump',
         landing,
       }),
     ).toBe('http://school.test/pages/x/index.html#/a');
-    expect(decideRedirect({ href: 'http://school.test/login#/?redirect_uri=%2Fpages%2Fy', landing })).toBe(
+    expect(decideRedirect({ href: 'http://school.test/login#/?redirect_uri=%2Fpages%2Fy', site, landing })).toBe(
       'http://school.test/pages/y',
     );
   });
@@ -168,26 +170,41 @@ describe('decideRedirect (§4) and the open-redirect guard', () => {
       expect(
         decideRedirect({
           href: `http://school.test/login?redirect_uri=${encodeURIComponent(target)}`,
+          site,
           jumpPage: '/jump',
           landing,
         }),
-      ).toBe('/jump');
+      ).toBe('http://school.test/jump');
     }
   });
 
-  it('then the jump page, then the landing page', () => {
-    expect(decideRedirect({ href: 'http://school.test/login', jumpPage: '/jump', landing })).toBe('/jump');
-    expect(decideRedirect({ href: 'http://school.test/login', landing })).toBe(landing);
+  it('then the jump page (on the site only), then the landing page', () => {
+    const href = 'http://school.test/login';
+    expect(decideRedirect({ href, site, jumpPage: '/jump', landing })).toBe('http://school.test/jump');
+    expect(decideRedirect({ href, site, landing })).toBe(landing);
+    expect(decideRedirect({ href, site, jumpPage: '//evil.test/jump', landing })).toBe(landing);
+  });
+
+  it('under a prefix, redirect_uri paths and the jump page land under it (issue 53)', () => {
+    const prefixed = siteOf('http://school.test/platform/login', { apiBase: '/platform' });
+    const go = (target: string, jumpPage?: string) =>
+      decideRedirect({
+        href: `http://school.test/platform/login?redirect_uri=${encodeURIComponent(target)}`,
+        site: prefixed,
+        jumpPage,
+        landing,
+      });
+    expect(go('/pages/x/index.html')).toBe('http://school.test/platform/pages/x/index.html');
+    expect(go('/platform/pages/x/index.html')).toBe('http://school.test/platform/pages/x/index.html');
+    expect(go('http://school.test/platform/pages/y')).toBe('http://school.test/platform/pages/y');
+    expect(go('//evil.test/x', '/jump')).toBe('http://school.test/platform/jump');
   });
 
   it('settings pages stay', () => {
-    expect(decideRedirect({ href: 'http://school.test/pages/base/index.html#/desktop/setting', landing })).toBeNull();
-    expect(
-      decideRedirect({ href: 'http://school.test/pages/base/index.html#/areaDesktop/setting?x=1', landing }),
-    ).toBeNull();
-    expect(decideRedirect({ href: 'http://school.test/pages/base/index.html#/desktop/settings2', landing })).toBe(
-      landing,
-    );
+    const stay = (href: string) => decideRedirect({ href, site, landing });
+    expect(stay('http://school.test/pages/base/index.html#/desktop/setting')).toBeNull();
+    expect(stay('http://school.test/pages/base/index.html#/areaDesktop/setting?x=1')).toBeNull();
+    expect(stay('http://school.test/pages/base/index.html#/desktop/settings2')).toBe(landing);
   });
 
   it('follows a redirect_uri to a configured origin, exactly that origin (issue 8 §17)', () => {
@@ -195,6 +212,7 @@ describe('decideRedirect (§4) and the open-redirect guard', () => {
     const go = (target: string) =>
       decideRedirect({
         href: `http://school.test/login?redirect_uri=${encodeURIComponent(target)}`,
+        site,
         jumpPage: '/jump',
         landing,
         allowedOrigins,
@@ -209,7 +227,7 @@ describe('decideRedirect (§4) and the open-redirect guard', () => {
       'https://library.school.test:444/',
       'javascript:alert(1)',
     ]) {
-      expect(go(target), target).toBe('/jump');
+      expect(go(target), target).toBe('http://school.test/jump');
     }
   });
 
@@ -250,11 +268,9 @@ describe('decideRedirect (§4) and the open-redirect guard', () => {
         ),
         (target) => {
           const href = `http://school.test/login?redirect_uri=${encodeURIComponent(target)}`;
-          const result = decideRedirect({ href, landing });
+          const result = decideRedirect({ href, site, landing });
           expect(result).not.toBeNull();
-          expect(new URL(result!, 'http://school.test').origin).toBe('http://school.test');
-          const safe = sameOriginTarget(target, href);
-          if (safe) expect(new URL(safe).origin).toBe('http://school.test');
+          expect(new URL(result!).origin).toBe('http://school.test');
         },
       ),
     );

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppItem } from '../../../src/core/api/types';
 import { openApp } from '../../../src/core/desktop';
 import { createHttpClient } from '../../../src/core/http';
+import { siteOf } from '../../../src/core/routes';
 import { $recentApps, recentAppsOf } from '../../../src/core/session';
 import { envelope, sendJson, startServer, type TestServer } from '../http/server';
 
@@ -42,13 +43,19 @@ const deps = () => ({
   http: createHttpClient({ apiBase: server.base, device: 'pc' as const, notify: () => undefined }),
   user: { userId: 'u-teacher', userType: 2, unitId: 'unit-school' },
   language: 'en' as const,
-  modules: { env: 'production' as const, userType: 2, rootPath: 'pages', serverId: 'base' },
+  modules: {
+    env: 'production' as const,
+    userType: 2,
+    rootPath: 'pages',
+    serverId: 'base',
+    site: siteOf('https://school.test/pages/base/pc_desktop_all/index.html', {}),
+  },
 });
 
 describe('openApp', () => {
   it('logs the access, checks the licence of the app server, records a recent app, answers the module URL', async () => {
     const outcome = await openApp(grade, deps());
-    expect(outcome).toEqual({ kind: 'open', url: '/pages/gradesrv/pc_grade_tm/index.html' });
+    expect(outcome).toEqual({ kind: 'open', url: 'https://school.test/pages/gradesrv/pc_grade_tm/index.html' });
     const [log, licence] = server.received;
     expect(log?.url.pathname).toBe('/api/base/user_access_detail');
     expect(Object.fromEntries(new URLSearchParams(log?.body.toString()))).toEqual({
@@ -75,7 +82,10 @@ describe('openApp', () => {
 
   it('a licence check that fails admits, as on the module page itself: only the platform refuses', async () => {
     licenceFails = true;
-    expect(await openApp(grade, deps())).toEqual({ kind: 'open', url: '/pages/gradesrv/pc_grade_tm/index.html' });
+    expect(await openApp(grade, deps())).toEqual({
+      kind: 'open',
+      url: 'https://school.test/pages/gradesrv/pc_grade_tm/index.html',
+    });
   });
 
   it('a failed access log does not stop the user', async () => {

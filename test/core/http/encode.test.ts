@@ -2,27 +2,51 @@ import fc from 'fast-check';
 import * as qs from 'qs-esm';
 import { describe, expect, it } from 'vitest';
 import { buildUrl, encodeBody, encodeParams, toFormData } from '../../../src/core/http';
+import { siteOf } from '../../../src/core/routes';
 
 describe('wire encoding (§7)', () => {
+  const page = 'http://school.test/pages/desktop/index.html';
+
   it('relative paths get the api base, absolute URLs do not', () => {
-    expect(buildUrl('http://api.test', '/api/x', '')).toBe('http://api.test/api/x');
-    expect(buildUrl('http://api.test', 'https://cdn.test/a.json', '')).toBe('https://cdn.test/a.json');
-    expect(buildUrl('', '/api/x?a=1', 'b=2')).toBe('/api/x?a=1&b=2');
-    expect(buildUrl('', '/api/x', 'b=2')).toBe('/api/x?b=2');
+    const site = siteOf(page, { apiBase: 'http://api.test' });
+    expect(buildUrl(site, '/api/x', '')).toBe('http://api.test/api/x');
+    expect(buildUrl(site, 'https://cdn.test/a.json', '')).toBe('https://cdn.test/a.json');
+    expect(buildUrl(siteOf(page, {}), '/api/x?a=1', 'b=2')).toBe('http://school.test/api/x?a=1&b=2');
+    expect(buildUrl(siteOf(page, {}), '/api/x', 'b=2')).toBe('http://school.test/api/x?b=2');
   });
 
   it('apiBase prefixes API calls only; other paths come from the page root (issue 8 §14)', () => {
-    const page = 'http://school.test/pages/desktop/index.html';
-    expect(buildUrl('http://api.test', '/zuul/api/storage/upload', '', page)).toBe(
-      'http://api.test/zuul/api/storage/upload',
-    );
-    expect(buildUrl('http://api.test', '/pages/desktop/lang/en-base.json', '', page)).toBe(
+    const site = siteOf(page, { apiBase: 'http://api.test' });
+    expect(buildUrl(site, '/zuul/api/storage/upload', '')).toBe('http://api.test/zuul/api/storage/upload');
+    expect(buildUrl(site, '/pages/desktop/lang/en-base.json', '')).toBe(
       'http://school.test/pages/desktop/lang/en-base.json',
     );
-    expect(buildUrl('http://api.test', '/common/plugins/common-ph/1.6.0/css/ink.css', '', page)).toBe(
+    expect(buildUrl(site, '/common/plugins/common-ph/1.6.0/css/ink.css', '')).toBe(
       'http://school.test/common/plugins/common-ph/1.6.0/css/ink.css',
     );
-    expect(buildUrl('http://api.test', '/apiary/x', '')).toBe('/apiary/x');
+    expect(buildUrl(site, '/apiary/x', '')).toBe('http://school.test/apiary/x');
+  });
+
+  it('a path apiBase is the platform prefix: calls and files both go under it (issue 53)', () => {
+    const site = siteOf(page, { apiBase: '/platform' });
+    expect(buildUrl(site, '/api/uaa/me', 'a=1')).toBe('http://school.test/platform/api/uaa/me?a=1');
+    expect(buildUrl(site, '/common/plugins/common-ph/1.6.0/lang/en-ph.json', '')).toBe(
+      'http://school.test/platform/common/plugins/common-ph/1.6.0/lang/en-ph.json',
+    );
+    const apart = siteOf(page, { apiBase: 'https://api.test/gw/', basePath: '/platform' });
+    expect(buildUrl(apart, '/api/uaa/me', '')).toBe('https://api.test/gw/api/uaa/me');
+    expect(buildUrl(apart, '/pages/x/version.json', '')).toBe('http://school.test/platform/pages/x/version.json');
+  });
+
+  it('a <base href> on another origin decides nothing: each URL is absolute before fetch resolves it', () => {
+    // fetch resolves against document.baseURI; a legacy page's <base href> makes that a static host elsewhere.
+    const baseURI = 'https://static.elsewhere.test/assets/';
+    const site = siteOf('https://school.test/legacy/page.html', { apiBase: '/platform' });
+    for (const path of ['/api/uaa/me', '/zuul/api/x', '/pages/desktop/lang/en-base.json', 'lang/x.json']) {
+      const url = buildUrl(site, path, 'a=1');
+      expect(new URL(url, baseURI).href, path).toBe(url);
+      expect(new URL(url).origin, path).toBe('https://school.test');
+    }
   });
 
   it('params leave out null and undefined values and spell nesting with dots', () => {

@@ -1,8 +1,9 @@
 import * as qs from 'qs-esm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_PATH_HEADER, DEVICE_HEADER } from '../../../src/core/api/wire';
-import { phinit } from '../../../src/core/config';
+import { memoryLocation, phinit } from '../../../src/core/config';
 import { createHttpClient, HttpError, request } from '../../../src/core/http';
+import { sharedLanguagePackUrl } from '../../../src/core/i18n/packs';
 import { $language } from '../../../src/core/i18n/translate';
 import { $notices } from '../../../src/core/notify';
 import { $session, resetSession } from '../../../src/core/session';
@@ -115,6 +116,18 @@ describe('what every request sends (§7)', () => {
     await expect(client().request({ url: `${server.base}/lang/en.json`, raw: true })).resolves.toEqual({
       hello: 'Hello',
     });
+  });
+
+  it('under apiBase "/platform" calls and language packs go under /platform/ on the page origin (issue 53)', async () => {
+    server.route('GET', '/platform/api/echo', (_req, res) => sendJson(res, 200, envelope(200, { data: 'hi' })));
+    const pack = sharedLanguagePackUrl('en');
+    server.route('GET', `/platform${pack}`, (_req, res) => sendJson(res, 200, { hello: 'Hello' }));
+    const page = memoryLocation(`${server.base}/platform/pages/desktop/index.html`);
+    const platform = createHttpClient({ apiBase: '/platform', location: () => page, notify: () => undefined });
+    await expect(platform.request({ url: '/api/echo' })).resolves.toMatchObject({ data: 'hi' });
+    expect(last().url.pathname).toBe('/platform/api/echo');
+    await expect(platform.request({ url: pack, raw: true, cached: true })).resolves.toEqual({ hello: 'Hello' });
+    expect(last().url.pathname).toBe(`/platform${pack}`);
   });
 
   it('the page-wide request() follows phinit', async () => {

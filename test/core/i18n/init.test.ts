@@ -41,6 +41,15 @@ describe('initLanguage', () => {
     expect(fetched).toEqual(['/pages/desktop/lang/en-base.json']);
   });
 
+  it('under a platform prefix the page pack root is read below it (issue 53)', async () => {
+    await initLanguage({
+      href: 'http://school.test/platform/pages/desktop/index.html?language=en',
+      config: { ...config, apiBase: '/platform' },
+      fetcher,
+    });
+    expect(fetched).toEqual(['/pages/desktop/lang/en-base.json']);
+  });
+
   it('falls back to the stored lange_, then lang, then zh-CN (which loads nothing)', async () => {
     $storedLang.set('zh-HK');
     expect(await initLanguage({ href: 'http://school.test/', config, fetcher })).toBe('zh-HK');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../src/core/api/types';
 import { createInbox } from '../../../src/core/messages';
+import { siteOf } from '../../../src/core/routes';
 
 const message = (id: string, extra: Partial<Message> = {}): Message => ({
   id,
@@ -42,7 +43,7 @@ function platform(list: Message[]) {
 }
 
 const context = () => ({
-  href: 'https://s.example/pages/base/pc_desktop_all/index.html',
+  site: siteOf('https://s.example/pages/base/pc_desktop_all/index.html', {}),
   device: 'pc' as const,
   userType: 2,
 });
@@ -54,7 +55,10 @@ describe('inbox (§4 Messages: view, ignore, ignore all)', () => {
     const inbox = createInbox({ calls: server.calls, changed: () => changed++, urlContext: context });
     await inbox.load();
     expect(inbox.$messages.get()?.map((item) => item.id)).toEqual(['grade', 'notice']);
-    expect(await inbox.view('grade')).toEqual({ kind: 'url', url: '/pages/grade/pc_grade_tm/index.html' });
+    expect(await inbox.view('grade')).toEqual({
+      kind: 'url',
+      url: 'https://s.example/pages/grade/pc_grade_tm/index.html',
+    });
     expect(server.log).toEqual(['read grade']);
     expect(inbox.$messages.get()?.map((item) => item.id)).toEqual(['notice']);
     expect(changed).toBe(1);

@@ -9,6 +9,7 @@ import {
   messageUrl,
   parseModuleContent,
 } from '../../../src/core/messages';
+import { siteOf } from '../../../src/core/routes';
 
 /** WCAG 2 contrast ratio of two #rrggbb colours. */
 function contrast(a: string, b: string): number {
@@ -73,7 +74,7 @@ describe('parseModuleContent (§3 content of openWay 1)', () => {
 });
 
 const here = {
-  href: 'https://school.example/pages/base/pc_desktop_all/index.html',
+  site: siteOf('https://school.example/pages/base/pc_desktop_all/index.html', {}),
   device: 'pc' as const,
   userType: 2,
 };
@@ -90,7 +91,7 @@ describe('messageAction (§4 viewing a message)', () => {
   it('opens same-site paths and addresses on the page origin only', () => {
     expect(messageAction({ openWay: 0, url: '/pages/base/pc_notice_tm/index.html', content: '' }, here)).toEqual({
       kind: 'url',
-      url: '/pages/base/pc_notice_tm/index.html',
+      url: 'https://school.example/pages/base/pc_notice_tm/index.html',
     });
     expect(messageAction({ openWay: 2, url: ' https://school.example/notice ', content: '' }, here)).toEqual({
       kind: 'url',
@@ -105,24 +106,58 @@ describe('messageAction (§4 viewing a message)', () => {
   });
 
   it('sends /redirect/{app} to the app page of the user type and device (§2)', () => {
-    expect(messageUrl('/redirect/grade', here)).toBe('/pages/grade/pc_grade_tm/index.html');
+    expect(messageUrl('/redirect/grade', here)).toBe('https://school.example/pages/grade/pc_grade_tm/index.html');
     expect(messageUrl('/redirect/growth/', { ...here, userType: 3, device: 'h5' })).toBe(
-      '/pages/growth/mobile_growth_spm/index.html',
+      'https://school.example/pages/growth/mobile_growth_spm/index.html',
     );
-    expect(messageUrl('/redirect/../x', here)).toBe('/x');
+    expect(messageUrl('/redirect/../x', here)).toBe('https://school.example/x');
   });
 
   it('opens nothing for an empty URL, and refuses a script or other-site one (the user is told)', () => {
     for (const url of ['', '  '])
       expect(messageAction({ openWay: 0, url, content: '' }, here)).toEqual({ kind: 'none' });
+    for (const url of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'data:text/html,x',
+      '//evil.example/x',
+      '/.//evil.example/phish',
+      '/..//evil.example',
+      '/%2e//evil.example',
+      '/a/..//evil.example',
+    ]) {
+      const opened = messageUrl(url, here);
+      expect(opened === null || new URL(opened).origin === 'https://school.example', url).toBe(true);
+    }
     for (const url of ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,x', '//evil.example/x']) {
       expect(messageAction({ openWay: 0, url, content: '' }, here)).toEqual({ kind: 'refused' });
     }
     fc.assert(
       fc.property(webUrls, (url) => {
         const opened = messageUrl(url, here);
-        expect(opened === null || new URL(opened, here.href).origin === 'https://school.example').toBe(true);
+        expect(opened === null || new URL(opened).origin === 'https://school.example').toBe(true);
       }),
     );
+  });
+});
+
+describe('messageUrl under a prefix, and the vectors of issue 53', () => {
+  it('a dot segment before a doubled slash stays on the page origin: the resolved href, not a rebuilt path', () => {
+    expect(messageUrl('/.//evil.example/phish', here)).toBe('https://school.example//evil.example/phish');
+    expect(messageUrl('/a/..//evil.example', here)).toBe('https://school.example//evil.example');
+  });
+
+  it('paths from data and /redirect/{app} land under the prefix of apiBase "/platform"', () => {
+    const prefixed = {
+      ...here,
+      site: siteOf('https://school.example/platform/pages/x/index.html', { apiBase: '/platform' }),
+    };
+    expect(messageUrl('/pages/base/pc_notice_tm/index.html', prefixed)).toBe(
+      'https://school.example/platform/pages/base/pc_notice_tm/index.html',
+    );
+    expect(messageUrl('/redirect/grade', prefixed)).toBe(
+      'https://school.example/platform/pages/grade/pc_grade_tm/index.html',
+    );
+    expect(messageUrl('https://school.example/platform/a', prefixed)).toBe('https://school.example/platform/a');
   });
 });

@@ -5,12 +5,19 @@ import {
   bindPageUrl,
   deployPathFor,
   helpCenterUrl,
+  LOGIN_PAGE_PATH,
   landingPath,
+  landingUrl,
   layoutForWidth,
+  loginPageUrl,
   mobileAppPath,
   pathIdFor,
   redirectAppPath,
+  redirectAppUrl,
+  siteOf,
 } from '../../../src/core/routes';
+
+const site = siteOf('http://school.test/pages/base/pc_desktop_all/index.html', {});
 
 const code = fc.stringMatching(/^[a-zA-Z][a-zA-Z0-9]{0,11}$/);
 const device = fc.constantFrom('app' as const, 'h5' as const, 'pc' as const);
@@ -130,22 +137,22 @@ describe('landingPath (§2)', () => {
 });
 
 describe('appModuleUrl (§2)', () => {
-  const ctx = { rootPath: 'pages', serverId: 'base', userType: 2 };
+  const ctx = { rootPath: 'pages', serverId: 'base', userType: 2, site };
   it('production: deploy root, server id, pc_{code}_{idPath}/index.html', () => {
     expect(appModuleUrl({ code: 'score', serverId: 'edu' }, { ...ctx, env: 'production' })).toBe(
-      '/pages/edu/pc_score_tm/index.html',
+      'http://school.test/pages/edu/pc_score_tm/index.html',
     );
     expect(appModuleUrl({ code: 'score', deployPath: 'area' }, { ...ctx, env: 'production', userType: 1 })).toBe(
-      '/area/base/pc_score_spm/index.html',
+      'http://school.test/area/base/pc_score_spm/index.html',
     );
     expect(appModuleUrl({ code: 'score' }, { ...ctx, env: 'production', pre: 'xx' })).toBe(
-      '/pages/base/pc_score_xx/index.html',
+      'http://school.test/pages/base/pc_score_xx/index.html',
     );
   });
 
   it('development: /pc_{code}_{idPath}.html', () => {
     expect(appModuleUrl({ code: 'score', serverId: 'edu' }, { ...ctx, env: 'development', pre: 'xx' })).toBe(
-      '/pc_score_tm.html',
+      'http://school.test/pc_score_tm.html',
     );
   });
 
@@ -153,7 +160,7 @@ describe('appModuleUrl (§2)', () => {
     fc.assert(
       fc.property(code, userType, (app, type) => {
         const url = appModuleUrl({ code: app }, { ...ctx, env: 'production', userType: type });
-        expect(url).toBe(`/pages/base/pc_${app}_${pathIdFor(type)}/index.html`);
+        expect(url).toBe(`http://school.test/pages/base/pc_${app}_${pathIdFor(type)}/index.html`);
       }),
     );
   });
@@ -161,19 +168,20 @@ describe('appModuleUrl (§2)', () => {
 
 describe('bind, help center, mobile pages, layout', () => {
   it('bind page plain and one-proxy, with the four query values', () => {
-    expect(
-      bindPageUrl({ id: 'u1', openid: 'o', unionid: 'n', deviceId: 'd' }, { oneProxy: false, rootPath: 'pages' }),
-    ).toBe('/bind/?id=u1&openid=o&unionid=n&deviceId=d');
-    expect(bindPageUrl({ openid: 'o&x' }, { oneProxy: true, rootPath: 'pages' })).toBe(
-      '/pages/login/pc_bind_all/index.html?openid=o%26x',
+    const plain = { oneProxy: false, rootPath: 'pages', site };
+    expect(bindPageUrl({ id: 'u1', openid: 'o', unionid: 'n', deviceId: 'd' }, plain)).toBe(
+      'http://school.test/bind/?id=u1&openid=o&unionid=n&deviceId=d',
     );
-    expect(bindPageUrl({}, { oneProxy: false, rootPath: 'pages' })).toBe('/bind/');
+    expect(bindPageUrl({ openid: 'o&x' }, { ...plain, oneProxy: true })).toBe(
+      'http://school.test/pages/login/pc_bind_all/index.html?openid=o%26x',
+    );
+    expect(bindPageUrl({}, plain)).toBe('http://school.test/bind/');
   });
 
   it('bind query round-trips for any values', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1 }), fc.string({ minLength: 1 }), (openid, deviceId) => {
-        const url = new URL(bindPageUrl({ openid, deviceId }, { oneProxy: false, rootPath: 'pages' }), 'http://x');
+        const url = new URL(bindPageUrl({ openid, deviceId }, { oneProxy: false, rootPath: 'pages', site }));
         expect(url.pathname).toBe('/bind/');
         expect(url.searchParams.get('openid')).toBe(openid);
         expect(url.searchParams.get('deviceId')).toBe(deviceId);
@@ -218,5 +226,53 @@ describe('bind, help center, mobile pages, layout', () => {
         return rank[layoutForWidth(low)] <= rank[layoutForWidth(high)];
       }),
     );
+  });
+});
+
+describe('navigation URLs under the platform prefix (issue 53)', () => {
+  const prefixed = siteOf('https://school.test/platform/login?x=1', { apiBase: '/platform' });
+  const landing = { rootPath: 'pages', base: 'base', areaBase: 'areaBase', unitType: '2', device: 'pc' as const };
+
+  it('apiBase "/platform" alone puts the landing page, the login page and /redirect/{app} under /platform/', () => {
+    expect(landingUrl({ ...landing, env: 'production', site: prefixed })).toBe(
+      'https://school.test/platform/pages/base/pc_desktop_all/index.html',
+    );
+    expect(landingUrl({ ...landing, env: 'development', site: prefixed })).toBe(
+      'https://school.test/platform/pc_desktop_all.html',
+    );
+    const back = 'https://school.test/platform/pages/x/index.html#/a';
+    const login = new URL(loginPageUrl(back, { site: prefixed }));
+    expect(`${login.origin}${login.pathname}`).toBe(`https://school.test/platform${LOGIN_PAGE_PATH}`);
+    expect(login.searchParams.get('redirect_uri')).toBe(back);
+    expect(new URL(loginPageUrl(back, { site: prefixed, desktopClient: true })).pathname).toBe(
+      '/platform/needtologinpagerelogin',
+    );
+    expect(redirectAppUrl('grade', { device: 'pc', userType: 2, site: prefixed })).toBe(
+      'https://school.test/platform/pages/grade/pc_grade_tm/index.html',
+    );
+  });
+
+  it('basePath places the pages when apiBase is another host, which alone implies no prefix', () => {
+    const apart = siteOf('https://school.test/x', { apiBase: 'https://api.test', basePath: '/platform/' });
+    expect(landingUrl({ ...landing, env: 'production', site: apart })).toBe(
+      'https://school.test/platform/pages/base/pc_desktop_all/index.html',
+    );
+    const noPrefix = siteOf('https://school.test/x', { apiBase: 'https://api.test' });
+    expect(landingUrl({ ...landing, env: 'production', site: noPrefix })).toBe(
+      'https://school.test/pages/base/pc_desktop_all/index.html',
+    );
+  });
+
+  it('navigation URLs are absolute on the page origin, so a <base href> elsewhere cannot move them', () => {
+    const baseURI = 'https://static.elsewhere.test/assets/';
+    for (const url of [
+      landingUrl({ ...landing, env: 'production', site: prefixed }),
+      loginPageUrl('https://school.test/platform/a', { site: prefixed }),
+      redirectAppUrl('grade', { device: 'h5', userType: 3, site: prefixed }),
+      bindPageUrl({ openid: 'o' }, { oneProxy: false, rootPath: 'pages', site: prefixed }),
+    ]) {
+      expect(new URL(url, baseURI).origin, url).toBe('https://school.test');
+      expect(new URL(url).pathname.startsWith('/platform/'), url).toBe(true);
+    }
   });
 });

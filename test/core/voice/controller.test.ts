@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppItem } from '../../../src/core/api/types';
 import type { Language } from '../../../src/core/i18n/translate';
+import { siteOf } from '../../../src/core/routes/site';
 import {
   createVoiceController,
   type RecognitionOptions,
@@ -108,6 +109,7 @@ function makeController(override: Partial<{ recognizer: Recognizer; recorder: Re
     language: () => language,
     navigate: (url, text) => navigated.push({ url, text }),
     apps: () => apps(),
+    site: () => siteOf('https://school.test/pages/base/pc_desktop_all/index.html', {}),
   });
 }
 
@@ -233,7 +235,7 @@ describe('voice controller (§4 Voice recording, §8, §9)', () => {
     session.say('打开成绩管理。');
     await wait(0);
     expect(api.lookups).toEqual(['打开成绩管理']);
-    expect(navigated).toEqual([{ url: '/redirect/grade', text: '打开成绩管理' }]);
+    expect(navigated).toEqual([{ url: 'https://school.test/redirect/grade', text: '打开成绩管理' }]);
     expect(phase()).toBe('idle');
   });
 
@@ -245,7 +247,7 @@ describe('voice controller (§4 Voice recording, §8, §9)', () => {
     session.say('Open grade management.');
     await wait(0);
     expect(api.lookups).toEqual(['Open grade management']);
-    expect(navigated).toEqual([{ url: '/redirect/grade', text: 'Open grade management' }]);
+    expect(navigated).toEqual([{ url: 'https://school.test/redirect/grade', text: 'Open grade management' }]);
   });
 
   it('on a miss keeps what was heard and a tile name to try until the next press (issue 35)', async () => {
@@ -290,7 +292,7 @@ describe('voice controller (§4 Voice recording, §8, §9)', () => {
       session.say(said);
       await wait(0);
       expect(api.lookups).toEqual([text]);
-      expect(navigated).toEqual([{ url: '/redirect/schedule', text }]);
+      expect(navigated).toEqual([{ url: 'https://school.test/redirect/schedule', text }]);
     },
   );
 
@@ -441,7 +443,7 @@ describe('voice controller (§4 Voice recording, §8, §9)', () => {
     voice.release();
     session.say('打开成绩管理！');
     await wait(0);
-    expect(navigated).toEqual([{ url: '/redirect/grade', text: '打开成绩管理' }]);
+    expect(navigated).toEqual([{ url: 'https://school.test/redirect/grade', text: '打开成绩管理' }]);
   });
 
   it('goes on when the recogniser ends the sentence while the button is still held', async () => {
