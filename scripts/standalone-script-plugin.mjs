@@ -12,6 +12,9 @@ import terser from '@rollup/plugin-terser';
 import { rollup } from 'rollup';
 import { esbuildTypeScript } from './esbuild-ts-plugin.mjs';
 
+/** Where the classic scripts look for the files beside them (an absolute path: rollup imports it from anywhere). */
+const SCRIPT_BASE = resolve('src/core/loaders/script-base.ts');
+
 /**
  * @param {object} script
  * @param {string} script.name plugin name, and the emitted asset's name (`<name>.js`)
@@ -48,8 +51,9 @@ export function standaloneScript(script) {
   };
 
   /**
-   * `classic`: for the IIFE bundle, whose URL is read from document.currentScript while it runs (rollup's own
-   * import.meta.url for IIFE reads it later, when it is gone); the script lands beside it under a fixed name.
+   * `classic`: for the IIFE bundles, whose URL is read from document.currentScript while they run (rollup's own
+   * import.meta.url for IIFE reads it later, when it is gone), or found by core/loaders/script-base.ts when the page
+   * evaluated the script without an element ($.getScript); the script lands beside it under a fixed name.
    */
   const plugin = ({ classic = false } = {}) => ({
     name: script.name,
@@ -63,8 +67,9 @@ export function standaloneScript(script) {
         const fileName = `ph-widgets.${script.name}.js`;
         this.emitFile({ type: 'asset', fileName, source });
         return [
+          `import { classicAssetUrl } from ${JSON.stringify(SCRIPT_BASE)};`,
           "const script = typeof document !== 'undefined' && document.currentScript ? document.currentScript.src : '';",
-          `export function ${script.exportName}() { return script ? new URL(${JSON.stringify(fileName)}, script).href : undefined; }`,
+          `export function ${script.exportName}() { return typeof document === 'undefined' ? undefined : classicAssetUrl(${JSON.stringify(fileName)}, script); }`,
         ].join('\n');
       }
       const ref = this.emitFile({ type: 'asset', name: `${script.name}.js`, source });
@@ -224,26 +229,33 @@ export function classicLazyScripts() {
       if (id === host) {
         const styles = resolve('src/elements/common/styles.ts');
         const define = resolve('src/elements/define.ts');
-        // The bundle's own URL, read while it runs: the lazy scripts lie beside it.
+        const lazyPart = resolve('src/elements/common/lazy-part.tsx');
+        // The bundle's own URL, read while it runs (none when the page evaluated it): the lazy scripts lie beside it.
+        // A script that cannot load shows the element's own error state (lazyPart), never an uncaught error.
         return [
           "import * as react from 'react';",
           "import * as jsx from 'react/jsx-runtime';",
           "import * as nanostoresReact from '@nanostores/react';",
           `import * as styles from ${JSON.stringify(styles)};`,
           `import * as define from ${JSON.stringify(define)};`,
+          `import { lazyPart } from ${JSON.stringify(lazyPart)};`,
+          `import { classicAssetUrl } from ${JSON.stringify(SCRIPT_BASE)};`,
           `self.${HOST_GLOBAL} = { react, jsx, nanostoresReact, styles, define };`,
           "const bundle = document.currentScript ? document.currentScript.src : '';",
           'export function lazyScript(fileName, globalName, exportName) {',
-          '  const load = () =>',
-          '    new Promise((done, fail) => {',
-          "      const tag = document.createElement('script');",
-          '      tag.src = new URL(fileName, bundle || location.href).href;',
-          '      tag.onload = () => (self[globalName] ? done({ default: self[globalName][exportName] }) : fail(new Error(tag.src)));',
-          '      tag.onerror = () => fail(new Error(tag.src));',
-          '      document.head.append(tag);',
-          '    });',
-          '  const Lazy = react.lazy(load);',
-          '  return (props) => react.createElement(react.Suspense, { fallback: null }, react.createElement(Lazy, props));',
+          '  return lazyPart(',
+          '    () =>',
+          '      new Promise((done, fail) => {',
+          "        const tag = document.createElement('script');",
+          '        tag.src = classicAssetUrl(fileName, bundle);',
+          '        tag.onload = () => (self[globalName] ? done(self[globalName][exportName]) : fail(new Error(tag.src)));',
+          '        tag.onerror = () => {',
+          '          tag.remove();',
+          '          fail(new Error(tag.src));',
+          '        };',
+          '        document.head.append(tag);',
+          '      }),',
+          '  );',
           '}',
         ].join('\n');
       }

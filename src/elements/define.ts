@@ -28,6 +28,12 @@ interface R2wcInternals {
 }
 
 /**
+ * An error a boundary caught (a part whose file could not load, common/lazy-part.tsx) is shown by the element itself:
+ * a warning for developers, not the console error React reports by default.
+ */
+const reportCaughtError = (error: unknown) => console.warn('ph-widgets:', error);
+
+/**
  * r2wc's renderer: a React root in the shadow root. Markup a server rendered there is hydrated, in slices that leave
  * typing alone (common/hydration.ts); anything else is rendered anew.
  */
@@ -37,7 +43,7 @@ const renderer = {
     const prerenderedIn = shadow ? prerenderedLanguage(shadow) : null;
     const tree = (next: ElementProps) => elementTree(component, next, prerenderedIn);
     if (shadow && prerenderedIn) return hydratingRoot(shadow, tree, props);
-    const root = createRoot(container);
+    const root = createRoot(container, { onCaughtError: reportCaughtError });
     root.render(tree(props));
     return { render: (next) => root.render(tree(next)), unmount: () => root.unmount() };
   },

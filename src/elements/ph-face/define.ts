@@ -1,5 +1,6 @@
-import { createElement, lazy, Suspense } from 'react';
+import { createElement } from 'react';
 import type { FaceClocking, FaceLoginData, FaceOutcome } from '../../core';
+import { lazyPart } from '../common/lazy-part';
 import { ensureToastHost } from '../common/toast-host';
 import { defineElement, type ElementProps, hostOf } from '../define';
 import { installGlobals } from '../global';
@@ -7,10 +8,11 @@ import type { PhFaceProps } from './PhFace';
 
 // The widget itself (camera, state machine, texts, its events) is a chunk of its own, loaded when a <ph-face> is
 // first shown: a work-chat page that opens with the password form does not pay for it (DESIGN §5, `npm run size`).
-const FaceWidget = lazy(async () => ({ default: (await import('./widget')).FaceWidget }));
+// A chunk that cannot load shows the element's own error state, in the page's language (common/lazy-part.tsx).
+const FaceWidget = lazyPart(async () => (await import('./widget')).FaceWidget);
 
 /** What a page can set on <ph-face>: the component's plain-data props. */
-type FaceElementProps = ElementProps & Pick<PhFaceProps, 'mode' | 'userId' | 'countdown'>;
+type FaceElementProps = ElementProps & Pick<PhFaceProps, 'mode' | 'userId' | 'countdown' | 'liveness'>;
 
 /** Face login succeeded: the login data of §3 without the token (the page then reloads or is redirected). */
 export type PhFaceSuccessDetail = FaceLoginData;
@@ -37,9 +39,9 @@ export interface PhFaceEventMap {
   /** Clock-in mode (`orther`): the clock-in was recorded; the data `login/face/clocking` returned. */
   'ph-face-clocking': CustomEvent<PhFaceClockingDetail>;
   /**
-   * Something stopped the widget: `failed` (a call answered non-200; `message` says why), `timeout` (no face on
-   * target within 15 s), `userIdMissing`, `modelFailed`, or a camera problem (`insecure`, `noCamera`, `denied`,
-   * `busy`). The widget shows it itself, with 'Click to try again' where a click can help.
+   * Something stopped the widget: `failed` (a call answered non-200; `message` says why), `livenessUnsupported`
+   * (`liveness="required"` on a back end without the challenge call), `timeout` (no face on target within 15 s),
+   * `userIdMissing`, `modelFailed`, or a camera problem (`insecure`, `noCamera`, `denied`, `busy`). The widget shows it itself, with 'Click to try again' where a click can help.
    */
   'ph-face-error': CustomEvent<PhFaceErrorDetail>;
 }
@@ -47,7 +49,7 @@ export interface PhFaceEventMap {
 /** <ph-face>: PhFace in the element's shadow root; outcomes become ph-face-* events on the host. */
 function FaceElement({ container, ...props }: FaceElementProps) {
   const host = hostOf(container);
-  return createElement(Suspense, { fallback: null }, createElement(FaceWidget, { ...props, host }));
+  return createElement(FaceWidget, { ...props, host });
 }
 
 /**
@@ -59,7 +61,8 @@ function FaceElement({ container, ...props }: FaceElementProps) {
  * registered only Again shows first. Login and clock-in capture by themselves once the face has been on target for
  * more than 8 detections in a row; with no capture within 15 s the timeout prompt shows and a click retries. Then the
  * server's liveness challenge asks for a movement (turn your head left or right, open your mouth) in the page's
- * language, and 8 smaller frames are recorded over 3.5 s and sent with the photo: a photo held up cannot do it. The
+ * language, and 8 smaller frames are recorded over 3.5 s and sent with the photo: a photo held up cannot do it. A back
+ * end without the challenge call (404) gets the photo alone, as §7 writes the calls (`liveness` changes that). The
  * photo is 480 × 480 (the body's size on screens narrower than 761 px), sent as the base64 part of a JPEG data URL
  * at quality 1. Login signs in and reloads or follows the login redirect rules; clock-in shows who clocked in and
  * serves the next person on a click; a non-200 answer shows its message with 'Click to try again'. The face
@@ -82,7 +85,7 @@ function FaceElement({ container, ...props }: FaceElementProps) {
  * @csspart upload - The upload button offered without a usable camera.
  */
 export const PhFaceElement = defineElement('ph-face', FaceElement, {
-  props: { mode: 'string', userId: 'string', countdown: 'number' },
+  props: { mode: 'string', userId: 'string', countdown: 'number', liveness: 'string' },
 });
 ensureToastHost();
 installGlobals();
