@@ -27,7 +27,7 @@ import { readdirSync } from 'node:fs';
  * The e2e files that spend most of their time waiting on real time: Chromium's fake camera and microphone play their
  * video and speech at their own pace (about half a core busy). A lane of their own beside the rest of the tier.
  */
-const MEDIA = ['face', 'voice', 'screens', 'social', 'shell'].map((name) => `test/e2e/${name}.test.ts`);
+const MEDIA = ['face', 'voice', 'screens', 'social', 'shell', 'spec-strict'].map((name) => `test/e2e/${name}.test.ts`);
 /** The docs site's pages and their examples: at the end of lane 4. */
 const DOCS_SITE = 'test/e2e/docs-site.test.ts';
 const REST = readdirSync('test/e2e')

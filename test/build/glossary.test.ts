@@ -15,6 +15,7 @@ import { FACE_STRINGS } from '../../src/core/face/strings';
 import { LOGIN_SHELL_STRINGS, PAGE_STRINGS } from '../../src/core/i18n/page-strings';
 import { BUILTIN_STRINGS } from '../../src/core/i18n/strings';
 import type { Language, StringTable } from '../../src/core/i18n/translate';
+import { OWN_FILES_STRINGS } from '../../src/core/upload/own-files';
 import { UPLOAD_STRINGS } from '../../src/core/upload/strings';
 import { FIELD_STRINGS } from '../../src/core/validate/fields';
 import { VOICE_STRINGS } from '../../src/core/voice/strings';
@@ -63,6 +64,7 @@ const TABLES: Record<string, StringTable> = {
   VOICE_STRINGS,
   ACCESS_STRINGS,
   UPLOAD_STRINGS,
+  OWN_FILES_STRINGS,
   FIELD_STRINGS,
 };
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
+import { fakeMicrophone, framesFor, pcmFramesSent, SILENCE } from '../media/microphone';
 import { speechMedia } from '../media/speech';
 import { after, before, describe, it, openPage, type Stage, startStage } from './harness';
 
@@ -12,40 +13,6 @@ import { after, before, describe, it, openPage, type Stage, startStage } from '.
 const PAGE = '/demo/voice/index.html?language=en';
 const GRADE_APP = '/pages/grade/pc_grade_tm/index.html';
 const media = speechMedia();
-/**
- * Silence around the phrase. Chromium starts playing the file when the microphone opens, but the recorder hears it
- * only once its AudioWorklet runs, which on a loaded machine has taken more than a second (2.5 s of silence once lost
- * "show my" of "show my messages" with the whole suite running beside it): the silence before covers that. The hold ends once the phrase has been streamed, well before the silence after runs out.
- */
-const SILENCE = { beforeSeconds: 4, afterSeconds: 4 };
-
-const fakeMicrophone = (wav: string) => [
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-  `--use-file-for-fake-audio-capture=${wav}`,
-];
-
-/**
- * How many 100 ms frames the recorder must have sent before the button is let go: the silence before, the phrase
- * and a little after. Waiting for frames, not for time, keeps the test right on a loaded machine.
- */
-function framesFor(wav: string): number {
-  const seconds = Number(execFileSync('soxi', ['-D', wav], { encoding: 'utf8' }));
-  return Math.ceil((seconds - SILENCE.afterSeconds + 0.5) * 10);
-}
-
-/** Resolves once the page has sent `count` binary WebSocket frames (the recorder's PCM) since it was called. */
-function pcmFramesSent(page: Page, count: number): Promise<void> {
-  return new Promise((resolve) => {
-    let sent = 0;
-    page.on('websocket', (socket) => {
-      socket.on('framesent', (frame) => {
-        if (typeof frame.payload !== 'string' && ++sent === count) resolve();
-      });
-    });
-  });
-}
-
 async function signedInVoicePage(stage: Stage) {
   const opened = await openPage(stage, '/demo/');
   await opened.page.addInitScript({ content: RECORD_VOICE_STATUS });

@@ -322,7 +322,9 @@ describe('ph-header', () => {
       header.addEventListener('ph-header-message-open', (event) => event.preventDefault(), { once: true });
       control(header, '查看: 本学期课表已发布').click();
       const { detail } = await opening;
-      expect(detail).to.deep.equal({ id: 'msg-1', kind: 'url', url: '/pages/schedule/pc_schedule_tm/index.html' });
+      // Absolute on the page's own origin, whatever a <base href> says (issue 53).
+      const url = new URL('/pages/schedule/pc_schedule_tm/index.html', window.location.origin).href;
+      expect(detail).to.deep.equal({ id: 'msg-1', kind: 'url', url });
       await waitUntil(() => badgeOf(header) === '4', 'the bell did not follow the server');
       expect((await unreadOnServer()).message).to.equal(4);
 

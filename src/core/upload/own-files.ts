@@ -2,11 +2,22 @@ import type { OwnFile, OwnFiles } from '../api/types';
 import { OWN_FILES_PATH } from '../api/upload-paths';
 import type { HttpClient } from '../http/client';
 import { HttpError } from '../http/errors';
-import { uploadText } from './strings';
+import { addStrings, type StringTable, t } from '../i18n/translate';
 
 // "My files": the caller's own stored files (GET /api/storage/my_files, a call this project added; no §7 call lists
 // files). A platform that serves §7 as written has no such call and answers 404: the list then says that it is not
 // available there, which is no error (issue 53).
+
+/**
+ * Its one sentence, a table of its own: legacy pages reach this through `PH.readOwnFiles`, and the uploader's whole
+ * table (./strings) would then weigh on every page that loads the classic script.
+ */
+export const OWN_FILES_STRINGS: StringTable = {
+  'zh-CN': { 'upload.ownFiles.unavailable': '本平台未提供“我的文件”' },
+  en: { 'upload.ownFiles.unavailable': 'My files is not available on this platform' },
+  'zh-HK': { 'upload.ownFiles.unavailable': '本平台未提供「我的檔案」' },
+};
+let added = false;
 
 export type OwnFilesState =
   | { status: 'listed'; list: OwnFile[]; total: number }
@@ -18,7 +29,11 @@ export type OwnFilesState =
 /** What a failed "My files" call means for the list: a 404 (no such call here) is a state, anything else a failure. */
 export function ownFilesFailure(error: unknown): OwnFilesState {
   if (error instanceof HttpError && error.kind === 'http' && error.response?.status === 404) {
-    return { status: 'unavailable', text: uploadText('upload.ownFiles.unavailable') };
+    if (!added) {
+      addStrings(OWN_FILES_STRINGS);
+      added = true;
+    }
+    return { status: 'unavailable', text: t('upload.ownFiles.unavailable') };
   }
   return { status: 'failed', message: error instanceof Error ? error.message : String(error) };
 }

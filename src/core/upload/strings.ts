@@ -21,7 +21,6 @@ export const UPLOAD_STRINGS: StringTable = {
     'upload.error.timeout': '请求超时（{ms} 毫秒）',
     'upload.base64.imageRequired': '图片不能为空',
     'upload.base64.nameRequired': '文件名不能为空',
-    'upload.ownFiles.unavailable': '本平台未提供“我的文件”',
   },
   en: {
     'upload.error.notFound': 'Not find file',
@@ -39,7 +38,6 @@ export const UPLOAD_STRINGS: StringTable = {
     'upload.error.timeout': 'timeout of {ms}ms exceeded',
     'upload.base64.imageRequired': 'The image cannot be empty',
     'upload.base64.nameRequired': 'The file name cannot be empty',
-    'upload.ownFiles.unavailable': 'My files is not available on this platform',
   },
   'zh-HK': {
     'upload.error.notFound': '未找到檔案',
@@ -57,7 +55,6 @@ export const UPLOAD_STRINGS: StringTable = {
     'upload.error.timeout': '請求超時（{ms} 毫秒）',
     'upload.base64.imageRequired': '圖片不能為空',
     'upload.base64.nameRequired': '檔案名不能為空',
-    'upload.ownFiles.unavailable': '本平台未提供「我的檔案」',
   },
 };
 

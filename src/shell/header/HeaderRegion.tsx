@@ -1,4 +1,4 @@
-import { redirectRouteApp } from '../../core';
+import { pageSite, redirectRouteApp, sitePath } from '../../core';
 import { PhHeader } from '../../elements/ph-header/react';
 import { PhVoice } from '../../elements/ph-voice/react';
 
@@ -27,8 +27,10 @@ export function HeaderRegion({ onHome, onRoute }: HeaderRegionProps) {
       end={
         <PhVoice
           onResult={({ url }) => {
-            if (redirectRouteApp(url) === null) return;
-            onRoute(url);
+            // The skill's URL comes absolute on this site (issue 53): the router takes its path below the prefix.
+            const path = sitePath(pageSite(), url);
+            if (path === null || redirectRouteApp(path) === null) return;
+            onRoute(path);
             return false;
           }}
         />
