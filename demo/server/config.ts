@@ -54,6 +54,8 @@ export interface ServerOptions {
   /** Send cookies with `Secure` (behind HTTPS). */
   secureCookies?: boolean;
   loginLimit?: Partial<LoginLimitOptions>;
+  /** Checks a password against a stored hash; default scrypt (auth/passwords.ts). Tests wrap it to count checks. */
+  verifyPassword?: (password: string, stored: string) => Promise<boolean>;
   /** Origins allowed to call cross-origin with credentials; `loopback` admits any localhost port. Default none. */
   corsOrigins?: string[];
   /**
@@ -111,18 +113,32 @@ export interface ServerOptions {
 }
 
 export interface LoginLimitOptions {
-  /** Failed sign-ins per account inside the window, sign-ins under way counted with them, before 429. */
+  /**
+   * Failed password sign-ins of an account from browsers that never signed in as it (and, apart, of each browser
+   * that did: its device token) before it is locked for `windowSeconds`; sign-ins under way count with them.
+   */
   perAccount: number;
-  /** Failed sign-ins per client address inside the window before 429 (correct ones never count: a school's NAT). */
+  /** Costly failures of the other public calls (face login, unbound social logins, device-client ids) per address. */
   perAddress: number;
+  /** The failure window and the length of a lock. */
   windowSeconds: number;
+  /** Wrong passwords one address may have checked per minute: a bucket of this many that refills at this rate. */
+  wrongPerMinutePerAddress: number;
+  /** Password checks of one address under way at once; the sign-ins past them wait their turn. */
+  underWayPerAddress: number;
 }
 
 export interface ResolvedOptions
   extends Required<
     Omit<
       ServerOptions,
-      'signingSecret' | 'loginLimit' | 'faceMatcher' | 'publicOrigin' | 'deviceClientIds' | 'speechRecognizer'
+      | 'signingSecret'
+      | 'loginLimit'
+      | 'faceMatcher'
+      | 'publicOrigin'
+      | 'deviceClientIds'
+      | 'speechRecognizer'
+      | 'verifyPassword'
     >
   > {
   signingSecret: string | undefined;
@@ -137,7 +153,13 @@ export const DEFAULTS = {
   accessTtlSeconds: 30 * 60,
   refreshTtlSeconds: 7 * 24 * 60 * 60,
   chunkTtlSeconds: 24 * 60 * 60,
-  loginLimit: { perAccount: 5, perAddress: 20, windowSeconds: 15 * 60 },
+  loginLimit: {
+    perAccount: 5,
+    perAddress: 20,
+    windowSeconds: 15 * 60,
+    wrongPerMinutePerAddress: 25,
+    underWayPerAddress: 16,
+  },
   speechTasksAtOnce: 8,
   speechTaskLimitMs: 75_000,
   requestTimeoutMs: 60_000,

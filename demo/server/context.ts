@@ -1,4 +1,5 @@
 import type { LoginLimiter } from './auth/login-limiter';
+import type { SignInGuard } from './auth/sign-in-guard';
 import type { TokenStore } from './auth/tokens';
 import type { ResolvedOptions } from './config';
 import type { Database } from './db/sqlite';
@@ -11,7 +12,12 @@ export interface ServerContext {
   db: Database;
   options: ResolvedOptions;
   tokens: TokenStore;
+  /** Failures of the other public calls (face, social, device clients), per address or person, in a window. */
   limiter: LoginLimiter;
+  /** Password sign-ins: the address throttle, the account's lock-out budget and each known browser's own (issue 55). */
+  signIns: SignInGuard;
+  /** Checks a password against its stored hash: every hash a sign-in costs goes through it (tests count them). */
+  verifyPassword: (password: string, stored: string) => Promise<boolean>;
   faceMatcher: FaceMatcher;
   /** The offline recogniser of the speech gateway. */
   speech: SpeechRecognizer;

@@ -1,15 +1,18 @@
 import type { Envelope, FieldError } from '../../src/core/api/types';
 import { BILINGUAL_SEPARATOR, OK } from '../../src/core/api/wire';
 
-/** Every text the server sends, in both languages: one shape, so no caller can swap the two. */
+/** Every text the server sends, in both languages (and zh-HK where given): one shape, so no caller can swap them. */
 export interface Text {
   zh: string;
   en: string;
+  /** Traditional Chinese for zh-HK, the third part the widgets read (`中文|||English|||繁體`); else they show `zh`. */
+  hk?: string;
 }
 
-/** Joins the Chinese and English text of a message the way the widgets split it (§8). */
+/** Joins the texts of a message the way the widgets split it (§8). */
 export function bilingual(text: Text): string {
-  return `${text.zh}${BILINGUAL_SEPARATOR}${text.en}`;
+  const parts = text.hk ? [text.zh, text.en, text.hk] : [text.zh, text.en];
+  return parts.join(BILINGUAL_SEPARATOR);
 }
 
 export function fieldError(field: string, text: Text): FieldError {
@@ -28,6 +31,8 @@ export class ApiError extends Error {
     readonly text: Text,
     readonly fieldErrors?: FieldError[],
     readonly data: unknown = null,
+    /** Sent with the answer (`Retry-After` of a refusal to come back later). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(bilingual(text));
   }

@@ -52,7 +52,8 @@ const KEPT_STATUSES = new Set([400, 401, 403, 404, 413, 429]);
 /** Every failure becomes an envelope whose status is the HTTP status; no stack trace ever leaves the process. */
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const send = (apiError: ApiError) => reply.status(apiError.status).send(forRoute(request, apiError.toEnvelope()));
+    const send = (apiError: ApiError) =>
+      reply.status(apiError.status).headers(apiError.headers).send(forRoute(request, apiError.toEnvelope()));
     if (error instanceof ApiError) return send(error);
     if (error.validation) return send(errors.badRequest(undefined, fieldErrorsOf(error.validation)));
     const status = error.statusCode ?? 500;

@@ -10,6 +10,8 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import * as qs from 'qs-esm';
 import { MAX_CHUNK_BYTES } from '../../src/core/api/wire';
 import { LoginLimiter } from './auth/login-limiter';
+import { verifyPassword } from './auth/passwords';
+import { SignInGuard } from './auth/sign-in-guard';
 import { TokenStore } from './auth/tokens';
 import { registerCompression } from './compression';
 import { resolveOptions, type ServerOptions } from './config';
@@ -54,14 +56,17 @@ export async function createServer(options: ServerOptions): Promise<PhServer> {
   rmSync(dirs.tmp, { recursive: true, force: true });
   for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
   let origin = '';
+  const signingSecret = resolved.signingSecret ?? storedSecret(db);
   const ctx: ServerContext = {
     db,
     options: resolved,
-    tokens: new TokenStore(db, resolved.accessTtlSeconds, resolved.refreshTtlSeconds, resolved.now),
+    tokens: new TokenStore(db, resolved.accessTtlSeconds, resolved.refreshTtlSeconds, resolved.now, signingSecret),
     limiter: new LoginLimiter(resolved.loginLimit, resolved.now),
+    signIns: new SignInGuard(resolved.loginLimit, resolved.now),
+    verifyPassword: options.verifyPassword ?? verifyPassword,
     faceMatcher: faceMatcherFor(options.faceMatcher),
     speech: options.speechRecognizer ?? pocketsphinxRecognizer({ tmpDir: dirs.tmp }),
-    signingSecret: resolved.signingSecret ?? storedSecret(db),
+    signingSecret,
     dirs,
     staticDir: STATIC_DIR,
     now: resolved.now,

@@ -220,18 +220,21 @@ describe('the login form before its script', () => {
     await page.close();
   });
 
-  it('is rendered in the language the URL asks for, and turns to the one the page offers (zh-HK → zh-CN here)', async () => {
+  it('is rendered in the language the URL asks for, and the login page keeps it, zh-HK too (issue 55)', async () => {
     const english = await (await fetch(stage.url('/?language=en'), { headers: { accept: 'text/html' } })).text();
     assert.match(english, /<style data-ph-prerender="en">/);
     assert.match(english, /<label for="[^"]+">Account<\/label>/);
 
-    // The login page offers zh-CN and en (§9): markup sent in zh-HK hydrates as such, then shows zh-CN.
+    // The login page offers the three languages (issue 55, superseding §9's two): markup sent in zh-HK hydrates as
+    // such and stays in Traditional Chinese.
     const { page, problems, release } = await openHeld(stage, '/?language=zh-HK');
     await page.locator('ph-login label').filter({ hasText: '賬號' }).waitFor();
     await field(page, 'username').fill('teacher');
     release();
-    await waitLive(page, '登录');
-    assert.equal(await page.locator('ph-login label').first().textContent(), '账号');
+    await waitLive(page, '登入');
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-HK');
+    assert.equal(await page.locator('ph-login label').first().textContent(), '賬號');
+    assert.equal(await field(page, 'username').getAttribute('placeholder'), '請輸入賬號');
     assert.equal(await field(page, 'username').inputValue(), 'teacher');
     assert.deepEqual(problems, []);
     await page.close();

@@ -222,15 +222,18 @@ describe('login page script', () => {
       (await page.locator('footer').textContent()) ?? '',
       /^© \d{4} Demo Experimental School · Unified sign-in$/,
     );
-    // The login shell offers zh-CN and en (§9, issue 8 §16), each link keeping the rest of the query.
+    // The login shell offers the three languages (issue 55, superseding §9's two), each link keeping the rest of
+    // the query.
     const links = page.locator('.languages a');
     assert.deepEqual(await links.evaluateAll((all) => all.map((link) => link.getAttribute('href'))), [
       `/login?redirect_uri=${redirect}&language=zh-CN`,
       `/login?redirect_uri=${redirect}&language=en`,
+      `/login?redirect_uri=${redirect}&language=zh-HK`,
     ]);
     assert.deepEqual(await links.evaluateAll((all) => all.map((link) => link.getAttribute('aria-current'))), [
       null,
       'true',
+      null,
     ]);
     assert.equal(await page.getAttribute('nav', 'aria-label'), 'Language');
     await links.first().click();
@@ -268,16 +271,25 @@ describe('login page script', () => {
     assert.ok(english.includes('Sign in with the account your school gave you'), english.join(' | '));
   });
 
-  it('a stored zh-HK shows the login shell in Chinese and stays for the other pages (§9, issue 8 §16)', async () => {
-    const { page } = await openPage(stage, '/forgetPassword?language=zh-HK');
+  it('a stored zh-HK shows the login shell in Traditional Chinese, and 返回登入 asks for it (issue 55)', async () => {
+    const { page, problems } = await openPage(stage, '/forgetPassword?language=zh-HK');
     await page.waitForFunction(() => document.title === '忘記密碼 · 示范实验学校');
     assert.equal(await page.locator('.languages a').count(), 3);
     await page.goto(stage.url('/login'));
-    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
-    assert.equal(await page.locator('h1 .portal-service').textContent(), '统一身份认证');
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-HK');
+    assert.equal(await page.locator('h1 .portal-service').textContent(), '統一身份認證');
+    assert.equal(await page.locator('.languages a[aria-current="true"]').getAttribute('lang'), 'zh-HK');
+    await page.locator('ph-login').getByRole('button', { name: '登入', exact: true }).waitFor();
     await page.goto(stage.url('/forgetPassword'));
     await page.waitForFunction(() => document.documentElement.lang === 'zh-HK');
-    assert.equal(await page.locator('#back').textContent(), '返回登入');
+    const back = page.locator('#back');
+    assert.equal(await back.textContent(), '返回登入');
+    assert.equal(await back.getAttribute('href'), '/login?language=zh-HK');
+    await back.click();
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('language') === 'zh-HK');
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-HK');
+    assert.equal(await page.locator('h1 .portal-service').textContent(), '統一身份認證');
+    assert.deepEqual(problems, []);
     await page.close();
   });
 
@@ -336,6 +348,8 @@ describe('bind page script', () => {
     assert.deepEqual(await phinitCalls(page), [
       { code: 'bind', appCode: 'base', env: 'production', device: 'pc', languagePack: {} },
     ]);
+    // Back to the login page in the language of this one (issue 55).
+    assert.equal(await page.getAttribute('#back', 'href'), '/login?language=en');
 
     await page.locator('#bind-submit').click();
     await page.locator('#bind-username-error').filter({ hasText: 'User name cannot be empty!' }).waitFor();

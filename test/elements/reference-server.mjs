@@ -26,7 +26,12 @@ export function referenceServer() {
       server = await createServer({
         dataDir,
         port: 0,
-        loginLimit: { perAccount: 10_000, perAddress: 10_000 },
+        loginLimit: {
+          perAccount: 10_000,
+          perAddress: 10_000,
+          wrongPerMinutePerAddress: 10_000,
+          underWayPerAddress: 10_000,
+        },
         // Device-client ids are random per database; the login-mode tests name the teacher's in a page URL.
         deviceClientIds: { 'u-teacher': 'demo-pc-client-teacher', 'u-parent': 'demo-app-client-parent' },
       });

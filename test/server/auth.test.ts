@@ -30,7 +30,6 @@ beforeAll(async () => {
   t = await startServer({
     signingSecret: 'test-secret',
     logger,
-    loginLimit: { perAccount: 5, perAddress: 12, windowSeconds: 900 },
   });
 });
 afterAll(() => t.stop());
@@ -290,7 +289,7 @@ describe('relogin and device client login', () => {
 });
 
 describe('login rate limit', () => {
-  it('answers 429 after 5 failures for one account, and a correct password does not get through meanwhile', async () => {
+  it('answers 429 account_locked after 5 failures for one account, the correct password of a new browser too', async () => {
     const client = new Client(t.url);
     for (let i = 0; i < 5; i++) {
       expect((await client.post('/api/uaa/oauth/login', { username: 'parent1', password: `wrong-${i}` })).status).toBe(
@@ -299,16 +298,93 @@ describe('login rate limit', () => {
     }
     const blocked = await client.post('/api/uaa/oauth/login', { username: 'parent1', password: PASSWORD });
     expect(blocked.status).toBe(429);
-    expect(blocked.body.code).toBe('too_many_attempts');
+    expect(blocked.body).toMatchObject({ code: 'account_locked', data: { retryAfter: 900 } });
+    expect(blocked.headers.get('Retry-After')).toBe('900');
     expect(blocked.body.message).toContain('|||');
   });
 
-  it('answers 429 per address after its failures across accounts', async () => {
-    const client = new Client(t.url);
-    // Earlier tests of this file already spent some of this address's budget (12 in this server).
-    for (let i = 0; i < 12; i++) await client.post('/api/uaa/oauth/login', { username: `ghost${i}`, password: 'x' });
-    const blocked = await client.post('/api/uaa/oauth/login', { username: 'areauser', password: PASSWORD });
+  it('answers 429 address_throttled past 25 wrong passwords a minute from one address', async () => {
+    const own = await startServer({ now: new ManualClock().now });
+    onTestFinished(() => own.stop());
+    for (let i = 0; i < 25; i++)
+      await new Client(own.url).post('/api/uaa/oauth/login', { username: `ghost${i}`, password: 'x' });
+    const blocked = await new Client(own.url).post('/api/uaa/oauth/login', {
+      username: 'areauser',
+      password: PASSWORD,
+    });
     expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ code: 'address_throttled', data: { retryAfter: 3 } });
+  });
+});
+
+describe('refresh tokens rotate (issue 55)', () => {
+  const refreshCookie = (client: Client) => client.cookies.get(REFRESH_TOKEN_COOKIE)?.value;
+  const withRefresh = (url: string, token: string) => {
+    const client = new Client(url);
+    client.cookies.set(REFRESH_TOKEN_COOKIE, { value: token, path: REFRESH_COOKIE_PATH });
+    return client;
+  };
+  const rotating = async () => {
+    const clock = new ManualClock();
+    const own = await startServer({ now: clock.now, signingSecret: 'test-secret' });
+    onTestFinished(() => own.stop());
+    return { clock, url: own.url, db: own.server.context.db, client: await signedIn(own.url, 'teacher') };
+  };
+
+  it('answers a new refresh token and a new access token at each refresh', async () => {
+    const { client } = await rotating();
+    const seen = new Set([refreshCookie(client)]);
+    const access = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const answer = await client.get<LoginData>('/api/uaa/oauth/refresh');
+      expect(answer.status).toBe(200);
+      const cookie = answer.headers.getSetCookie().find((line) => line.startsWith(`${REFRESH_TOKEN_COOKIE}=`)) ?? '';
+      expect(cookie).toMatch(/HttpOnly/);
+      expect(cookie).toContain(`Path=${REFRESH_COOKIE_PATH}`);
+      seen.add(refreshCookie(client));
+      access.add(answer.body.data.accessToken);
+    }
+    expect(seen.size).toBe(4);
+    expect(access.size).toBe(3);
+  });
+
+  it('refuses a refresh token used a second time and ends its whole session', async () => {
+    const { clock, url, client } = await rotating();
+    const first = refreshCookie(client)!;
+    const rotated = await client.get<LoginData>('/api/uaa/oauth/refresh');
+    clock.advance(11);
+    const replay = await withRefresh(url, first).get('/api/uaa/oauth/refresh');
+    expect(replay.status).toBe(401);
+    expect(replay.body.code).toBe('unauthorized');
+    expect((await new Client(url).get('/api/uaa/oauth/me', { bearer: rotated.body.data.accessToken })).status).toBe(
+      401,
+    );
+    expect((await client.get('/api/uaa/oauth/me')).status).toBe(401);
+    expect((await client.get('/api/uaa/oauth/refresh')).status).toBe(401);
+  });
+
+  it('answers two tabs refreshing with one token at once with the same successor, and ends nothing', async () => {
+    const { clock, url, db, client } = await rotating();
+    const first = refreshCookie(client)!;
+    const tabs = [withRefresh(url, first), withRefresh(url, first)];
+    const answers = await Promise.all(tabs.map((tab) => tab.get<LoginData>('/api/uaa/oauth/refresh')));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const successor = refreshCookie(tabs[0]!);
+    expect(successor).not.toBe(first);
+    expect(refreshCookie(tabs[1]!)).toBe(successor);
+    clock.advance(10);
+    // Still inside the grace period: a late twin gets the same successor too.
+    const late = withRefresh(url, first);
+    expect((await late.get('/api/uaa/oauth/refresh')).status).toBe(200);
+    expect(refreshCookie(late)).toBe(successor);
+    for (const answer of answers) {
+      expect((await new Client(url).get('/api/uaa/oauth/me', { bearer: answer.body.data.accessToken })).status).toBe(
+        200,
+      );
+    }
+    expect((await tabs[0]!.get('/api/uaa/oauth/refresh')).status).toBe(200);
+    // One session all along: no second family was started.
+    expect(db.prepare('SELECT COUNT(*) AS n FROM sessions').get()).toEqual({ n: 1 });
   });
 });
 

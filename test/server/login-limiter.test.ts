@@ -1,63 +1,137 @@
 import { describe, expect, it } from 'vitest';
 import { LoginLimiter } from '../../demo/server/auth/login-limiter';
+import { type Attempt, type Refusal, SignInGuard } from '../../demo/server/auth/sign-in-guard';
+import { DEFAULTS } from '../../demo/server/config';
 import { ManualClock } from './clock';
 
-// The sign-in guard (issue 37, F12): failures count per account and per address, sign-ins under way only per
-// account. A school behind one address signs in together; guesses at one account cannot all be tried at once.
-const OPTIONS = { perAccount: 5, perAddress: 20, windowSeconds: 900 };
-const limiter = () => {
+// The sign-in guard (issue 55, after issue 37's F12): a school behind one address signs in together; an account's
+// unknown browsers share its lock-out budget, each known browser (device token) has its own; an address gets at most
+// 25 wrong passwords checked a minute, and sign-ins past its 16 under way wait their turn.
+const OPTIONS = { ...DEFAULTS.loginLimit };
+const guarded = () => {
   const clock = new ManualClock();
-  return { clock, guard: new LoginLimiter(OPTIONS, clock.now) };
+  return { clock, guard: new SignInGuard(OPTIONS, clock.now) };
 };
-const started = (value: ReturnType<LoginLimiter['begin']>) => {
-  if (typeof value === 'string') throw new Error(`refused: ${value}`);
+const from = (account: string, address = '10.0.0.1', device: string | null = null) => ({ account, address, device });
+const started = (value: Attempt | Refusal) => {
+  if ('code' in value) throw new Error(`refused: ${value.code}`);
   return value;
 };
+/** Lets every promise settled so far run its callbacks: queued sign-ins take their turn in the same tick. */
+const settled = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('LoginLimiter', () => {
-  it('lets any number of sign-ins of different accounts from one address run at once', () => {
-    const { guard } = limiter();
-    const attempts = Array.from({ length: 500 }, (_, index) => guard.begin(`teacher${index}`, '10.0.0.1'));
-    expect(attempts.filter((attempt) => typeof attempt === 'string')).toEqual([]);
-    for (const attempt of attempts) started(attempt).succeeded();
-    expect(typeof guard.begin('teacher0', '10.0.0.1')).toBe('object');
+describe('SignInGuard', () => {
+  it('lets 500 sign-ins of different accounts from one address all in, 16 checked at a time', async () => {
+    const { guard } = guarded();
+    let underWay = 0;
+    let most = 0;
+    const signIns = Array.from({ length: 500 }, async (_, index) => {
+      const attempt = started(await guard.begin(from(`teacher${index}`)));
+      underWay += 1;
+      most = Math.max(most, underWay);
+      await settled();
+      underWay -= 1;
+      attempt.succeeded();
+    });
+    await Promise.all(signIns);
+    expect(most).toBe(16);
   });
 
-  it('holds sign-ins of one account under way with its failures to 5: the 6th waits (busy), not locked', () => {
-    const { guard } = limiter();
-    const first = Array.from({ length: 5 }, () => started(guard.begin('parent', '10.0.0.1')));
-    expect(guard.begin('parent', '10.0.0.2')).toBe('busy');
+  it('queues the 6th sign-in of one account while 5 are under way, and lets it in when one ends well', async () => {
+    const { guard } = guarded();
+    const first = await Promise.all(Array.from({ length: 5 }, () => guard.begin(from('parent')).then(started)));
+    let sixth: Attempt | Refusal | undefined;
+    void guard.begin(from('parent', '10.0.0.2')).then((value) => {
+      sixth = value;
+    });
+    await settled();
+    expect(sixth).toBeUndefined();
     first[0]!.succeeded();
-    expect(typeof guard.begin('parent', '10.0.0.2')).toBe('object');
+    await settled();
+    expect(sixth).toMatchObject({ succeeded: expect.any(Function) });
   });
 
-  it('refuses an account after 5 failures for the window, from any address, and a success forgives them', () => {
-    const { clock, guard } = limiter();
-    for (let i = 0; i < 4; i++) started(guard.begin('parent', `10.0.0.${i}`)).failed();
-    started(guard.begin('parent', '10.0.0.9')).succeeded();
-    for (let i = 0; i < 5; i++) started(guard.begin('parent', `10.0.1.${i}`)).failed();
-    expect(guard.begin('parent', '10.0.2.1')).toBe('failures');
+  it('locks an account to unknown browsers after 5 failures for 15 minutes, from any address', async () => {
+    const { clock, guard } = guarded();
+    for (let i = 0; i < 4; i++) started(await guard.begin(from('parent', `10.0.0.${i}`))).failed();
+    started(await guard.begin(from('parent', '10.0.0.9'))).succeeded();
+    for (let i = 0; i < 5; i++) started(await guard.begin(from('parent', `10.0.1.${i}`))).failed();
+    expect(await guard.begin(from('parent', '10.0.2.1'))).toEqual({
+      code: 'account_locked',
+      until: clock.now() + 900_000,
+    });
     clock.advance(899);
-    expect(guard.begin('parent', '10.0.2.1')).toBe('failures');
+    expect(await guard.begin(from('parent', '10.0.2.1'))).toMatchObject({ code: 'account_locked' });
     clock.advance(2);
-    expect(typeof guard.begin('parent', '10.0.2.1')).toBe('object');
+    expect(started(await guard.begin(from('parent', '10.0.2.1')))).toBeTruthy();
   });
 
-  it('counts only failures per address: 20 of them close it to every account', () => {
-    const { guard } = limiter();
-    for (let i = 0; i < 30; i++) started(guard.begin(`teacher${i}`, '10.0.0.1')).succeeded();
-    for (let i = 0; i < 20; i++) started(guard.begin(`ghost${i}`, '10.0.0.1')).failed();
-    expect(guard.begin('teacher0', '10.0.0.1')).toBe('failures');
-    expect(typeof guard.begin('teacher0', '10.0.0.2')).toBe('object');
+  it('judges guesses queued behind 5 failures after them: 40 at once, 5 tried, 35 refused', async () => {
+    const { guard } = guarded();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, async () => {
+        const value = await guard.begin(from('rush7'));
+        if (!('code' in value)) value.failed();
+        return 'code' in value ? value.code : 'tried';
+      }),
+    );
+    expect(answers.filter((answer) => answer === 'tried')).toHaveLength(5);
+    expect(answers.filter((answer) => answer === 'account_locked')).toHaveLength(35);
   });
 
-  it('ends an attempt once: a second end changes nothing', () => {
-    const { guard } = limiter();
-    const attempt = started(guard.begin('parent', '10.0.0.1'));
+  it('gives a known browser its own budget: it signs in past the account lock, and locks alone after 5', async () => {
+    const { guard } = guarded();
+    for (let i = 0; i < 5; i++) started(await guard.begin(from('teacher'))).failed();
+    expect(await guard.begin(from('teacher'))).toMatchObject({ code: 'account_locked' });
+    started(await guard.begin(from('teacher', '10.0.0.1', 'own-nonce'))).succeeded();
+    for (let i = 0; i < 5; i++) started(await guard.begin(from('teacher', '10.0.0.1', 'stolen-nonce'))).failed();
+    expect(await guard.begin(from('teacher', '10.0.0.1', 'stolen-nonce'))).toMatchObject({ code: 'account_locked' });
+    expect(started(await guard.begin(from('teacher', '10.0.0.1', 'own-nonce')))).toBeTruthy();
+  });
+
+  it('checks at most 25 wrong passwords from one address, then one every 2.4 s', async () => {
+    const { clock, guard } = guarded();
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, async (_, index) => {
+        const value = await guard.begin(from(`ghost${index}`));
+        if ('code' in value) return value;
+        await settled();
+        value.failed();
+        return 'tried';
+      }),
+    );
+    expect(answers.filter((answer) => answer === 'tried')).toHaveLength(25);
+    const refusals = answers.filter((answer): answer is Refusal => answer !== 'tried');
+    expect(new Set(refusals.map((refusal) => refusal.code))).toEqual(new Set(['address_throttled']));
+    expect(refusals[0]?.until).toBe(clock.now() + 2400);
+    clock.advance(2.4);
+    started(await guard.begin(from('colleague'))).succeeded();
+    // A correct password gives its place back: the colleague's success left room for the next.
+    started(await guard.begin(from('other-colleague'))).failed();
+    expect(await guard.begin(from('guesser'))).toMatchObject({ code: 'address_throttled' });
+    expect(started(await guard.begin(from('ghost', '10.0.0.2')))).toBeTruthy();
+  });
+
+  it('ends an attempt once: a second end changes nothing', async () => {
+    const { guard } = guarded();
+    const attempt = started(await guard.begin(from('parent')));
     attempt.failed();
     attempt.failed();
     attempt.succeeded();
-    for (let i = 0; i < 4; i++) started(guard.begin('parent', '10.0.0.1')).failed();
-    expect(guard.begin('parent', '10.0.0.1')).toBe('failures');
+    for (let i = 0; i < 3; i++) started(await guard.begin(from('parent'))).failed();
+    expect(started(await guard.begin(from('parent')))).toBeTruthy();
+  });
+});
+
+describe('LoginLimiter (the other public calls)', () => {
+  it('counts a bucket per address in the window', () => {
+    const clock = new ManualClock();
+    const limiter = new LoginLimiter({ ...OPTIONS, perAddress: 3 }, clock.now);
+    for (let i = 0; i < 3; i++) limiter.record('device-client', '10.0.0.1');
+    expect(limiter.exhausted('device-client', '10.0.0.1')).toBe(true);
+    expect(limiter.exhausted('device-client', '10.0.0.2')).toBe(false);
+    expect(limiter.exhausted('social', '10.0.0.1')).toBe(false);
+    clock.advance(OPTIONS.windowSeconds + 1);
+    expect(limiter.exhausted('device-client', '10.0.0.1')).toBe(false);
   });
 });

@@ -4,8 +4,8 @@ import { SCHOOL_ID } from '../../demo/server/db/seed-data';
 import { Client, PASSWORD, startServer, type TestServer } from './helpers';
 
 // A school's 8 a.m. (issue 37, F12): its teachers sign in together from one NAT address, and every one gets in;
-// guesses at one account sent at once are still not all tried. The server's default limits (5 per account, 20
-// failures per address, 15 minutes).
+// guesses at one account sent at once are still not all tried. The server's default limits (issue 55: 5 failures
+// lock an account to unknown browsers for 15 minutes; an address has 16 checks under way, the rest queue).
 let t: TestServer;
 const TEACHERS = 200;
 
@@ -48,20 +48,15 @@ describe('sign-in at a school’s morning rush, from one address', () => {
     expect(refused.body.message).toContain('|||');
     const right = await new Client(t.url).post('/api/uaa/oauth/login', { username: 'rush7', password: PASSWORD });
     expect(right.status).toBe(429);
-    expect(right.body.code).toBe('too_many_attempts');
+    expect(right.body.code).toBe('account_locked');
   });
 
-  it('says an account is busy, not locked, while its own sign-ins fill the guard', async () => {
+  it('queues sign-ins of one account past the 5 under way instead of refusing them: all get in', async () => {
     const answers = await Promise.all(
       Array.from({ length: 12 }, () =>
         new Client(t.url).post('/api/uaa/oauth/login', { username: 'rush8', password: PASSWORD }),
       ),
     );
-    const busy = answers.filter((answer) => answer.status === 429);
-    expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(5);
-    expect(busy.every((answer) => answer.body.code === 'sign_in_busy')).toBe(true);
-    expect(
-      (await new Client(t.url).post('/api/uaa/oauth/login', { username: 'rush8', password: PASSWORD })).status,
-    ).toBe(200);
+    expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
   });
 });

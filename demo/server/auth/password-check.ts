@@ -1,44 +1,63 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { INVALID_GRANT } from '../../../src/core/api/wire';
 import type { ServerContext } from '../context';
 import { findUserByLogin, type UserRow } from '../db/users';
 import { ApiError, fieldError, type Text } from '../envelope';
-import { DUMMY_HASH, verifyPassword } from './passwords';
+import { deviceNonce, rememberDevice } from './device-tokens';
+import { DUMMY_HASH } from './passwords';
+import type { Refusal } from './sign-in-guard';
 
 /**
- * The one password check of the server — API login, social bind and the SSO page. The attempt holds its place in
- * the account's guard before the hash is computed (concurrent guesses cannot slip past the limit), a success clears
- * the account's failures, a failure counts for the account and the address, and unknown users cost a full hash as
- * well, so neither timing nor answers tell which accounts exist. Throws 429 `too_many_attempts` (failures) or
- * `sign_in_busy` (the account's guard is full of sign-ins under way), or 400 `invalid_grant`.
+ * The one password check of the server — API login, social bind and the SSO page. The sign-in waits for its turn in
+ * the guard (sign-in-guard.ts) before the hash is computed, so guesses sent at once are judged after the failures
+ * ahead of them; unknown users cost a full hash as well, so neither timing nor answers tell which accounts exist. A
+ * correct password gives the browser its device token for the account. Throws 429 `account_locked` or
+ * `address_throttled` (refused()), or 400 `invalid_grant`.
  */
 export async function checkPassword(
   ctx: ServerContext,
-  username: string,
-  password: string,
-  address: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  credentials: { username: string; password: string },
 ): Promise<UserRow> {
-  const account = username.trim();
-  const attempt = ctx.limiter.begin(account, address);
-  if (attempt === 'failures') throw tooManyAttempts(ctx.limiter.windowSeconds);
-  if (attempt === 'busy') throw signInBusy();
+  const account = credentials.username.trim();
+  const found = findUserByLogin(ctx.db, account);
+  const device = deviceNonce(ctx, request, found?.id);
+  const attempt = await ctx.signIns.begin({ account, address: request.ip, device });
+  if ('code' in attempt) throw refused(attempt, ctx.now());
   let user: UserRow | undefined;
   try {
-    user = findUserByLogin(ctx.db, account);
-    if (!(await verifyPassword(password, user?.password_hash ?? DUMMY_HASH))) user = undefined;
+    if (await ctx.verifyPassword(credentials.password, found?.password_hash ?? DUMMY_HASH)) user = found;
   } finally {
     if (user) attempt.succeeded();
     else attempt.failed();
   }
   if (!user) throw wrongCredentials();
+  rememberDevice(ctx, request, reply, user.id);
   return user;
 }
 
-/** Sign-ins of one account already under way fill its guard: the account is not locked, a moment later it passes. */
-export function signInBusy(): ApiError {
-  return new ApiError(429, 'sign_in_busy', {
-    zh: '该账号正在登录，请稍后再试',
-    en: 'This account is already signing in; please try again in a moment',
-  });
+/**
+ * A sign-in held back, as the login form explains it: 429 with `Retry-After` and `data: {retryAfter, until}` (whole
+ * seconds, and the ISO time they end at), which the form counts down.
+ */
+export function refused(refusal: Refusal, now: number): ApiError {
+  const retryAfter = Math.max(1, Math.ceil((refusal.until - now) / 1000));
+  const wait = waitText(retryAfter);
+  const text: Text =
+    refusal.code === 'account_locked'
+      ? {
+          zh: `该账号登录失败次数过多，已暂时锁定，请 ${wait.zh}后再试，或在以前登录过的浏览器上登录`,
+          en: `Too many failed sign-ins for this account; try again in ${wait.en}, or sign in on a browser you used before`,
+          hk: `該賬號登入失敗次數過多，已暫時鎖定，請 ${wait.hk}後再試，或在以前登入過的瀏覽器上登入`,
+        }
+      : {
+          zh: `此网络的密码错误次数过多，请 ${wait.zh}后再试`,
+          en: `Too many wrong passwords from this network; please try again in ${wait.en}`,
+          hk: `此網絡的密碼錯誤次數過多，請 ${wait.hk}後再試`,
+        };
+  const data = { retryAfter, until: new Date(now + retryAfter * 1000).toISOString() };
+  return new ApiError(429, refusal.code, text, undefined, data, { 'Retry-After': String(retryAfter) });
 }
 
 export function wrongCredentials(): ApiError {
@@ -56,10 +75,11 @@ export function tooManyAttempts(windowSeconds: number): ApiError {
   });
 }
 
+/** Whole minutes from a minute up (rounded up: never a shorter wait than the real one), else seconds. */
 function waitText(seconds: number): Text {
-  if (seconds >= 60 && seconds % 60 === 0) {
-    const minutes = seconds / 60;
-    return { zh: `${minutes} 分钟`, en: `${minutes} minute${minutes === 1 ? '' : 's'}` };
+  if (seconds >= 60) {
+    const minutes = Math.ceil(seconds / 60);
+    return { zh: `${minutes} 分钟`, en: `${minutes} minute${minutes === 1 ? '' : 's'}`, hk: `${minutes} 分鐘` };
   }
-  return { zh: `${seconds} 秒`, en: `${seconds} second${seconds === 1 ? '' : 's'}` };
+  return { zh: `${seconds} 秒`, en: `${seconds} second${seconds === 1 ? '' : 's'}`, hk: `${seconds} 秒` };
 }

@@ -15,13 +15,7 @@ import type { SocialIds } from './tokens';
 export function issueLogin(ctx: ServerContext, reply: FastifyReply, user: UserRow, social?: SocialIds): LoginData {
   const issued = ctx.tokens.startSession(user.id, social);
   setAccessCookie(ctx, reply, issued.accessToken);
-  reply.setCookie(REFRESH_TOKEN_COOKIE, issued.refreshToken, {
-    path: REFRESH_COOKIE_PATH,
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: ctx.options.secureCookies,
-    maxAge: ctx.options.refreshTtlSeconds,
-  });
+  setRefreshCookie(ctx, reply, issued.refreshToken, ctx.options.refreshTtlSeconds);
   return loginData(ctx, user, issued.accessToken, issued.expiresIn, social);
 }
 
@@ -55,6 +49,17 @@ export function setAccessCookie(ctx: ServerContext, reply: FastifyReply, accessT
     sameSite: 'lax',
     secure: ctx.options.secureCookies,
     maxAge: ctx.options.accessTtlSeconds,
+  });
+}
+
+/** The refresh cookie lives as long as its session: `maxAge` is what the session has left, in seconds. */
+export function setRefreshCookie(ctx: ServerContext, reply: FastifyReply, refreshToken: string, maxAge: number): void {
+  reply.setCookie(REFRESH_TOKEN_COOKIE, refreshToken, {
+    path: REFRESH_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.options.secureCookies,
+    maxAge,
   });
 }
 

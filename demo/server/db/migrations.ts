@@ -216,6 +216,16 @@ export const MIGRATIONS: string[] = [
   INSERT OR IGNORE INTO user_files (user_id, unit_id, md5, name, kept_at)
     SELECT created_by, unit_id, md5, name, created_at FROM unit_files;
   `,
+  // Issue 55: refresh tokens rotate. `sessions.refresh_hash` is the live token of the session (its family); each
+  // token it replaced is kept here until the session ends, so a second use is recognised (reuse ends the session)
+  // and a tab that refreshes with it moments after its twin is told the same successor.
+  `
+  CREATE TABLE IF NOT EXISTS refresh_rotations (
+    hash TEXT PRIMARY KEY, session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    rotated_at INTEGER NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS refresh_rotations_session ON refresh_rotations (session_id);
+  `,
 ];
 
 /** The schema version a migrated database is at. */

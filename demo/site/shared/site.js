@@ -35,6 +35,15 @@
     }
   }
 
+  /** Links back to the login page ([data-keeps-language]) ask for the language this page shows (issue 55). */
+  function keepLanguage(language) {
+    for (const link of document.querySelectorAll('a[data-keeps-language]')) {
+      const url = new URL(link.getAttribute('href') || '', location.href);
+      url.searchParams.set('language', language);
+      link.setAttribute('href', url.pathname + url.search + url.hash);
+    }
+  }
+
   /** Platform names of <ph-login platforms> in the page language (`page.platform.<provider>`). */
   function namePlatforms() {
     for (const login of document.querySelectorAll('ph-login[platforms]')) {
@@ -62,7 +71,7 @@
 
   /**
    * Writes every [data-text] (textContent; `<title>` too), [data-label] (aria-label) and [data-unit-name], names
-   * the platforms and keeps the offered language links.
+   * the platforms, keeps the offered language links and gives the links back to the login page the language.
    */
   function render(offered) {
     const language = currentLanguage();
@@ -73,6 +82,7 @@
     for (const node of document.querySelectorAll('[data-unit-name]')) setText(node, unitName(language));
     namePlatforms();
     updateLanguageLinks(language, offered);
+    keepLanguage(language);
   }
 
   /** phinit with the page's options, the language of §9, then the texts. Resolves the configuration. */

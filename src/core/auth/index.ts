@@ -34,6 +34,8 @@ export {
 } from './mode';
 export type { RedirectDecisionContext } from './redirect';
 export { decideRedirect, redirectOrigins } from './redirect';
+export type { SignInWait, SignInWaitReason, SignInWaitView } from './sign-in-wait';
+export { countdownClock, nextTick, SIGN_IN_WAIT_CODES, signInWaitOf, signInWaitView } from './sign-in-wait';
 export type { SocialAuthorizeSetting, SocialAuthorizeSettings, SocialStart } from './social';
 export {
   isChatProvider,

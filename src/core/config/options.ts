@@ -73,8 +73,8 @@ export interface PhinitOptions {
   oneProxy?: boolean;
   loginTickitConifg?: TicketConfig;
   /**
-   * Languages the page offers (its language links or dropdown); must be an array (§5). Default: zh-CN and en on the
-   * login shell (code `login`, §9), the three languages elsewhere.
+   * Languages the page offers (its language links or dropdown); must be an array (§5). Default: the three, on the
+   * login shell too (issue 55).
    */
   languages?: unknown;
   /** Language asked for by the page (second in the resolution order of §9). */

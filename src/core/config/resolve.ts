@@ -10,17 +10,12 @@ import type { Env, PhinitOptions, TicketConfig, VoiceOptions } from './options';
 export const DEFAULT_TIMEOUT = 1_200_000;
 /** §9 default root path. */
 export const DEFAULT_ROOT_PATH = 'pages';
-/** Pages offer the three languages when they give no usable list. */
+/**
+ * Every page, the login shell included, offers the three languages unless it lists its own. Issue 55 supersedes
+ * §9's "(the login shell offers zh-CN and en)": a zh-HK visitor's login page read Simplified Chinese between
+ * Traditional forgot-password, bind and desktop pages.
+ */
 export const DEFAULT_LANGUAGES: readonly Language[] = LANGUAGES;
-/** §9: the login shell offers zh-CN and en. */
-export const LOGIN_LANGUAGES: readonly Language[] = ['zh-CN', 'en'];
-/** The page code of the login shell (the login page and the re-login page of §2). */
-export const LOGIN_PAGE_CODE = 'login';
-
-/** The languages a page offers unless it lists its own: the login shell two, every other page three. */
-export function defaultLanguagesFor(code: string): readonly Language[] {
-  return code === LOGIN_PAGE_CODE ? LOGIN_LANGUAGES : DEFAULT_LANGUAGES;
-}
 
 export type VoiceConfig = Required<Pick<VoiceOptions, 'recognizer' | 'nlsUrl'>> & {
   appKeys: Partial<Record<Language, string>>;
@@ -122,7 +117,7 @@ export function resolveConfig(options: PhinitOptions): PhConfig {
     socialAuthorize: { ...options.socialAuthorize },
     oneProxy: options.oneProxy === true,
     loginTickitConifg: { ...options.loginTickitConifg },
-    languages: languageList(options.languages, defaultLanguagesFor(code)),
+    languages: languageList(options.languages),
     language: options.language,
     languagePack: options.languagePack,
     skipSharedLanguagePack: options.skipSharedLanguagePack === true,

@@ -35,8 +35,8 @@ function loadFor(language: Language, ctx: LanguageInitContext): Promise<Record<s
 /**
  * Page start: the language of §9's order becomes active, then its pack loads. A valid `language` query value is
  * the visitor's choice (a language link): it is stored under `lange_` so that the pages after it keep it, also when
- * this page does not offer it (the login shell's `?language=zh-HK` is the desktop's zh-HK after sign-in). A page that
- * does not offer the language shows the nearest one it offers.
+ * this page does not offer it (a page listing only zh-CN and en still hands `?language=zh-HK` on to the desktop). A
+ * page that does not offer the language shows the nearest one it offers.
  */
 export async function initLanguage(ctx: LanguageInitContext): Promise<Language> {
   const query = languageFromUrl(ctx.href);

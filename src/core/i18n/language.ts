@@ -26,8 +26,8 @@ export function resolveLanguage(sources: LanguageSources): Language {
 }
 
 /**
- * The language a page shows when it offers only some (§9: the login shell offers zh-CN and en): the language itself
- * when offered, else Chinese for traditional Chinese, else the first one offered.
+ * The language a page shows when it offers only some (its own `languages`): the language itself when offered, else
+ * Chinese for traditional Chinese, else the first one offered.
  */
 export function offeredLanguage(language: Language, offered: readonly Language[] | undefined): Language {
   if (!offered || offered.length === 0 || offered.includes(language)) return language;

@@ -24,6 +24,7 @@ import {
 } from '../../core';
 import { EyeIcon, EyeOffIcon } from '../common/icons';
 import { PrerenderLanguage, useLanguage, useTranslate } from '../common/prerender';
+import { type ShownWait, WaitNotice } from './WaitNotice';
 
 type Field = 'username' | 'password';
 
@@ -39,6 +40,8 @@ export interface LoginFormProps {
   takeEarlySubmit?: () => boolean;
   /** Field errors the server answered (bilingual `中文|||English` messages). */
   serverErrors: FieldError[];
+  /** A sign-in refused for a while (issue 55): said above the button until the wait is over. */
+  wait?: ShownWait | null;
   onSubmit: (values: { username: string; password: string }, remember: boolean) => void;
   /** A field changed: its server error no longer applies. */
   onEdit: (field: Field) => void;
@@ -49,7 +52,7 @@ export interface LoginFormProps {
  * errors under their fields (also the server's). Enter submits when both are filled and no error shows, otherwise
  * it moves to the empty field.
  */
-export function LoginForm({ busy, takeEarlySubmit, serverErrors, onSubmit, onEdit }: LoginFormProps) {
+export function LoginForm({ busy, takeEarlySubmit, serverErrors, wait, onSubmit, onEdit }: LoginFormProps) {
   const translate = useTranslate();
   const language = useLanguage();
   const hydrating = useContext(PrerenderLanguage) !== null;
@@ -192,6 +195,8 @@ export function LoginForm({ busy, takeEarlySubmit, serverErrors, onSubmit, onEdi
           {translate('login.forgot')}
         </a>
       </div>
+      {wait ? <WaitNotice key={wait.key} wait={wait.wait} forgotHref={forgotHref} /> : null}
+      {/* Usable while a refusal shows: the server decides whether the wait is over. */}
       <button type="submit" className="submit" part="submit" disabled={busy} aria-busy={busy}>
         {translate('login.submit')}
       </button>

@@ -25,6 +25,7 @@ import { LoginForm } from './LoginForm';
 import { type LoginErrorDetail, runLoginModes, signInWithPassword } from './sign-in';
 import { LOGIN_STRINGS } from './strings';
 import styles from './styles.css';
+import type { ShownWait } from './WaitNotice';
 
 addStrings(LOGIN_STRINGS);
 // Declared after PhModal's (imported above), so that in dialog mode these rules follow the dialog's.
@@ -84,6 +85,7 @@ export function PhLogin(props: PhLoginProps) {
   const prompt = useStore($loginPrompt);
   const [phase, setPhase] = useState<Phase>(autoStart ? 'starting' : 'form');
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
+  const [wait, setWait] = useState<ShownWait | null>(null);
   const submitting = useRef(false);
   const started = useRef(false);
   // Until the §4 mode order has run, a sign-in waits here instead of racing it.
@@ -116,7 +118,10 @@ export function PhLogin(props: PhLoginProps) {
     if (!autoStart || !config || started.current) return;
     started.current = true;
     const announce = (data: Partial<LoginData>) => latest.current.onSuccess?.(data);
-    const fail = (error: LoginErrorDetail) => latest.current.onError?.(error);
+    const fail = (error: LoginErrorDetail) => {
+      showWait(error);
+      latest.current.onError?.(error);
+    };
     void (async () => {
       await probeSignedIn(authDeps());
       const outcome = await runLoginModes(announce, fail);
@@ -145,6 +150,7 @@ export function PhLogin(props: PhLoginProps) {
     );
     if (result.status === 'failed') {
       setServerErrors(result.error.fieldErrors);
+      showWait(result.error);
       latest.current.onError?.(result.error);
       setPhase('form');
       submitting.current = false;
@@ -154,14 +160,24 @@ export function PhLogin(props: PhLoginProps) {
     setPhase('leaving');
   };
 
+  // A refusal with a wait replaces the one shown; any other failure means the wait no longer explains it.
+  const showWait = (error: LoginErrorDetail) =>
+    setWait((shown) => (error.wait ? { wait: error.wait, key: (shown?.key ?? 0) + 1 } : null));
+  // Another account is not the locked one; a network's wait is the same for every account.
+  const edited = (field: 'username' | 'password') => {
+    setServerErrors((errors) => errors.filter((error) => error.field !== field));
+    if (field === 'username') setWait((shown) => (shown?.wait.reason === 'account_locked' ? null : shown));
+  };
+
   const form = (
     <LoginForm
       // While the page checks the session the fields take typing; only signing in locks them.
       busy={phase === 'held' || phase === 'busy' || phase === 'leaving'}
       takeEarlySubmit={props.takeEarlySubmit}
       serverErrors={serverErrors}
+      wait={wait}
       onSubmit={submit}
-      onEdit={(field) => setServerErrors((errors) => errors.filter((error) => error.field !== field))}
+      onEdit={edited}
     />
   );
   const status =

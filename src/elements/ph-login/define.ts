@@ -40,7 +40,10 @@ export interface PhLoginEventMap {
  * also has the `ph-modal` parts. While it checks the session the fields already take typing; the button waits. A
  * server can send the inline form's first render inside the element (`prerender` of `ph-widgets/server`, a declarative
  * shadow root): the form then shows, and takes typing, before the script runs; the script hydrates it and keeps what
- * was typed.
+ * was typed. A sign-in the server refuses for a while (HTTP 429 `account_locked` or `address_throttled` with
+ * `data.retryAfter`, issue 55) is said inside the form until the wait is over: why, a countdown (mm:ss), then that
+ * the user may try again, with the forgot-password link; the button stays usable, and editing the account of a locked
+ * one takes it away.
  *
  * @summary Login form and dialog
  * @slot qr - What the messaging app's login script renders (a third-party script this repository cannot load).
@@ -54,6 +57,10 @@ export interface PhLoginEventMap {
  * @csspart error - The error under a field.
  * @csspart reveal - The show/hide password button.
  * @csspart forgot - The forgot-password link.
+ * @csspart wait - A sign-in refused for a while: why, the countdown, the end and the forgot-password link.
+ * @csspart wait-clock - The countdown of the wait.
+ * @csspart wait-over - The line that says the wait is over.
+ * @csspart wait-forgot - The forgot-password link of the wait.
  * @csspart submit - The sign-in button.
  * @csspart others - The other ways to sign in.
  * @csspart platform - Each third-party sign-in.

@@ -12,6 +12,8 @@ import {
   type ModeOutcome,
   notify,
   rememberCredentials,
+  type SignInWait,
+  signInWaitOf,
   startLogin,
   t,
 } from '../../core';
@@ -24,6 +26,8 @@ export interface LoginErrorDetail {
   code: string;
   message: string;
   fieldErrors: FieldError[];
+  /** A refusal that lasts a while (issue 55): the form says why and counts down; null for any other failure. */
+  wait: SignInWait | null;
 }
 
 /** A location whose navigation waits until `go()`; `href` is the real one. */
@@ -56,6 +60,7 @@ export function errorDetail(outcome: Extract<LoginOutcome, { status: 'failed' }>
     code: envelope.code ?? '',
     message: outcome.message,
     fieldErrors: envelope.fieldErrors ?? [],
+    wait: signInWaitOf(outcome.envelope, Date.now()),
   };
 }
 

@@ -19,6 +19,12 @@ export const LOGIN_STRINGS: StringTable = {
     'login.qr': '使用微信扫码登录',
     'login.platform': '使用{name}登录',
     'login.rememberUnsupported': '此浏览器无法安全地保存密码，本次不会记住密码',
+    'login.wait.account_locked': '该账号在新的浏览器上输错密码的次数过多，已暂时锁定。',
+    'login.wait.address_throttled': '此网络输错密码的次数过多，暂时不能从这里登录。',
+    'login.wait.clock': '请在 {clock} 后再试',
+    'login.wait.minutes': '请在 {minutes} 分钟后再试。',
+    'login.wait.later': '请稍后再试。',
+    'login.wait.over': '现在可以再试一次。',
   },
   en: {
     'login.title': 'Sign in',
@@ -37,6 +43,14 @@ export const LOGIN_STRINGS: StringTable = {
     'login.qr': 'Scan with WeChat to sign in',
     'login.platform': 'Sign in with {name}',
     'login.rememberUnsupported': 'This browser cannot store the password safely, so it will not be remembered',
+    'login.wait.account_locked':
+      'Too many wrong passwords were tried for this account from browsers it has not signed in from, so it is locked for a while.',
+    'login.wait.address_throttled':
+      'Too many wrong passwords were tried from this network, so signing in from here is paused for a while.',
+    'login.wait.clock': 'Try again in {clock}',
+    'login.wait.minutes': 'Try again in {minutes} min.',
+    'login.wait.later': 'Please try again later.',
+    'login.wait.over': 'You may try again now.',
   },
   'zh-HK': {
     'login.title': '賬號登入',
@@ -55,5 +69,11 @@ export const LOGIN_STRINGS: StringTable = {
     'login.qr': '使用微信掃碼登入',
     'login.platform': '使用{name}登入',
     'login.rememberUnsupported': '此瀏覽器無法安全地保存密碼，本次不會記住密碼',
+    'login.wait.account_locked': '該賬號在新的瀏覽器上輸錯密碼的次數過多，已暫時鎖定。',
+    'login.wait.address_throttled': '此網絡輸錯密碼的次數過多，暫時不能從這裏登入。',
+    'login.wait.clock': '請在 {clock} 後再試',
+    'login.wait.minutes': '請在 {minutes} 分鐘後再試。',
+    'login.wait.later': '請稍後再試。',
+    'login.wait.over': '現在可以再試一次。',
   },
 };

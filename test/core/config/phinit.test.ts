@@ -128,18 +128,17 @@ describe('language list (§5)', () => {
   });
 });
 
-describe('languages offered (§9, issue 8 §16)', () => {
-  it('the login shell offers zh-CN and en, every other page the three', () => {
-    expect(resolveConfig({ code: 'login', appCode: 'base' }).languages).toEqual(['zh-CN', 'en']);
+describe('languages offered (§9, issue 8 §16, issue 55)', () => {
+  it('every page offers the three, the login shell too (issue 55 supersedes §9 here)', () => {
+    expect(resolveConfig({ code: 'login', appCode: 'base' }).languages).toEqual(['zh-CN', 'en', 'zh-HK']);
     expect(resolveConfig({ code: 'desktop', appCode: 'base' }).languages).toEqual(['zh-CN', 'en', 'zh-HK']);
     expect(resolveConfig({ code: 'bind', appCode: 'base' }).languages).toEqual(['zh-CN', 'en', 'zh-HK']);
   });
 
-  it('is configurable either way', () => {
-    expect(resolveConfig({ code: 'login', appCode: 'base', languages: ['zh-CN', 'en', 'zh-HK'] }).languages).toEqual([
+  it('is configurable', () => {
+    expect(resolveConfig({ code: 'login', appCode: 'base', languages: ['zh-CN', 'en'] }).languages).toEqual([
       'zh-CN',
       'en',
-      'zh-HK',
     ]);
     expect(resolveConfig({ code: 'desktop', appCode: 'base', languages: ['zh-CN', 'en'] }).languages).toEqual([
       'zh-CN',

@@ -6,6 +6,7 @@ setPersistentEngine(storage, { addEventListener() {}, removeEventListener() {} }
 const { changeLanguage, initLanguage } = await import('../../../src/core/i18n/init');
 const { $language, $languageTable } = await import('../../../src/core/i18n/translate');
 const { $storedLang, $storedLanguage } = await import('../../../src/core/session');
+const { resolveConfig } = await import('../../../src/core/config/resolve');
 
 const fetched: string[] = [];
 const fetcher = async (url: string) => {
@@ -82,7 +83,22 @@ describe('initLanguage', () => {
   });
 });
 
-describe('a page that offers only some languages (§9 login shell, issue 8 §16)', () => {
+describe('the login shell in Traditional Chinese (issue 55)', () => {
+  const login = resolveConfig({ code: 'login', appCode: 'base', languagePack: {} });
+
+  it('shows zh-HK asked for in the query, then from the stored choice, and the desktop keeps it', async () => {
+    expect(await initLanguage({ href: 'http://school.test/?language=zh-HK', config: login, fetcher })).toBe('zh-HK');
+    expect(storage.lange_).toBe('zh-HK');
+    // Back from the forgot-password page, or signed out: no query, the stored choice.
+    expect(await initLanguage({ href: 'http://school.test/login', config: login, fetcher })).toBe('zh-HK');
+    expect(
+      await initLanguage({ href: 'http://school.test/pages/base/pc_desktop_all/index.html', config, fetcher }),
+    ).toBe('zh-HK');
+    expect(await changeLanguage('zh-HK', { href: 'http://school.test/login', config: login, fetcher })).toBe('zh-HK');
+  });
+});
+
+describe('a page that lists only some languages (issue 8 §16)', () => {
   const login = { ...config, code: 'login', languages: ['zh-CN', 'en'] as ('zh-CN' | 'en' | 'zh-HK')[] };
 
   it('shows Chinese for a stored zh-HK and keeps the stored choice for the other pages', async () => {

@@ -16,6 +16,7 @@ import {
   requireAuth,
   resolveAuth,
   setAccessCookie,
+  setRefreshCookie,
 } from '../../auth/session';
 import { signatureHeader } from '../../auth/signature';
 import type { ServerContext } from '../../context';
@@ -38,7 +39,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): v
       },
     },
     async (request, reply) => {
-      const user = await checkPassword(ctx, request.body.username, request.body.password, request.ip);
+      const user = await checkPassword(ctx, request, reply, request.body);
       return ok(issueLogin(ctx, reply, user));
     },
   );
@@ -76,12 +77,14 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): v
     },
   );
 
+  // Each refresh answers a new refresh token too (rotation, tokens.ts): a replayed one ends its session.
   app.get(ENDPOINTS.refresh, { config: { public: true } }, async (request, reply) => {
     const refreshToken = request.cookies[REFRESH_TOKEN_COOKIE];
     const refreshed = refreshToken && refreshToken.length <= 200 ? ctx.tokens.refresh(refreshToken) : null;
     const user = refreshed && findUser(ctx.db, refreshed.userId);
     if (!refreshed || !user) throw errors.unauthorized();
     setAccessCookie(ctx, reply, refreshed.accessToken);
+    setRefreshCookie(ctx, reply, refreshed.refreshToken, refreshed.refreshExpiresIn);
     const social = refreshed.openid ? { openid: refreshed.openid, unionid: refreshed.unionid ?? '' } : null;
     return ok(loginData(ctx, user, refreshed.accessToken, refreshed.expiresIn, social));
   });

@@ -39,7 +39,7 @@ export function registerSocialBindRoutes(app: FastifyInstance, ctx: ServerContex
           en: 'The binding request has expired',
         });
       }
-      const user = await checkPassword(ctx, request.body.username, request.body.password, request.ip);
+      const user = await checkPassword(ctx, request, reply, request.body);
       ctx.db.transaction(() => {
         ctx.db
           .prepare(

@@ -62,10 +62,10 @@ export function registerSsoRoutes(app: FastifyInstance, ctx: ServerContext): voi
       }
       let userId: string;
       try {
-        userId = (await checkPassword(ctx, request.body.username, request.body.password, request.ip)).id;
+        userId = (await checkPassword(ctx, request, reply, request.body)).id;
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        return ssoPage(reply.status(error.status), back, formToken(request, reply), error.text);
+        return ssoPage(reply.status(error.status).headers(error.headers), back, formToken(request, reply), error.text);
       }
       const ticket = randomToken(24);
       ctx.db

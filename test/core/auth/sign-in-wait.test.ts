@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { countdownClock, nextTick, signInWaitOf, signInWaitView } from '../../../src/core/auth';
+
+// Issue 55: what the login form shows of a sign-in the server refuses for a while, as the clock moves on.
+
+const locked = (data: unknown, code = 'account_locked') => ({
+  status: 429,
+  code,
+  message: '登录失败次数过多|||Too many failed sign-ins',
+  data,
+});
+
+describe('signInWaitOf: which refusals come with a wait', () => {
+  it('takes the two codes of issue 55 from a 429, counting retryAfter from the answer', () => {
+    const now = Date.UTC(2026, 2, 1, 8, 0, 0);
+    expect(signInWaitOf(locked({ retryAfter: 900, until: '2026-03-01T08:15:00Z' }), now)).toEqual({
+      reason: 'account_locked',
+      until: now + 900_000,
+    });
+    expect(signInWaitOf(locked({ retryAfter: 59.2 }, 'address_throttled'), now)).toEqual({
+      reason: 'address_throttled',
+      until: now + 60_000,
+    });
+  });
+
+  it("trusts retryAfter over until, whose clock is the server's", () => {
+    const now = Date.UTC(2026, 2, 1, 8, 0, 0);
+    // The server's clock is an hour ahead: its `until` would mean a wait of 1 h 15 min here.
+    const wait = signInWaitOf(locked({ retryAfter: 900, until: '2026-03-01T09:15:00Z' }), now);
+    expect(wait?.until).toBe(now + 900_000);
+  });
+
+  it('falls back on until, never before now, and on no end at all', () => {
+    const now = Date.UTC(2026, 2, 1, 8, 0, 0);
+    expect(signInWaitOf(locked({ until: '2026-03-01T08:05:00Z' }), now)?.until).toBe(now + 300_000);
+    expect(signInWaitOf(locked({ until: '2026-03-01T07:00:00Z' }), now)?.until).toBe(now);
+    expect(signInWaitOf(locked({ retryAfter: -5, until: 'soon' }), now)).toEqual({
+      reason: 'account_locked',
+      until: null,
+    });
+    expect(signInWaitOf(locked(null), now)).toEqual({ reason: 'account_locked', until: null });
+  });
+
+  it('is null for any other answer: a wrong password, another 429, no envelope', () => {
+    const now = Date.now();
+    expect(signInWaitOf({ status: 400, code: 'invalid_grant', message: 'x', data: null }, now)).toBeNull();
+    expect(signInWaitOf(locked({ retryAfter: 5 }, 'sign_in_busy'), now)).toBeNull();
+    expect(signInWaitOf({ ...locked({ retryAfter: 5 }), status: 200 }, now)).toBeNull();
+    expect(signInWaitOf(undefined, now)).toBeNull();
+    expect(signInWaitOf('429', now)).toBeNull();
+  });
+});
+
+describe('signInWaitView: the countdown as time passes', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-03-01T08:00:00.000Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('counts down in whole seconds, then says the wait is over', () => {
+    const wait = signInWaitOf(locked({ retryAfter: 125 }), Date.now());
+    if (!wait) throw new Error('no wait');
+    expect(signInWaitView(wait, Date.now())).toEqual({
+      reason: 'account_locked',
+      state: 'waiting',
+      seconds: 125,
+      clock: '02:05',
+      minutes: 3,
+    });
+    vi.advanceTimersByTime(400);
+    expect(signInWaitView(wait, Date.now())).toMatchObject({ seconds: 125, clock: '02:05' });
+    vi.advanceTimersByTime(600);
+    expect(signInWaitView(wait, Date.now())).toMatchObject({ seconds: 124, clock: '02:04', minutes: 3 });
+    vi.advanceTimersByTime(64_000);
+    expect(signInWaitView(wait, Date.now())).toMatchObject({ seconds: 60, clock: '01:00', minutes: 1 });
+    vi.advanceTimersByTime(59_999);
+    expect(signInWaitView(wait, Date.now())).toMatchObject({ state: 'waiting', seconds: 1, clock: '00:01' });
+    vi.advanceTimersByTime(1);
+    expect(signInWaitView(wait, Date.now())).toEqual({ reason: 'account_locked', state: 'over' });
+    vi.advanceTimersByTime(3_600_000);
+    expect(signInWaitView(wait, Date.now())).toEqual({ reason: 'account_locked', state: 'over' });
+  });
+
+  it('keeps waiting without a clock when the answer named no end', () => {
+    const wait = signInWaitOf(locked({}, 'address_throttled'), Date.now());
+    if (!wait) throw new Error('no wait');
+    vi.advanceTimersByTime(86_400_000);
+    expect(signInWaitView(wait, Date.now())).toEqual({
+      reason: 'address_throttled',
+      state: 'waiting',
+      seconds: null,
+      clock: null,
+      minutes: null,
+    });
+    expect(nextTick(wait, Date.now())).toBeNull();
+  });
+
+  it('ticks on the whole second, until the end', () => {
+    const wait = signInWaitOf(locked({ retryAfter: 3 }), Date.now());
+    if (!wait) throw new Error('no wait');
+    expect(nextTick(wait, Date.now())).toBe(1000);
+    vi.advanceTimersByTime(250);
+    expect(nextTick(wait, Date.now())).toBe(750);
+    vi.advanceTimersByTime(2750);
+    expect(nextTick(wait, Date.now())).toBeNull();
+  });
+});
+
+describe('countdownClock', () => {
+  it('reads mm:ss, and h:mm:ss from an hour on', () => {
+    expect(countdownClock(0)).toBe('00:00');
+    expect(countdownClock(9)).toBe('00:09');
+    expect(countdownClock(900)).toBe('15:00');
+    expect(countdownClock(3599)).toBe('59:59');
+    expect(countdownClock(3600)).toBe('1:00:00');
+    expect(countdownClock(7385)).toBe('2:03:05');
+  });
+});
