@@ -175,8 +175,10 @@ describe('ph-login: a sign-in refused for a while (issue 55)', () => {
 
   it('shows in dialog mode as well', async () => {
     undo = refuseSignIns('account_locked', 300);
-    const login = await mount(html`<ph-login mode="dialog" open></ph-login>`);
+    const login = await mount(html`<ph-login mode="dialog" open no-auto-start></ph-login>`);
     await waitUntil(() => shadow(login).querySelector('form'), 'the dialog did not open');
+    // The dialog moves focus into itself once it has opened: typing before that lands nowhere.
+    await waitUntil(() => shadow(login).activeElement, 'the dialog did not take the focus');
     const box = await refusedSignIn(login, 'zh-CN');
     expect(box.closest('[part~="dialog"]')).to.not.equal(null);
     expect(box.querySelector('[role="alert"]')?.textContent).to.contain(REASONS['zh-CN'].account_locked);
