@@ -31,6 +31,7 @@ import {
   permittedCodes,
   type Refusal,
   redirectAppUrl,
+  requestMessageList,
   requireConfig,
   routesFromPermissionTree,
 } from '../core';
@@ -150,6 +151,15 @@ export function App({ page }: { page: ShellPage }) {
     };
   }, [redirectApp, session.userType]);
 
+  const home = hashFor('/desktop/home', page.routerBase);
+  const wantsMessages = decision?.kind === 'messages';
+  useEffect(() => {
+    if (!wantsMessages) return;
+    // The message list is the header's dialog: it opens over the desktop, which the route becomes.
+    requestMessageList();
+    window.location.replace(home);
+  }, [wantsMessages, home]);
+
   const open = async (app: AppItem) => {
     const config = requireConfig();
     const outcome = await openApp(app, {
@@ -169,9 +179,8 @@ export function App({ page }: { page: ShellPage }) {
     else window.location.assign(outcome.url);
   };
 
-  const home = hashFor('/desktop/home', page.routerBase);
   let content: ReactElement;
-  if (phase !== 'ready' || !decision) {
+  if (phase !== 'ready' || !decision || decision.kind === 'messages') {
     content = (
       <p className="shell-status" role="status">
         {translate(phase === 'leaving' ? 'page.landing.leaving' : 'page.landing.checking')}

@@ -43,6 +43,12 @@ function tableCells(page: Page): Promise<string[][]> {
 }
 
 /** Fills the contact form with bad values, saves, and reads the message under each field. */
+/** Saves the contact form with every field left empty: the messages under the fields. */
+async function emptyContactMessages(page: Page, save: string): Promise<(string | null)[]> {
+  await page.getByRole('button', { name: save, exact: true }).click();
+  return Promise.all(['#id-card-error', '#phone-error', '#email-error'].map((id) => page.locator(id).textContent()));
+}
+
 async function badContactMessages(page: Page, save: string): Promise<(string | null)[]> {
   await page.locator('#id-card').fill('110105194912310021');
   await page.locator('#phone').fill('2380013800');
@@ -304,6 +310,8 @@ describe('legacy module page with dist/ph-widgets.js', () => {
 
   it('shows the §5 messages under the contact fields in simplified Chinese, and clears each once it is right', async () => {
     const { page, problems } = await openPageAs(stage, 'teacher', PAGE);
+    // An empty field is required, not a wrong number (issue 56).
+    assert.deepEqual(await emptyContactMessages(page, '保存'), ['此项必填', '此项必填', '此项必填']);
     assert.deepEqual(await badContactMessages(page, '保存'), [
       '请输入正确的15位或18位身份证号码',
       '请输入以1开头的11位手机号码',
@@ -330,6 +338,11 @@ describe('legacy module page with dist/ph-widgets.js', () => {
 
   it('shows the same messages in English with ?language=en', async () => {
     const { page, problems } = await openPageAs(stage, 'teacher', `${PAGE}?language=en`);
+    assert.deepEqual(await emptyContactMessages(page, 'Save'), [
+      'This field is required',
+      'This field is required',
+      'This field is required',
+    ]);
     assert.deepEqual(await badContactMessages(page, 'Save'), [
       'Enter a valid 15- or 18-digit ID card number',
       'Enter an 11-digit mobile number starting with 1',

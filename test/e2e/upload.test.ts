@@ -177,11 +177,11 @@ describe('uploading through /demo/upload/', () => {
     const file = makeFile('公开课.mp4', 50);
     const { page, problems } = await openPage(stage, PAGE);
     await signIn(page);
-    await page.getByLabel('选择文件', { exact: true }).setInputFiles(file.path);
     // Pausing drops the bytes of the chunks in flight: the bar holds what the server has stored. The server gets 5 of
     // the 25 chunks before the pause, the others are held in the browser (and cancelled by it).
     const gate = await holdChunksAfter(page, 5);
-    await page.getByRole('button', { name: '开始：公开课.mp4' }).click();
+    // The page's uploader starts what is chosen at once (auto-start, issue 56): no start button to press.
+    await page.getByLabel('选择文件', { exact: true }).setInputFiles(file.path);
     await gate.stored;
     await uploadedAtLeast(page, 20);
     await page.getByRole('button', { name: '暂停：公开课.mp4' }).click();
@@ -250,7 +250,6 @@ describe('uploading through /demo/upload/', () => {
     await page.getByText(/已登录：/).waitFor();
     assert.deepEqual(scripts, ['ph-widgets.js', 'ph-widgets.uploader.js']);
     await page.getByLabel('选择文件', { exact: true }).setInputFiles(file.path);
-    await page.getByRole('button', { name: '开始：作业讲评.mp4' }).click();
     // Our MD5 (sent with every chunk and the merge, which the server checks) is the file's.
     await newestStored(page, file.md5);
     assert.deepEqual(scripts, ['ph-widgets.js', 'ph-widgets.uploader.js', 'ph-widgets.md5-engine.js']);
@@ -262,17 +261,15 @@ describe('uploading through /demo/upload/', () => {
     const file = makeFile('record.mp4', 24);
     const { page, problems } = await openPage(stage, PAGE);
     await signIn(page);
-    await page.getByLabel('选择文件', { exact: true }).setInputFiles(file.path);
     // The server gets 5 of the 12 chunks; the reload cancels the others, held in the browser.
     const gate = await holdChunksAfter(page, 5);
-    await page.getByRole('button', { name: '开始：record.mp4' }).click();
+    await page.getByLabel('选择文件', { exact: true }).setInputFiles(file.path);
     await gate.stored;
     await page.reload();
     await gate.drop();
     await page.getByText(/已登录：/).waitFor();
     const sent = chunkUploads(page);
     await page.getByLabel('选择文件', { exact: true }).setInputFiles(file.path);
-    await page.getByRole('button', { name: '开始：record.mp4' }).click();
     await newestStored(page, file.md5);
     assert.equal(sent.length, 7, 'the 7 chunks the server lacked, and only those, sent after the reload');
     assert.deepEqual(problems, []);
@@ -284,7 +281,6 @@ describe('uploading through /demo/upload/', () => {
     const { page, problems } = await openPage(stage, PAGE);
     await signIn(page);
     await page.getByLabel('选择文件', { exact: true }).setInputFiles(file.path);
-    await page.getByRole('button', { name: '开始：单元测验.pdf' }).click();
     await newestStored(page, file.md5);
     // A new visit in English: the list comes from the server, with the size and the day, in the page's language.
     await page.goto(stage.url(`${PAGE}?language=en`));
@@ -300,7 +296,6 @@ describe('uploading through /demo/upload/', () => {
     assert.equal(await page.locator('#stored li').count(), 0);
     // Choosing the same file is their instant upload: from then on it is theirs too.
     await page.getByLabel('选择文件', { exact: true }).setInputFiles(file.path);
-    await page.getByRole('button', { name: '开始：单元测验.pdf' }).click();
     const theirs = await newestStored(page, file.md5);
     assert.match((await theirs.textContent()) ?? '', /（秒传）/);
     assert.deepEqual(problems, []);
@@ -351,10 +346,9 @@ describe('the server killed in the middle of a chunked upload', () => {
       const page = await browser.newPage();
       await page.goto(`http://127.0.0.1:${port}${PAGE}`);
       await signIn(page);
-      await page.getByLabel('选择文件', { exact: true }).setInputFiles(file.path);
       // The server stores 5 of the 15 chunks and is killed; the held others then fail against the dead port.
       const gate = await holdChunksAfter(page, 5);
-      await page.getByRole('button', { name: '开始：lesson.mp4' }).click();
+      await page.getByLabel('选择文件', { exact: true }).setInputFiles(file.path);
       await gate.stored;
       server.kill('SIGKILL');
       await new Promise((done) => server.once('exit', done));

@@ -277,6 +277,18 @@ describe('ph-uploader', () => {
       ]);
     });
 
+    it("auto-start starts a chosen file at once, as Uppy's autoProceed: no start button, no click (issue 56)", async () => {
+      const uploader = await uploaderWith('auto-start');
+      expect((uploader as unknown as { autoStart: boolean }).autoStart).to.equal(true);
+      const success = oneEvent(uploader, 'ph-uploader-success');
+      choose(uploader, [randomFile(300 * 1024, 'auto.pdf')]);
+      await waitUntil(() => rows(uploader).length === 1, 'the row');
+      expect(button(shadow(uploader), 'start')).to.equal(null);
+      expect(button(shadow(uploader), 'startAll')).to.equal(null);
+      expect((await success).detail.fileName).to.equal('auto.pdf');
+      expect(at((await traffic()).requests, mergeChunks)).to.equal(1);
+    });
+
     it('pauses and resumes from its buttons, sending each chunk once', async () => {
       const uploader = await uploaderWith('chunk-size="256k" parallel="1"');
       const file = randomFile(3 * MB, 'lesson.mp4');
@@ -286,7 +298,8 @@ describe('ph-uploader', () => {
       whenUploaded(uploader, 2 * 256 * 1024, () => button(rows(uploader)[0] as HTMLElement, 'pause')?.click());
       button(rows(uploader)[0] as HTMLElement, 'start')?.click();
       await waitUntil(() => stateOf(rows(uploader)[0] as HTMLElement) === 'paused', 'paused');
-      expect(rows(uploader)[0]?.querySelector('[part~="file-state"]')?.textContent).to.equal('已暂停');
+      // Paused short of the end, it says how much is left (issue 56), not a bare 已暂停.
+      expect(rows(uploader)[0]?.querySelector('[part~="file-state"]')?.textContent).to.match(/^已暂停 · 还剩 \d/);
       expect(button(shadow(uploader), 'resumeAll')).to.not.equal(null);
       const paused = at((await traffic()).requests, chunkUpload);
       expect(paused).to.be.within(2, 4);

@@ -37,6 +37,7 @@ const TEXT = {
     email: '电子邮箱',
     save: '保存',
     saved: '联系信息已保存',
+    required: '此项必填',
   },
   en: {
     title: 'Class office',
@@ -68,6 +69,7 @@ const TEXT = {
     email: 'Email',
     save: 'Save',
     saved: 'Contact details saved',
+    required: 'This field is required',
   },
   'zh-HK': {
     title: '班級事務',
@@ -99,6 +101,7 @@ const TEXT = {
     email: '電子郵箱',
     save: '儲存',
     saved: '聯繫資料已儲存',
+    required: '此項必填',
   },
 };
 
@@ -154,12 +157,14 @@ const CONTACT_FIELDS = [
 ];
 
 /**
- * Shows the rule's message under the field (or clears it); true when the value passes.
+ * Shows the rule's message under the field (or clears it); true when the value passes. An empty field is told it is
+ * required: the format message is for a value that is wrong (issue 56).
  * @param {{ id: string, check: (value: string) => { valid: true } | { valid: false, message: string } }} field
+ * @param {Texts} text
  */
-function checkField(field) {
+function checkField(field, text) {
   const input = /** @type {HTMLInputElement} */ (byId(field.id));
-  const result = field.check(input.value);
+  const result = input.value.trim() === '' ? { valid: false, message: text.required ?? '' } : field.check(input.value);
   byId(`${field.id}-error`).textContent = result.valid ? '' : result.message;
   input.setAttribute('aria-invalid', String(!result.valid));
   return result.valid;
@@ -169,12 +174,12 @@ function checkField(field) {
 function wireContactForm(text) {
   for (const field of CONTACT_FIELDS) {
     const input = byId(field.id);
-    input.addEventListener('blur', () => checkField(field));
-    input.addEventListener('change', () => checkField(field));
+    input.addEventListener('blur', () => checkField(field, text));
+    input.addEventListener('change', () => checkField(field, text));
   }
   byId('contact').addEventListener('submit', (event) => {
     event.preventDefault();
-    const failed = CONTACT_FIELDS.filter((field) => !checkField(field));
+    const failed = CONTACT_FIELDS.filter((field) => !checkField(field, text));
     const first = failed[0];
     if (first) byId(first.id).focus();
     else PH.notify('success', text.saved ?? '');

@@ -642,8 +642,9 @@ export const VERSION_HISTORY: [string, string, number, string, string][] = [
 
 /** Normalised vocabulary (lower case, no trailing punctuation) to the page it opens. */
 export const SKILLS: [string, string][] = [
-  ['打开我的消息', '/pages/base/pc_desktop_all/index.html#/messages'],
-  ['open my messages', '/pages/base/pc_desktop_all/index.html#/messages'],
+  // A hash route alone: the message list of whatever page the user is on (core's pageRouteUrl), phone or PC.
+  ['打开我的消息', '#/messages'],
+  ['open my messages', '#/messages'],
   ['打开成绩管理', '/redirect/grade'],
   ['open grade management', '/redirect/grade'],
   ['查看考勤', '/redirect/attendance'],

@@ -1,5 +1,6 @@
 import type { AppItem, ExpiryModule } from '../api/types';
 import { type DateInput, EXPIRY_STATUS, expiryStatus, toTime } from '../messages/expiry';
+import { pathIdFor } from '../routes/paths';
 
 // The desktop says before the click what the gate will answer after it (issue 34): an app whose licence has ended
 // or that the unit never licensed is marked, and one that ends within §4's 90 days carries a quiet tag. Read from
@@ -24,4 +25,26 @@ export function licenceMark(
     return { kind: 'expiring', days: Math.max(1, Math.ceil((toTime(module.endTime) - toTime(now)) / DAY_MS)) };
   }
   return null;
+}
+
+/** Who looks at the tiles and what the unit's own licence says (license/unit_oam). */
+export interface TileMarkContext {
+  userType: number | string;
+  /** The unit's own licence has ended: every module with it, whatever its own row says. */
+  unitExpired: boolean;
+}
+
+/**
+ * The mark a tile shows this user (issue 56): an ended unit licence reads "expired" on every tile, as its dialog
+ * says; "ends in n days" only for teachers and staff (tm), who can act on it — parents and students cannot.
+ */
+export function tileMark(
+  app: Pick<AppItem, 'code' | 'serverId'>,
+  modules: readonly ExpiryModule[] | null,
+  context: TileMarkContext,
+  now: DateInput = Date.now(),
+): LicenceMark | null {
+  if (context.unitExpired) return { kind: 'expired' };
+  const mark = licenceMark(app, modules, now);
+  return mark?.kind === 'expiring' && pathIdFor(context.userType) !== 'tm' ? null : mark;
 }

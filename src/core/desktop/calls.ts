@@ -2,6 +2,7 @@ import { CHROME_PATHS } from '../api/chrome-paths';
 import type { AppItem, ExpiryModule, Manifest, MenuGroup, MenuNode, UnreadCodeCount } from '../api/types';
 import { endpointPath } from '../api/wire';
 import type { HttpClient } from '../http/client';
+import { loadUnitLicence } from '../licence';
 import { withUnreadCounts } from './launcher';
 
 // The desktop's calls of §7, each through core's request client (never fetch): the shell passes the client in. Their
@@ -51,12 +52,18 @@ export interface DesktopData {
   groups: MenuGroup[];
   /** The unit's modules and their licences, to mark icons by (null when they could not be had). */
   modules: ExpiryModule[] | null;
+  /** The unit's own licence has ended (license/unit_oam): every tile reads expired, as the page's block says. */
+  unitExpired: boolean;
 }
 
-/** The groups and the unit's modules at once: an icon and its licence mark arrive together, nothing moves later. */
+/** The groups, the unit's modules and its own licence at once: an icon and its mark arrive together. */
 export async function loadDesktop(http: DesktopHttp, user: { userId: string; unitId: string }): Promise<DesktopData> {
-  const [groups, modules] = await Promise.all([loadDesktopGroups(http, user), loadUnitModules(http).catch(() => null)]);
-  return { groups, modules };
+  const [groups, modules, unit] = await Promise.all([
+    loadDesktopGroups(http, user),
+    loadUnitModules(http).catch(() => null),
+    loadUnitLicence(user.unitId, http),
+  ]);
+  return { groups, modules, unitExpired: unit?.expired === true };
 }
 
 /** GET the permission tree of an app code (§6: callers ask only for types 2 and 4). */

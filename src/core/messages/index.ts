@@ -2,6 +2,7 @@ export * from './badge';
 export * from './calls';
 export * from './expiry';
 export * from './inbox';
+export * from './list-request';
 export * from './message';
 export * from './reminder-panel';
 export * from './reminders';

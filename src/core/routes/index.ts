@@ -53,9 +53,11 @@ export {
   hashFor,
   isContentMode,
   isHomeRoute,
+  pageRouteUrl,
   parseHash,
   redirectRouteApp,
   SHELL_ROUTES,
+  samePageRoute,
 } from './router';
 export type { Site, SiteOptions } from './site';
 export {

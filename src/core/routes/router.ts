@@ -14,6 +14,8 @@ export const SHELL_ROUTES = {
   notFound: '/notFound',
   /** `/redirect/{app}`. */
   redirect: '/redirect/',
+  /** The header's message list, opened over the desktop (the voice skill "open my messages", issue 56). */
+  messages: '/messages',
 } as const;
 
 /**
@@ -28,6 +30,7 @@ export const DEFAULT_EXEMPT_ROUTES: readonly string[] = [
   SHELL_ROUTES.areaSetting,
   SHELL_ROUTES.subapp,
   SHELL_ROUTES.notFound,
+  SHELL_ROUTES.messages,
   `${SHELL_ROUTES.redirect}*`,
 ];
 
@@ -77,6 +80,7 @@ export interface EntryContext {
 export type EntryDecision =
   | { kind: 'home' }
   | { kind: 'redirect'; app: string }
+  | { kind: 'messages' }
   | { kind: 'subapp'; app: string; fileId: string }
   | { kind: 'page'; path: string }
   | { kind: 'notFound'; reason: 'blocked' | 'notInMenu' };
@@ -108,7 +112,31 @@ export function decideEntry(location: HashLocation, ctx: EntryContext): EntryDec
     return { kind: 'subapp', app: subApp, fileId };
   }
   if (path === SHELL_ROUTES.notFound) return { kind: 'notFound', reason: 'notInMenu' };
+  if (path === SHELL_ROUTES.messages) return { kind: 'messages' };
   return { kind: 'page', path };
+}
+
+/**
+ * A url from data that is a hash route alone (`#/messages`) names a route of whatever page the user is on, phone or
+ * PC, landing or module page: that page's href with the route as its hash. Null for anything else.
+ */
+export function pageRouteUrl(text: unknown, pageHref: string): string | null {
+  if (typeof text !== 'string' || !/^#\/[A-Za-z0-9_/-]*$/.test(text.trim())) return null;
+  const url = new URL(pageHref);
+  url.hash = text.trim();
+  return url.href;
+}
+
+/** The hash route of `url` when it points at the page at `pageHref` itself (its hash aside), else null. */
+export function samePageRoute(url: string, pageHref: string): string | null {
+  const withoutHash = (href: string) => href.replace(/#.*$/, '');
+  let target: URL;
+  try {
+    target = new URL(url, pageHref);
+  } catch {
+    return null;
+  }
+  return withoutHash(target.href) === withoutHash(new URL(pageHref).href) ? parseHash(target.hash).path : null;
 }
 
 /** §6: types 2 and 4 fetch the permission tree by app code; others get no permission routes. */

@@ -21,7 +21,8 @@ export const PICTURE_THEMES: readonly PictureThemeName[] = ['ink', 'lotus', 'car
  */
 export const COLOR_THEME_PRIMARY = {
   red: '#C94A4A',
-  blue: DEFAULT_THEME_COLOR,
+  // Its own blue, darker than the default's: a theme one can choose looks like what it is (issue 56).
+  blue: '#2F5DA8',
   siroBlue: '#3A8FD9',
   green: '#2F9E6E',
 } as const;
@@ -106,4 +107,14 @@ export function themeStylesheetUrl(theme: Theme | string): string | null {
 /** §4: the top/left layout switch is offered except for the picture themes, whose artwork fixes the layout. */
 export function canSwitchLayout(theme: Theme | string): boolean {
   return toTheme(theme).kind !== 'picture';
+}
+
+/**
+ * The colour of a theme's swatch in the theme dialog, each its own (issue 56): a theme's primary colour; for `custom`,
+ * the colour typed when it is a custom one (the default's colour is not), else null for the picker's own look.
+ */
+export function themeSwatchColor(theme: string, custom: string): string | null {
+  if (theme !== 'custom') return themePrimaryColor(theme);
+  const typed = parseTheme(custom.trim());
+  return typed.kind === 'custom' ? typed.color : null;
 }

@@ -27,6 +27,15 @@ export function uploadActions(state: ActionState): UploadAction[] {
   }
 }
 
+/** What a paused upload still has to do: the merge alone once every byte is stored, else the bytes not yet sent. */
+export type PausedRemainder = { kind: 'merge' } | { kind: 'bytes'; left: number };
+
+/** A pause at 100 % is not "done": what is left is said (issue 56). */
+export function pausedRemainder(state: Pick<UploadSnapshot, 'size' | 'uploadedBytes'>): PausedRemainder {
+  const left = Math.max(0, state.size - state.uploadedBytes);
+  return left === 0 ? { kind: 'merge' } : { kind: 'bytes', left };
+}
+
 export type QueueAction = 'startAll' | 'pauseAll' | 'resumeAll' | 'retryAll' | 'abortAll' | 'clearFinished';
 
 const PER_FILE: Record<Exclude<QueueAction, 'clearFinished'>, UploadAction> = {

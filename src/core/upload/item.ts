@@ -1,3 +1,4 @@
+import { cleanFileName, withoutHiddenFormatting } from '../api/file-names';
 import { randomId } from '../util/random';
 
 // §3 file upload item: what the uploader knows about each chosen file.
@@ -19,7 +20,10 @@ export function newUid(): string {
   return `${Date.now().toString(36)}${randomId(10)}`;
 }
 
-/** The upload item of a File (or a Blob with a name); a dropped folder's file passes its path. */
+/**
+ * The upload item of a File (or a Blob with a name); a dropped folder's file passes its path. The name and path lose
+ * hidden formatting (issue 56), so the list shows what the server will store.
+ */
 export function toUploadItem(
   file: Blob & { name?: string; lastModified?: number; webkitRelativePath?: string },
   relativePath?: string,
@@ -27,10 +31,10 @@ export function toUploadItem(
   return {
     file,
     size: file.size,
-    fileName: file.name ?? 'blob',
+    fileName: cleanFileName(file.name ?? 'blob'),
     lastModified: file.lastModified ?? 0,
     type: file.type,
     uid: newUid(),
-    webkitRelativePath: relativePath ?? file.webkitRelativePath ?? '',
+    webkitRelativePath: withoutHiddenFormatting(relativePath ?? file.webkitRelativePath ?? ''),
   };
 }

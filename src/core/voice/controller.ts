@@ -1,6 +1,7 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import type { AppItem } from '../api/types';
 import type { Language } from '../i18n/translate';
+import { pageRouteUrl } from '../routes/router';
 import { type Site, safeUrl, siteUrl } from '../routes/site';
 import type { VoiceApi } from './api';
 import { appCommandUrl, appForCommand, suggestedAppName } from './app-command';
@@ -32,6 +33,8 @@ export interface VoiceControllerDeps {
   navigate: (url: string, text: string) => void;
   /** The page's site, which a skill's url must stay on (routes/site.ts). */
   site: () => Site;
+  /** The page's own href: a skill's url that is a hash route alone (`#/messages`) is a route of this page. */
+  pageHref?: () => string;
   /** The apps the signed-in user sees, whose names a command may say (issue 35); none when left out. */
   apps?: () => Promise<readonly AppItem[] | null>;
 }
@@ -183,7 +186,8 @@ export function createVoiceController(deps: VoiceControllerDeps): VoiceControlle
 
   // The platform's skill phrases first; then the names on the user's own tiles; a miss offers the closest of those.
   async function resolve(attempt: number, text: string): Promise<VoiceEvent> {
-    const url = safeUrl(await deps.api.findSkill(text), deps.site());
+    const found = await deps.api.findSkill(text);
+    const url = (deps.pageHref && pageRouteUrl(found, deps.pageHref())) || safeUrl(found, deps.site());
     if (url) return { type: 'skillFound', attempt, url };
     const apps = (await deps.apps?.().catch(() => null)) ?? [];
     const app = appForCommand(text, apps);

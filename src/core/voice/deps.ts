@@ -1,10 +1,12 @@
-import { followThroughGate, signedInApps } from '../access/page';
+import { signedInApps } from '../access/page';
+import { getLocation } from '../config/location';
 import { pageSite } from '../config/page-site';
 import { requireConfig } from '../config/phinit';
 import { $language } from '../i18n/translate';
 import { voiceApi } from './api';
 import { createRecognizer } from './choose';
 import type { VoiceControllerDeps } from './controller';
+import { followSkill } from './follow';
 import { browserRecorder } from './recorder';
 
 /** The page's voice dependencies: the platform calls, the configured recogniser, the browser recorder, the session
@@ -15,8 +17,9 @@ export function voiceDeps(overrides: Partial<VoiceControllerDeps> = {}): VoiceCo
     recognizer: overrides.recognizer ?? createRecognizer(requireConfig().voice),
     recorder: overrides.recorder !== undefined ? overrides.recorder : browserRecorder(),
     language: overrides.language ?? (() => $language.get()),
-    navigate: overrides.navigate ?? ((url) => void followThroughGate(url)),
+    navigate: overrides.navigate ?? ((url) => followSkill(url)),
     apps: overrides.apps ?? signedInApps,
     site: overrides.site ?? pageSite,
+    pageHref: overrides.pageHref ?? (() => getLocation().href()),
   };
 }

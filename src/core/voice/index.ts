@@ -13,6 +13,7 @@ export {
 export { createRecognizer, pickRecognizer, type RecognizerEnvironment, type RecognizerKind } from './choose';
 export { createVoiceController, type VoiceController, type VoiceControllerDeps } from './controller';
 export { voiceDeps } from './deps';
+export { followSkill } from './follow';
 export {
   type CaptureFailure,
   FAILURE_MESSAGE_MS,

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   $config,
   $language,
+  $messageListRequests,
   $session,
   $translate,
   type AppliedTheme,
@@ -153,6 +154,14 @@ export function PhHeader(props: PhHeaderProps) {
   useEffect(() => {
     if (header.signedIn && childSelectorOpensItself(session)) setDialog((open) => open ?? 'children');
   }, [header.signedIn, session]);
+
+  // The message list asked for from outside (the voice skill, the shell's `#/messages` route); earlier asks are not
+  // this header's.
+  const listRequests = useStore($messageListRequests);
+  const listRequestsAtMount = useRef(listRequests);
+  useEffect(() => {
+    if (listRequests !== listRequestsAtMount.current) setDialog('messages');
+  }, [listRequests]);
 
   useEffect(() => {
     const update = () => setFullscreen(document.fullscreenElement !== null);

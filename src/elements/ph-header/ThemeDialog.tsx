@@ -21,8 +21,8 @@ import {
   saveTheme,
   type ThemeConfirmChoice,
   themeCalls,
-  themePrimaryColor,
   themeSaveStep,
+  themeSwatchColor,
   themeValue,
 } from '../../core';
 import { useLatest } from '../common/use-latest';
@@ -31,14 +31,11 @@ import { PhModal } from '../ph-modal/PhModal';
 export const THEME_DIALOG_WIDTH = '680px';
 const THEMES = [DEFAULT_THEME_NAME, ...PICTURE_THEMES, ...COLOR_THEMES];
 
-/** A theme's colour beside its name; a custom colour shows the one typed, or a spectrum while it is not one yet. */
+/** A theme's colour beside its name; a custom colour shows the one typed, or a spectrum while there is none. */
 function swatchStyle(theme: string, custom: string): CSSProperties {
-  if (theme !== 'custom') return { background: themePrimaryColor(theme) };
-  const typed = customTheme(custom.trim());
   return {
-    background: typed
-      ? themePrimaryColor(typed)
-      : 'conic-gradient(#c94a4a, #e8c547, #2f9e6e, #3a8fd9, #8e5bd6, #c94a4a)',
+    background:
+      themeSwatchColor(theme, custom) ?? 'conic-gradient(#c94a4a, #e8c547, #2f9e6e, #3a8fd9, #8e5bd6, #c94a4a)',
   };
 }
 

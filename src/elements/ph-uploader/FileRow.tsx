@@ -1,5 +1,14 @@
 import { useStore } from '@nanostores/react';
-import { $translate, formatBytes, type Upload, type UploadAction, uploadActions } from '../../core';
+import {
+  $translate,
+  formatBytes,
+  pausedRemainder,
+  type Translate,
+  type Upload,
+  type UploadAction,
+  type UploadSnapshot,
+  uploadActions,
+} from '../../core';
 import { formatRemaining, percent } from './format';
 
 /** One file of the list: name, size, state, a bar for hashing and one for sending, speed, time left, its actions. */
@@ -33,7 +42,7 @@ export function FileRow({
         </span>
         <span className="size">{formatBytes(state.size)}</span>
         <span className="state" part="file-state">
-          {translate(`uploader.status.${status}`)}
+          {status === 'paused' ? pausedText(state, translate) : translate(`uploader.status.${status}`)}
         </span>
       </div>
       {refused ? null : (
@@ -100,4 +109,12 @@ function Bar(props: { kind: 'hash' | 'upload'; label: string; name: string; valu
       </span>
     </div>
   );
+}
+
+/** A paused file says what is left: the bytes not yet sent, or only the merge (issue 56). */
+function pausedText(state: UploadSnapshot, translate: Translate): string {
+  const left = pausedRemainder(state);
+  return left.kind === 'merge'
+    ? translate('uploader.status.pausedMerge')
+    : translate('uploader.status.pausedLeft', { left: formatBytes(left.left) });
 }

@@ -6,7 +6,7 @@ import {
   $translate,
   createVoiceController,
   ensureVoiceStrings,
-  followThroughGate,
+  followSkill,
   initialVoice,
   type VoiceController,
   type VoiceMessageKind,
@@ -34,7 +34,10 @@ export interface PhVoiceFailure {
 export interface PhVoiceProps {
   /** The button does nothing (for example while nobody is signed in). */
   disabled?: boolean;
-  /** A skill was found. Return false to stay (a page that routes by itself); otherwise the page goes to its url. */
+  /**
+   * A skill was found. Return false to stay (a page that routes by itself); otherwise the page goes to its url (the
+   * `#/messages` route opens the header's message list on this page).
+   */
   onResult?: (result: PhVoiceResult) => boolean | undefined;
   /** An attempt ended with one of the messages (§4, §8). */
   onError?: (failure: PhVoiceFailure) => void;
@@ -57,7 +60,7 @@ function useVoiceController(props: PhVoiceProps): {
     const controller = createVoiceController(
       voiceDeps({
         navigate: (url, text) => {
-          if (latest.current.onResult?.({ text, url }) !== false) void followThroughGate(url);
+          if (latest.current.onResult?.({ text, url }) !== false) followSkill(url);
         },
       }),
     );

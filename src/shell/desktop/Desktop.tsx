@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { startTransition, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useId, useState } from 'react';
 import {
   $language,
   $recentApps,
@@ -13,13 +13,13 @@ import {
   type ExpiryModule,
   type LauncherGroup,
   launcherGroups,
-  licenceMark,
   loadDesktop,
   type MenuGroup,
   moveApp,
   orderApps,
   parseTheme,
   saveIconOrder,
+  tileMark,
 } from '../../core';
 import { Card } from '../../elements/common/Card';
 import { NoData } from '../../elements/common/NoData';
@@ -51,12 +51,12 @@ function groupSize(apps: number): Record<string, string> | undefined {
  */
 export function Desktop({ short, onOpen, preloaded }: DesktopProps) {
   const translate = useStore($translate);
-  const heading = useFocusOnArrival();
   const language = useStore($language);
   const session = useStore($session);
   const recent = useStore($recentApps)[session.userId] ?? [];
   const [groups, setGroups] = useState<MenuGroup[] | null>(null);
   const [modules, setModules] = useState<ExpiryModule[] | null>(null);
+  const [unitExpired, setUnitExpired] = useState(false);
   const [dragged, setDragged] = useState<AppItem | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const hintId = useId();
@@ -73,6 +73,7 @@ export function Desktop({ short, onOpen, preloaded }: DesktopProps) {
         startTransition(() => {
           setGroups(loaded.groups);
           setModules(loaded.modules);
+          setUnitExpired(loaded.unitExpired);
         });
       },
       () => live && setGroups([]),
@@ -116,7 +117,7 @@ export function Desktop({ short, onOpen, preloaded }: DesktopProps) {
       theme={theme}
       short={short}
       unreadLabel={(count) => translate('shell.unread', { count })}
-      mark={licenceMark(app, modules)}
+      mark={tileMark(app, modules, { userType: session.userType, unitExpired })}
       markLabel={(mark) => translate(`shell.mark.${mark.kind}`, mark.kind === 'expiring' ? { days: mark.days } : {})}
       onOpen={onOpen}
       describedBy={hintId}
@@ -138,9 +139,7 @@ export function Desktop({ short, onOpen, preloaded }: DesktopProps) {
 
   return (
     <div className="desktop" data-large={byCode.size > LARGE_DESKTOP_APPS ? '' : undefined}>
-      <h1 ref={heading} className="visually-hidden" tabIndex={-1}>
-        {translate('shell.desktop')}
-      </h1>
+      <h1 className="visually-hidden">{translate('shell.desktop')}</h1>
       {arranges ? (
         <p id={hintId} className="shell-muted desktop-hint">
           {translate('shell.arrangeHint')}
@@ -177,26 +176,4 @@ export function Desktop({ short, onOpen, preloaded }: DesktopProps) {
       ))}
     </div>
   );
-}
-
-/**
- * The desktop is where a sign-in lands: its heading takes the focus that would otherwise start on the page's body,
- * so that a screen reader starts at the desktop and Tab goes on to its first app (issue 25). Focus the user already
- * moved is left where it is.
- */
-function useFocusOnArrival() {
-  const arrived = useRef(false);
-  // A callback ref: the heading appears once the icons have loaded, after the desktop itself mounted.
-  return useCallback((heading: HTMLHeadingElement | null) => {
-    if (!heading || arrived.current) return;
-    arrived.current = true;
-    // After the frame that lays the icons out (a task after its animation frame): focused during the commit, it
-    // forced that layout inside React's task (30 ms at 4x CPU on the 300-app desktop, issue 36).
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        if (heading.isConnected && (document.activeElement === null || document.activeElement === document.body))
-          heading.focus({ preventScroll: true });
-      }),
-    );
-  }, []);
 }

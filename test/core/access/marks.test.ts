@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { licenceMark } from '../../../src/core/access';
+import { licenceMark, tileMark } from '../../../src/core/access';
 
 // What the desktop shows on an icon before the click (issue 34), from the unit's module list.
 const NOW = new Date(2026, 10, 26, 12, 0, 0).getTime();
@@ -29,5 +29,41 @@ describe('licenceMark', () => {
 
   it('marks nothing when the list could not be had: the gate still answers at the click', () => {
     expect(licenceMark({ code: 'course', serverId: '' }, null, NOW)).toBe(null);
+  });
+});
+
+describe('tileMark: what each user sees on a tile (issue 56)', () => {
+  const teacher = { userType: 2, unitExpired: false };
+  it.each([
+    [2, { kind: 'expiring', days: 30 }],
+    [4, { kind: 'expiring', days: 30 }],
+    [1, null],
+    [3, null],
+  ])('an app ending in 30 days, user type %d: %o (parents and students cannot act on it)', (userType, mark) => {
+    expect(tileMark({ code: 'attendance', serverId: '' }, modules, { userType, unitExpired: false }, NOW)).toEqual(
+      mark,
+    );
+  });
+
+  it('shows the ended and the never-licensed to everyone', () => {
+    for (const userType of [1, 2, 3, 4]) {
+      expect(tileMark({ code: 'assets', serverId: '' }, modules, { userType, unitExpired: false }, NOW)).toEqual({
+        kind: 'expired',
+      });
+      expect(tileMark({ code: 'course', serverId: '' }, modules, { userType, unitExpired: false }, NOW)).toEqual({
+        kind: 'unlicensed',
+      });
+    }
+  });
+
+  it('an ended unit licence: every tile says expired, never "not licensed", as its dialog says', () => {
+    for (const code of ['notice', 'attendance', 'course']) {
+      expect(tileMark({ code, serverId: '' }, modules, { ...teacher, unitExpired: true }, NOW)).toEqual({
+        kind: 'expired',
+      });
+      expect(tileMark({ code, serverId: '' }, [], { userType: 1, unitExpired: true }, NOW)).toEqual({
+        kind: 'expired',
+      });
+    }
   });
 });

@@ -8,9 +8,11 @@ import {
   hashFor,
   isContentMode,
   NOT_FOUND_ROUTE,
+  pageRouteUrl,
   parseHash,
   redirectRouteApp,
   routesFromPermissionTree,
+  samePageRoute,
 } from '../../../src/core/routes';
 
 /**
@@ -115,6 +117,12 @@ describe('decideEntry (§2 entry rules)', () => {
     }
   });
 
+  it('/messages is the message list for every user on every landing page, whatever the menu (issue 56)', () => {
+    for (const userType of [1, 2, 3, 4]) {
+      expect(decideEntry(at('/messages'), { userType, menuRoutes: [] })).toEqual({ kind: 'messages' });
+    }
+  });
+
   it('a route outside the menu is not found on entry; inside it is a page', () => {
     expect(decideEntry(at('/grade/entry'), { userType: 2, menuRoutes })).toEqual({
       kind: 'page',
@@ -187,5 +195,37 @@ describe('small route rules', () => {
     expect(isContentMode({ mode: 'content' })).toBe(true);
     expect(isContentMode({ content: '1' })).toBe(true);
     expect(isContentMode({})).toBe(false);
+  });
+
+  it.each([
+    [
+      '#/messages',
+      'https://s/pages/base/mobile_desktop_all/index.html#/desktop/home',
+      'https://s/pages/base/mobile_desktop_all/index.html#/messages',
+    ],
+    [
+      ' #/messages ',
+      'https://s/pages/grade/pc_grade_tm/index.html?x=1',
+      'https://s/pages/grade/pc_grade_tm/index.html?x=1#/messages',
+    ],
+    ['/pages/base/pc_desktop_all/index.html#/messages', 'https://s/a/', null],
+    ['#//evil.example', 'https://s/a/', null],
+    ['#/messages?x=<b>', 'https://s/a/', null],
+    [null, 'https://s/a/', null],
+  ])('pageRouteUrl(%j) on %s is %s: a hash route alone is a route of the page the user is on', (text, page, url) => {
+    expect(pageRouteUrl(text, page)).toBe(url);
+  });
+
+  it.each([
+    ['https://s/p/index.html#/messages', 'https://s/p/index.html#/desktop/home', '/messages'],
+    ['https://s/p/index.html#/messages', 'https://s/p/index.html', '/messages'],
+    ['https://s/p/index.html?a=1#/messages', 'https://s/p/index.html', null],
+    [
+      'https://s/pages/base/pc_desktop_all/index.html#/messages',
+      'https://s/pages/base/mobile_desktop_all/index.html',
+      null,
+    ],
+  ])('samePageRoute(%s) on %s is %s', (url, page, route) => {
+    expect(samePageRoute(url, page)).toBe(route);
   });
 });

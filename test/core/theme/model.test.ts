@@ -11,6 +11,7 @@ import {
   parseTheme,
   themePrimaryColor,
   themeStylesheetUrl,
+  themeSwatchColor,
   themeValue,
 } from '../../../src/core/theme';
 
@@ -40,11 +41,12 @@ describe('theme model (§3)', () => {
     expect(COLOR_THEMES).toEqual([...Object.keys(COLOR_THEME_PRIMARY), 'custom']);
     expect(parseTheme('siroBlue')).toEqual({ kind: 'color', name: 'siroBlue' });
     expect(parseTheme('siro blue')).toEqual({ kind: 'color', name: 'siroBlue' });
-    expect(themePrimaryColor('blue')).toBe(DEFAULT_THEME_COLOR);
+    // Blue is a theme of its own, not the default under another name (issue 56).
+    expect(themePrimaryColor('blue')).not.toBe(DEFAULT_THEME_COLOR);
   });
 
   it('gives every named theme its own primary colour', () => {
-    const named = [...PICTURE_THEMES, 'red', 'siroBlue', 'green'];
+    const named = [...PICTURE_THEMES, 'red', 'blue', 'siroBlue', 'green'];
     const colors = named.map(themePrimaryColor);
     for (const color of colors) expect(color).toMatch(/^#[0-9A-F]{6}$/);
     expect(new Set([...colors, DEFAULT_THEME_COLOR]).size).toBe(named.length + 1);
@@ -105,5 +107,24 @@ describe('agreement with the reference server', () => {
     for (const name of [...PICTURE_THEMES, 'red', 'blue', 'siroBlue', 'green', 'default']) {
       expect(NAMED_THEMES[themeValue(name)]).toBe(themePrimaryColor(name));
     }
+  });
+});
+
+describe("the theme dialog's swatches (issue 56)", () => {
+  it('are each their own: 预设, 蓝色 and 自订 never the same colour', () => {
+    const swatches = ['default', 'blue', 'custom'].map((theme) => themeSwatchColor(theme, DEFAULT_THEME_COLOR));
+    expect(new Set(swatches).size).toBe(3);
+    expect(swatches).toEqual([DEFAULT_THEME_COLOR, themePrimaryColor('blue'), null]);
+  });
+
+  it.each([
+    ['#12AB34', '#12AB34'],
+    [' #abc ', '#abc'],
+    ['#457cd6', null],
+    ['', null],
+    ['#12', null],
+    ['red', null],
+  ])('custom with %j typed shows %j (null: the picker look)', (typed, color) => {
+    expect(themeSwatchColor('custom', typed)).toBe(color);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   allEnded,
   isFinished,
+  pausedRemainder,
   queueActions,
   UploadError,
   type UploadStatus,
@@ -59,5 +60,16 @@ describe('the end of the whole list', () => {
     expect(allEnded([state('success'), state('error'), state('aborted')])).toBe(true);
     expect(allEnded([state('success'), state('paused')])).toBe(false);
     expect(allEnded([state('idle')])).toBe(false);
+  });
+});
+
+describe('what a paused upload has left (issue 56)', () => {
+  it.each([
+    [100, 0, { kind: 'bytes', left: 100 }],
+    [100, 40, { kind: 'bytes', left: 60 }],
+    [100, 100, { kind: 'merge' }],
+    [0, 0, { kind: 'merge' }],
+  ] as const)('size %d, %d sent: %j', (size, uploadedBytes, left) => {
+    expect(pausedRemainder({ size, uploadedBytes })).toEqual(left);
   });
 });

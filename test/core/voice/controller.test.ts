@@ -78,6 +78,7 @@ const SKILLS: Record<string, string> = {
   打开成绩管理: '/redirect/grade',
   'open grade management': '/redirect/grade',
   'open evil': 'javascript:alert(1)',
+  'open my messages': '#/messages',
 };
 
 let recognizer: ScriptedRecognizer;
@@ -100,6 +101,8 @@ const TIMETABLE = {
   updateStatus: 1,
 } as AppItem;
 let apps: () => Promise<readonly AppItem[] | null>;
+/** The page the user is on: a phone's landing page. */
+const PAGE = 'https://school.test/pages/base/mobile_desktop_all/index.html#/desktop/home';
 
 function makeController(override: Partial<{ recognizer: Recognizer; recorder: Recorder | null }> = {}) {
   voice = createVoiceController({
@@ -109,7 +112,8 @@ function makeController(override: Partial<{ recognizer: Recognizer; recorder: Re
     language: () => language,
     navigate: (url, text) => navigated.push({ url, text }),
     apps: () => apps(),
-    site: () => siteOf('https://school.test/pages/base/pc_desktop_all/index.html', {}),
+    site: () => siteOf(PAGE, {}),
+    pageHref: () => PAGE,
   });
 }
 
@@ -237,6 +241,18 @@ describe('voice controller (§4 Voice recording, §8, §9)', () => {
     expect(api.lookups).toEqual(['打开成绩管理']);
     expect(navigated).toEqual([{ url: 'https://school.test/redirect/grade', text: '打开成绩管理' }]);
     expect(phase()).toBe('idle');
+  });
+
+  it('opens the messages route on the page the user is on, a phone page included (issue 56)', async () => {
+    language = 'en';
+    const session = await startRecording();
+    voice.release();
+    await wait(0);
+    session.say('Open my messages.');
+    await wait(0);
+    expect(navigated).toEqual([
+      { url: 'https://school.test/pages/base/mobile_desktop_all/index.html#/messages', text: 'Open my messages' },
+    ]);
   });
 
   it('strips a trailing Latin mark too', async () => {

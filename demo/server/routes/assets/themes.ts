@@ -1,7 +1,7 @@
 /** Named themes (§3) and the primary colour each stylesheet sets; `color` themes carry their own hex value. */
 export const NAMED_THEMES: Record<string, string> = {
   default: '#457CD6',
-  blue: '#457CD6',
+  blue: '#2F5DA8',
   siroBlue: '#3A8FD9',
   red: '#C94A4A',
   green: '#2F9E6E',

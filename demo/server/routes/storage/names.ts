@@ -1,4 +1,10 @@
-import { disallowedExtension, fileExtension, withoutTrailingDots } from '../../../../src/core/api/file-names';
+import {
+  disallowedExtension,
+  fileExtension,
+  truncateName,
+  withoutHiddenFormatting,
+  withoutTrailingDots,
+} from '../../../../src/core/api/file-names';
 import { IMAGE_EXTENSIONS } from '../../../../src/core/api/wire';
 import { errors, fieldError } from '../../envelope';
 
@@ -6,18 +12,19 @@ export const IMAGE_EXTENSION_SET = new Set<string>(IMAGE_EXTENSIONS);
 
 /**
  * A display name only: files are stored by their hash, so a name never becomes a path. Still, directory parts,
- * control and reserved characters, leading dots and trailing dots and spaces are dropped, so the name is safe in a
- * Content-Disposition header and on any disk (Windows would drop the trailing ones itself).
+ * control and reserved characters, hidden bidi and zero-width formatting (a name reads as it is, issue 56), leading
+ * dots and trailing dots and spaces are dropped, so the name is safe in a Content-Disposition header and on any disk
+ * (Windows would drop the trailing ones itself); a long one is cut keeping its extension and whole characters.
  */
 export function sanitizeName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
   const cleaned = withoutTrailingDots(
-    base
+    withoutHiddenFormatting(base)
       .replace(/[\p{Cc}<>:"|?*]/gu, '')
       .replace(/^[.\s]+/, '')
       .trim(),
-  ).slice(0, 200);
-  return cleaned || 'file';
+  );
+  return withoutTrailingDots(truncateName(cleaned)) || 'file';
 }
 
 export { fileExtension };
