@@ -245,11 +245,25 @@ describe('two tabs of one browser', () => {
 
     // The access token is gone (expired, as far as the server can tell); the refresh cookie stays.
     await context.clearCookies({ name: ACCESS_TOKEN_COOKIE });
+    // The page also holds the token it was given (sent as a bearer header): gone too, so each tab's next call is a 401.
+    const forget = (page: Page) =>
+      page.evaluate(() => {
+        const session = window.PH!.stores.session as unknown as { setKey(key: string, value: string): void };
+        session.setKey('accessToken', 'expired-access-token');
+      });
+    await Promise.all([forget(first), forget(second)]);
+    const refreshes: string[] = [];
+    context.on('response', (answer) => {
+      if (answer.url().endsWith(ENDPOINTS.refresh) || answer.url().includes(`${ENDPOINTS.refresh}?`))
+        refreshes.push(String(answer.status()));
+    });
     const count = (page: Page) =>
       page.evaluate(() =>
         window.PH!.request({ url: '/api/base/desktop/unhandlecount' }).then((answer) => answer.status),
       );
     assert.deepEqual(await Promise.all([count(first), count(second)]), [200, 200]);
+    // Both tabs refreshed with the same refresh token at once, and both were answered (the server's grace period).
+    assert.deepEqual(refreshes, ['200', '200']);
 
     const me = (page: Page) =>
       page.evaluate(
