@@ -44,7 +44,10 @@ function expectRefusal(answer: Answer<RetryData>, code: string, now: number): nu
 describe('failures never shut an address out', () => {
   it('after 25 typos from the address a colleague in a new browser signs in within 30 s', async () => {
     const { clock, url, login } = await school();
-    for (let i = 0; i < 25; i++) expect((await login(new Client(url), `typo${i}`, 'wrong')).status).toBe(400);
+    // The first 16 are checked (400), the rest held back (429): the address's bucket, below.
+    const typos: number[] = [];
+    for (let i = 0; i < 25; i++) typos.push((await login(new Client(url), `typo${i}`, 'wrong')).status);
+    expect(typos).toEqual([...Array(16).fill(400), ...Array(9).fill(429)]);
     const colleague = new Client(url);
     const held = await login(colleague, 'staff');
     const wait = expectRefusal(held, 'address_throttled', clock.now());
@@ -55,20 +58,39 @@ describe('failures never shut an address out', () => {
 });
 
 describe('a guesser is slowed', () => {
-  it('checks at most 25 of 200 wrong passwords sent at once from one address; the rest get 429', async () => {
+  it('checks 16 of 200 wrong passwords sent at once from one address (its bucket: 16, then 9 a minute); the rest get 429', async () => {
     const { checks, url, login, clock } = await school();
     const teacher = await signedIn(url, 'teacher');
     checks.count = 0;
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, index) => login(new Client(url), `ghost${index}`, `guess-${index}`)),
     );
-    expect(checks.count).toBe(25);
-    expect(answers.filter((answer) => answer.status === 400)).toHaveLength(25);
+    expect(checks.count).toBe(16);
+    expect(answers.filter((answer) => answer.status === 400)).toHaveLength(16);
     const throttled = answers.filter((answer) => answer.status === 429);
-    expect(throttled).toHaveLength(175);
+    expect(throttled).toHaveLength(184);
     for (const answer of throttled) expectRefusal(answer, 'address_throttled', clock.now());
     // The teacher's own browser is not held by the address throttle.
     expect((await login(teacher, 'teacher')).status).toBe(200);
+  });
+});
+
+describe('a guesser one by one', () => {
+  it('gets at most 25 wrong passwords checked in any minute, however the guesses are spread', async () => {
+    const { checks, url, login, clock } = await school();
+    const checkedAt: number[] = [];
+    for (let second = 0; second < 180; second++) {
+      const before = checks.count;
+      await login(new Client(url), `ghost${second}`, 'guess');
+      if (checks.count > before) checkedAt.push(clock.now());
+      clock.advance(1);
+    }
+    const mostInAMinute = Math.max(
+      ...checkedAt.map((start) => checkedAt.filter((at) => at >= start && at < start + 60_000).length),
+    );
+    expect(mostInAMinute).toBeLessThanOrEqual(25);
+    // And it is a rate, not a wall: the guesser still gets 9 a minute once the bucket is full.
+    expect(checkedAt.length).toBeGreaterThanOrEqual(16 + 2 * 9);
   });
 });
 

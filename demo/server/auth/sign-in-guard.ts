@@ -190,26 +190,33 @@ class LockBudget implements Budget {
 }
 
 /**
- * An address's wrong passwords: a bucket of `perMinute` that drains at `perMinute` a minute, so a guesser gets at
- * most that many checked a minute, and a colleague behind the same address waits 60 / `perMinute` s at most for the
- * next place once the bucket is full. Checks under way hold a place until they end; a correct one gives it back.
+ * An address's wrong passwords: a bucket the size of the checks it lets run at once (`atOnce`, 16), draining at what
+ * is left of `perMinute` (9 of 25) a minute, so that in any minute at most `perMinute` are checked — a full bucket at
+ * once, then what drains — however they are sent, and a colleague behind the same address waits 60 / 9 s at most for
+ * the next place. Checks under way hold a place until they end; a correct one gives it back. (A bucket of `perMinute`
+ * draining at `perMinute`, as first built, let a guesser who had waited have twice that checked in a minute.)
  */
 class AddressBudget implements Budget {
   readonly code = 'address_throttled';
   private level = 0;
   private levelAt = 0;
+  private readonly size: number;
+  private readonly drainPerMinute: number;
 
   constructor(
-    private readonly perMinute: number,
+    perMinute: number,
     private readonly atOnce: number,
-  ) {}
+  ) {
+    this.size = Math.max(1, Math.min(atOnce, perMinute - 1));
+    this.drainPerMinute = Math.max(1, perMinute - this.size);
+  }
 
   decide(underWay: number, at: number): Verdict {
     const level = this.drained(at);
     if (underWay >= this.atOnce) return 'wait';
-    if (level + underWay + 1 <= this.perMinute) return 'go';
+    if (level + underWay + 1 <= this.size) return 'go';
     if (underWay > 0) return 'wait';
-    return { code: this.code, until: at + Math.ceil(((level + 1 - this.perMinute) * 60_000) / this.perMinute) };
+    return { code: this.code, until: at + Math.ceil(((level + 1 - this.size) * 60_000) / this.drainPerMinute) };
   }
 
   failed(at: number): void {
@@ -223,7 +230,7 @@ class AddressBudget implements Budget {
   }
 
   private drained(at: number): number {
-    this.level = Math.max(0, this.level - ((at - this.levelAt) * this.perMinute) / 60_000);
+    this.level = Math.max(0, this.level - ((at - this.levelAt) * this.drainPerMinute) / 60_000);
     this.levelAt = at;
     return this.level;
   }
