@@ -88,8 +88,21 @@ describe('a school at one address after 25 typos', () => {
     );
     const { page, problems } = await openPage(stage, '/');
     await signIn(page, 'staff', DEMO_PASSWORD);
-    await landed(page);
-    assert.deepEqual(problems, []);
+    // The address's wrong passwords may hold the first press for a few seconds (at most 7, the server tests say): the
+    // form says so, counts down, then says the colleague may try again; one more press gets in.
+    const arrival = landed(page);
+    const form = page.locator('ph-login');
+    const over = form.locator('[part~="wait-over"]').filter({ hasText: '现在可以再试一次。' });
+    const first = await Promise.race([
+      arrival.then(() => 'in'),
+      over.waitFor().then(
+        () => 'wait over',
+        () => 'gone',
+      ),
+    ]);
+    if (first === 'wait over') await form.getByRole('button', { name: '登录', exact: true }).click();
+    await arrival;
+    assert.deepEqual(besides(problems, 'status of 429'), []);
     await page.close();
   });
 });
