@@ -91,6 +91,17 @@ export interface ServerOptions {
   /** Recognitions the speech gateway runs at once, over all users (each a recogniser process). Default 8. */
   speechTasksAtOnce?: number;
   /**
+   * Of those, the most one unit (school) may hold at once, so a few of its users cannot keep speech off for every
+   * other school. Default 3.
+   */
+  speechTasksPerUnit?: number;
+  /**
+   * A task is closed when it goes this many ms without audio from the connection's open to the final directive: a
+   * recorder sends a frame every 100 ms, so a socket silent this long holds a recognition it does not use. Default
+   * 5 000. A real timer, like speechTaskLimitMs.
+   */
+  speechAudioGapMs?: number;
+  /**
    * Wall-clock limit of one recognition task, in ms: 60 s of audio and a margin for the recogniser. Default 75 000.
    * A real timer, not the server clock: it bounds the sockets a client holds open.
    */
@@ -161,6 +172,8 @@ export const DEFAULTS = {
     underWayPerAddress: 16,
   },
   speechTasksAtOnce: 8,
+  speechTasksPerUnit: 3,
+  speechAudioGapMs: 5_000,
   speechTaskLimitMs: 75_000,
   requestTimeoutMs: 60_000,
   idleTimeoutMs: 30_000,
@@ -192,6 +205,8 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     specStrict: options.specStrict ?? false,
     speechTasksAtOnce: options.speechTasksAtOnce ?? DEFAULTS.speechTasksAtOnce,
     speechTaskLimitMs: options.speechTaskLimitMs ?? DEFAULTS.speechTaskLimitMs,
+    speechTasksPerUnit: options.speechTasksPerUnit ?? DEFAULTS.speechTasksPerUnit,
+    speechAudioGapMs: options.speechAudioGapMs ?? DEFAULTS.speechAudioGapMs,
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs,
     idleTimeoutMs: options.idleTimeoutMs ?? DEFAULTS.idleTimeoutMs,
   };

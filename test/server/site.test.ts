@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_NLS_APP_KEYS } from '../../demo/server/config';
 import { createServer } from '../../demo/server/index';
 import { siteFiles } from '../../demo/server/routes/site';
 import { landingPath } from '../../src/core/routes/paths';
@@ -154,6 +155,13 @@ describe('the pages around login', () => {
   it("prefers a module page the site has (grade's) to the server's stand-in", async () => {
     expect(await page('/pages/grade/pc_grade_tm/index.html')).toContain('成绩录入');
     expect(await page('/pages/notice/pc_notice_tm/index.html')).toContain('(a demo module page)');
+  });
+
+  it('gives the grade page that voice lands on a voice button in its header, on the demo gateway (issue 56)', async () => {
+    const grade = await page('/pages/grade/pc_grade_tm/index.html');
+    expect(grade).toContain('<ph-header><ph-voice slot="end"></ph-voice></ph-header>');
+    expect(grade).toMatch(/voice: \{\s*recognizer: 'nls',\s*nlsUrl: '\/nls-gateway\/ws\/v1'/);
+    for (const key of Object.values(DEMO_NLS_APP_KEYS)) expect(grade).toContain(`'${key}'`);
   });
 
   it('answers the re-login, forgotten-password and bind pages', async () => {

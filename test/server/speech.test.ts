@@ -283,4 +283,63 @@ describe('speech gateway under abuse', () => {
       await small.stop();
     }
   });
+
+  it('gives each unit at most speechTasksPerUnit of the recognitions, so one school cannot take them all (issue 56)', async () => {
+    const shared = await startServer({ speechTasksAtOnce: 8 });
+    try {
+      const [teacherOf, staffOf, other] = await Promise.all(
+        ['teacher', 'staff', 'areauser'].map((name) => signedIn(shared.url, name)),
+      );
+      const held = [
+        await openTask(teacherOf!, shared),
+        await openTask(teacherOf!, shared),
+        await openTask(staffOf!, shared),
+      ];
+      // The school's fourth is refused though the staff member holds one and the gateway has 5 free.
+      const fourth = await openTask(staffOf!, shared);
+      expect((await fourth.first).header).toMatchObject({
+        name: 'TaskFailed',
+        status: NLS_STATUS.tooManyRequests,
+        status_text: expect.stringContaining('TOO_MANY_REQUESTS'),
+      });
+      const elsewhere = await openTask(other!, shared);
+      start(elsewhere.socket);
+      expect((await elsewhere.first).header.name).toBe('RecognitionStarted');
+      for (const task of [...held, elsewhere]) task.socket.close();
+    } finally {
+      await shared.stop();
+    }
+  });
+
+  it('closes a task that goes speechAudioGapMs without audio, before or after its start, freeing its place (issue 56)', async () => {
+    const small = await startServer({ speechTasksAtOnce: 1, speechAudioGapMs: 300 });
+    try {
+      const teacherOf = await signedIn(small.url, 'teacher');
+      const neverStarted = await openTask(teacherOf, small);
+      const neverStartedClosed = new Promise((resolve) => neverStarted.socket.once('close', resolve));
+      expect((await neverStarted.first).header).toMatchObject({
+        name: 'TaskFailed',
+        status: NLS_STATUS.idleTimeout,
+        status_text: expect.stringContaining('IDLE_TIMEOUT'),
+      });
+      await neverStartedClosed;
+      // Started, then nothing: a Start that holds a recognition without feeding it.
+      const silent = await openTask(teacherOf, small);
+      const silentClosed = new Promise((resolve) => silent.socket.once('close', resolve));
+      start(silent.socket);
+      expect((await silent.first).header.name).toBe('RecognitionStarted');
+      const failed = await new Promise<string>((resolve) =>
+        silent.socket.once('message', (data) => resolve(String(data))),
+      );
+      expect(JSON.parse(failed).header).toMatchObject({ name: 'TaskFailed', status: NLS_STATUS.idleTimeout });
+      await silentClosed;
+      // The one place is free again for someone else.
+      const next = await openTask(await signedIn(small.url, 'parent'), small);
+      start(next.socket);
+      expect((await next.first).header.name).toBe('RecognitionStarted');
+      next.socket.close();
+    } finally {
+      await small.stop();
+    }
+  });
 });

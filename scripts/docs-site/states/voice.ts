@@ -44,7 +44,10 @@ function scenes(language: Language): VoiceScene[] {
     ...Array.from({ length: 4 }, (): Step => ({ type: 'timer', timer: 'tick' })),
   ];
   const recognising: Step[] = [...recording, { type: 'release' }];
-  const heard = (text: string): Step[] => [...recognising, attempt((n) => ({ type: 'recognised', attempt: n, text }))];
+  const heard = (text: string, audible = true): Step[] => [
+    ...recognising,
+    attempt((n) => ({ type: 'recognised', attempt: n, text, audible })),
+  ];
   const failed = (reason: CaptureFailure): Step[] => [
     ...connecting,
     attempt((n) => ({ type: 'tokenReceived', attempt: n, token: 'token' })),
@@ -69,6 +72,7 @@ function scenes(language: Language): VoiceScene[] {
       steps: [...heard(said.unknown), attempt((n) => ({ type: 'skillMissing', attempt: n }))],
     },
     { name: 'message: empty', phase: 'message', steps: heard('') },
+    { name: 'message: silence', phase: 'message', steps: heard('', false) },
     {
       name: 'message: token',
       phase: 'message',
@@ -95,6 +99,7 @@ const PHASES: Record<VoicePhase, true> = {
 const MESSAGES: Record<VoiceMessageKind, true> = {
   miss: true,
   empty: true,
+  silence: true,
   token: true,
   microphone: true,
   unsupported: true,

@@ -7,6 +7,7 @@ import type { VoiceApi } from './api';
 import { appCommandUrl, appForCommand, suggestedAppName } from './app-command';
 import { asVoiceError, type RecognitionSession, type Recognizer, type Recorder, type Recording } from './capture';
 import { type EarlyAudio, openEarlyAudio } from './early-audio';
+import { isAudible } from './heard';
 import {
   initialVoice,
   type VoiceEffect,
@@ -56,6 +57,8 @@ interface Capture {
   session: RecognitionSession;
   recording: Recording | null;
   aborted: boolean;
+  /** A frame had sound above silence, or the recogniser gave a partial text: the attempt was not silent. */
+  heard: { audible: boolean };
 }
 
 export function createVoiceController(deps: VoiceControllerDeps): VoiceController {
@@ -132,22 +135,29 @@ export function createVoiceController(deps: VoiceControllerDeps): VoiceControlle
   }
 
   /** The recording for a capture: the microphone opened at the press, its frames first, or a new one. */
-  function takeRecording(session: RecognitionSession): Promise<Recording | null> {
+  function takeRecording(current: Capture): Promise<Recording | null> {
     if (deps.recognizer.capturesAudio || !deps.recorder) return Promise.resolve(null);
     const audio = early;
     early = null;
-    const send = (pcm: Int16Array) => session.sendAudio(pcm);
+    const send = (pcm: Int16Array) => {
+      if (!current.heard.audible && isAudible(pcm)) current.heard.audible = true;
+      current.session.sendAudio(pcm);
+    };
     return audio ? audio.takeOver(send) : deps.recorder.start(send);
   }
 
   function startCapture(attempt: number, token: string): void {
     $partial.set('');
+    const heard = { audible: false };
     const session = deps.recognizer.start({
       token,
       language: deps.language(),
-      onPartial: (text) => $partial.set(text),
+      onPartial: (text) => {
+        if (text.trim()) heard.audible = true;
+        $partial.set(text);
+      },
     });
-    const current: Capture = { attempt, session, recording: null, aborted: false };
+    const current: Capture = { attempt, session, recording: null, aborted: false, heard };
     capture = current;
     const failed = (error: unknown) => {
       if (current.aborted) return;
@@ -155,9 +165,9 @@ export function createVoiceController(deps: VoiceControllerDeps): VoiceControlle
       dispatch({ type: 'captureFailed', attempt, reason: kind, detail: message || undefined });
     };
     session.result.then((text) => {
-      if (!current.aborted) dispatch({ type: 'recognised', attempt, text });
+      if (!current.aborted) dispatch({ type: 'recognised', attempt, text, audible: heard.audible });
     }, failed);
-    const recording = takeRecording(session);
+    const recording = takeRecording(current);
     recording.then((handle) => {
       current.recording = handle;
       if (current.aborted) void handle?.stop();

@@ -1,4 +1,5 @@
 import { withoutTrailingPunctuation } from '../api/vocabulary';
+import { isRealSpeech } from './heard';
 
 // §4 Voice recording as a pure state machine: it decides, the controller (controller.ts) does. Every event gives the
 // next state and the effects to carry out (timers, the token call, starting and stopping the capture, the skill
@@ -9,6 +10,7 @@ import { withoutTrailingPunctuation } from '../api/vocabulary';
 //   connecting --release--> idle (the capture is dropped)   connecting --token failure--> message
 //   recording --release | 60 s--> recognising --text--> lookingUp --url--> navigating
 //                                              --''--> message 'empty'     --no url--> message 'miss'
+//                                              --'' and no sound--> message 'silence'
 //   navigating --navigated--> idle (a page that routes by itself stays; others unload)
 //   message --about 1 s (a miss: the next press or a dismiss)--> idle
 // Asynchronous answers carry the attempt they belong to; an answer for an earlier attempt changes nothing.
@@ -24,12 +26,23 @@ export const MESSAGE_MS = 1000;
 /** Failures that carry a detail (a refused microphone, a recogniser's reason) stay long enough to be read. */
 export const FAILURE_MESSAGE_MS = 4000;
 
-/** miss, empty and token are the spec's three messages (§4, §8); the others are failures it does not name. */
-export type VoiceMessageKind = 'miss' | 'empty' | 'token' | 'microphone' | 'unsupported' | 'connection' | 'recognition';
+/**
+ * miss, empty and token are the spec's three messages (§4, §8); silence is an empty text with no sound at all, which
+ * asks for the microphone to be checked (issue 56); the others are failures the spec does not name.
+ */
+export type VoiceMessageKind =
+  | 'miss'
+  | 'empty'
+  | 'silence'
+  | 'token'
+  | 'microphone'
+  | 'unsupported'
+  | 'connection'
+  | 'recognition';
 
 export interface VoiceMessage {
   kind: VoiceMessageKind;
-  /** The recognised text (miss) or the reason of a failure. */
+  /** The recognised text (a miss, when it is real speech: heard.ts) or the reason of a failure. */
   detail?: string;
   /** A miss: the name of one of the user's apps, to offer as a command that works (issue 35). */
   suggestion?: string;
@@ -57,7 +70,7 @@ export type VoiceState = VoiceStep & {
 export type VoiceTimer = 'press' | 'tick' | 'message' | 'hint';
 
 /** Why a capture failed: the message it shows. */
-export type CaptureFailure = Exclude<VoiceMessageKind, 'miss' | 'empty'>;
+export type CaptureFailure = Exclude<VoiceMessageKind, 'miss' | 'empty' | 'silence'>;
 
 export type VoiceEvent =
   | { type: 'press' }
@@ -71,7 +84,8 @@ export type VoiceEvent =
   | { type: 'tokenFailed'; attempt: number }
   | { type: 'captureStarted'; attempt: number }
   | { type: 'captureFailed'; attempt: number; reason: CaptureFailure; detail?: string }
-  | { type: 'recognised'; attempt: number; text: string }
+  /** `audible`: the recording had sound above silence, or the recogniser heard something on the way. */
+  | { type: 'recognised'; attempt: number; text: string; audible: boolean }
   | { type: 'skillFound'; attempt: number; url: string }
   | { type: 'skillMissing'; attempt: number; suggestion?: string }
   | { type: 'lookupFailed'; attempt: number; detail?: string }
@@ -122,7 +136,8 @@ function to(state: VoiceState, step: VoiceStep, effects: VoiceEffect[] = []): Vo
  */
 function showMessage(state: VoiceState, message: VoiceMessage, effects: VoiceEffect[] = []): VoiceTransition {
   if (message.kind === 'miss') return to(state, { phase: 'message', message }, effects);
-  const ms = message.kind === 'empty' || message.kind === 'token' ? MESSAGE_MS : FAILURE_MESSAGE_MS;
+  const short: readonly VoiceMessageKind[] = ['empty', 'silence', 'token'];
+  const ms = short.includes(message.kind) ? MESSAGE_MS : FAILURE_MESSAGE_MS;
   return to(state, { phase: 'message', message }, [...effects, { type: 'startTimer', timer: 'message', ms }]);
 }
 
@@ -183,7 +198,7 @@ function onTimer(state: VoiceState, timer: VoiceTimer): VoiceTransition {
   return stay(state);
 }
 
-function onRecognised(state: VoiceState, text: string): VoiceTransition {
+function onRecognised(state: VoiceState, text: string, audible: boolean): VoiceTransition {
   // A recogniser may finish by itself while the button is still held (it heard the end of the sentence).
   const stopRecording: VoiceEffect[] =
     state.phase === 'recording'
@@ -194,7 +209,7 @@ function onRecognised(state: VoiceState, text: string): VoiceTransition {
       : [];
   if (state.phase !== 'recognising' && state.phase !== 'recording') return stay(state);
   const command = withoutTrailingPunctuation(text);
-  if (!command) return showMessage(state, { kind: 'empty' }, stopRecording);
+  if (!command) return showMessage(state, { kind: audible ? 'empty' : 'silence' }, stopRecording);
   return to(state, { phase: 'lookingUp', text: command }, [
     ...stopRecording,
     { type: 'lookup', attempt: state.attempt, text: command },
@@ -247,7 +262,7 @@ export function voiceTransition(state: VoiceState, event: VoiceEvent): VoiceTran
     case 'captureFailed':
       return onCaptureFailed(state, event.reason, event.detail);
     case 'recognised':
-      return onRecognised(state, event.text);
+      return onRecognised(state, event.text, event.audible);
     case 'skillFound':
       return state.phase === 'lookingUp'
         ? to(state, { phase: 'navigating', text: state.text, url: event.url }, [
@@ -258,7 +273,8 @@ export function voiceTransition(state: VoiceState, event: VoiceEvent): VoiceTran
       return state.phase === 'lookingUp'
         ? showMessage(state, {
             kind: 'miss',
-            detail: state.text,
+            // A fragment ("My") says nothing the user can act on: the miss shows without it.
+            ...(isRealSpeech(state.text) ? { detail: state.text } : {}),
             ...(event.suggestion ? { suggestion: event.suggestion } : {}),
           })
         : stay(state);

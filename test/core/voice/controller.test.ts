@@ -117,6 +117,12 @@ function makeController(override: Partial<{ recognizer: Recognizer; recorder: Re
   });
 }
 
+/** 100 ms of a voice (a 200 Hz tone at half scale) and of a quiet room (a few units of noise). */
+const SPEECH_FRAME = Int16Array.from({ length: 1600 }, (_, n) =>
+  Math.round(16_000 * Math.sin((2 * Math.PI * 200 * n) / 16_000)),
+);
+const QUIET_FRAME = Int16Array.from({ length: 1600 }, (_, n) => (n % 7) - 3);
+
 const phase = () => voice.$state.get().phase;
 const wait = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
@@ -337,9 +343,10 @@ describe('voice controller (§4 Voice recording, §8, §9)', () => {
   });
 
   it.each([[''], ['。'], ['  .  ']])(
-    'shows "didn\'t understand" for the empty text %j, without a lookup',
+    'shows "didn\'t understand" for the empty text %j of audible speech, without a lookup',
     async (text) => {
       const session = await startRecording();
+      recordings[0]?.onFrame(SPEECH_FRAME);
       voice.release();
       await wait(0);
       session.say(text);
@@ -350,6 +357,69 @@ describe('voice controller (§4 Voice recording, §8, §9)', () => {
       expect(phase()).toBe('idle');
     },
   );
+
+  it('shows "I heard nothing" for an empty text when the microphone only heard silence, for about 1 s (issue 56)', async () => {
+    const session = await startRecording();
+    recordings[0]?.onFrame(QUIET_FRAME);
+    voice.release();
+    await wait(0);
+    session.say('');
+    await wait(0);
+    expect(voice.$state.get()).toMatchObject({ phase: 'message', message: { kind: 'silence' } });
+    expect(api.lookups).toEqual([]);
+    await wait(1000);
+    expect(phase()).toBe('idle');
+  });
+
+  it('counts the sound heard before the capture started (the microphone opens at the press)', async () => {
+    voice.press();
+    recordings[0]?.onFrame(SPEECH_FRAME);
+    await wait(200);
+    voice.release();
+    await wait(0);
+    recognizer.last.say('');
+    await wait(0);
+    expect(voice.$state.get()).toMatchObject({ phase: 'message', message: { kind: 'empty' } });
+  });
+
+  it('takes a partial text as sound: a recogniser that heard something gave "didn\'t understand"', async () => {
+    const session = await startRecording();
+    session.options.onPartial?.('嗯');
+    voice.release();
+    await wait(0);
+    session.say('');
+    await wait(0);
+    expect(voice.$state.get()).toMatchObject({ phase: 'message', message: { kind: 'empty' } });
+  });
+
+  it('says "I heard nothing" when a recogniser that listens by itself gave no partial and no text', async () => {
+    recognizer = new ScriptedRecognizer(true, false);
+    makeController({ recognizer, recorder: null });
+    const session = await startRecording();
+    voice.release();
+    await wait(0);
+    session.say('');
+    await wait(0);
+    expect(voice.$state.get()).toMatchObject({ phase: 'message', message: { kind: 'silence' } });
+  });
+
+  it.each([
+    ['en', 'My.'],
+    ['en', 'Um, open.'],
+    ['zh-CN', '我。'],
+    ['zh-CN', '嗯啊'],
+  ] as const)('in %s shows a miss of the fragment %j without what was heard (issue 56)', async (lang, said) => {
+    language = lang;
+    apps = async () => [];
+    const session = await startRecording();
+    recordings[0]?.onFrame(SPEECH_FRAME);
+    voice.release();
+    await wait(0);
+    session.say(said);
+    await wait(0);
+    expect(voice.$state.get()).toMatchObject({ phase: 'message', message: { kind: 'miss' } });
+    expect((voice.$state.get() as { message: { detail?: string } }).message.detail).toBe(undefined);
+  });
 
   it('shows "check server configuration" for about 1 s when the token call fails, then resets', async () => {
     tokenAnswer = async () => {

@@ -39,6 +39,9 @@ describe('voice texts', () => {
     ['en', 'miss', "I haven't learned this skill yet"],
     ['zh-HK', 'empty', '聽不明白，請再說一遍'],
     ['en', 'empty', "Sorry, I didn't understand. Please say it again"],
+    ['zh-CN', 'silence', '没有听到声音，请检查麦克风'],
+    ['en', 'silence', 'I heard nothing; check the microphone'],
+    ['zh-HK', 'silence', '沒有聽到聲音，請檢查咪高峰'],
     ['zh-CN', 'token', '语音指令暂时无法使用，请稍后再试'],
     ['en', 'token', 'Voice commands are not available right now, please try again later'],
   ] as const)('%s %s: %s', (language, kind: VoiceMessageKind, text) => {

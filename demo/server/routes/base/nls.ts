@@ -106,6 +106,7 @@ class NlsTask {
   private readonly audio: Buffer[] = [];
   private bytes = 0;
   private idle: ReturnType<typeof setTimeout> | undefined;
+  private starved: ReturnType<typeof setTimeout> | undefined;
   private readonly deadline: ReturnType<typeof setTimeout>;
 
   constructor(
@@ -113,6 +114,7 @@ class NlsTask {
     private readonly socket: WebSocket,
   ) {
     this.touch();
+    this.awaitAudio();
     // However the frames come (2 bytes every 10 s kept a task open for ever: issue 37, F7), a task ends in time.
     this.deadline = setTimeout(
       () => this.fail(NLS_STATUS.clientError, 'TASK_TIMEOUT', bilingual(TASK_TOO_LONG)),
@@ -147,6 +149,7 @@ class NlsTask {
   close(): void {
     this.phase = 'done';
     clearTimeout(this.idle);
+    clearTimeout(this.starved);
     clearTimeout(this.deadline);
   }
 
@@ -188,6 +191,7 @@ class NlsTask {
       this.fail(NLS_STATUS.invalidMessage, 'CLIENT_ERROR', 'audio before RecognitionStarted');
       return;
     }
+    this.awaitAudio();
     this.bytes += chunk.length;
     if (this.bytes > MAX_AUDIO_BYTES) {
       this.fail(NLS_STATUS.clientError, 'CLIENT_ERROR', `more than ${NLS_MAX_SECONDS} s of audio`);
@@ -203,6 +207,7 @@ class NlsTask {
     }
     this.phase = 'recognising';
     clearTimeout(this.idle);
+    clearTimeout(this.starved);
     const pcm = Buffer.concat(this.audio);
     const vocabulary = (this.ctx.db.prepare('SELECT vocabulary FROM skills').all() as { vocabulary: string }[]).map(
       (row) => row.vocabulary,
@@ -235,6 +240,19 @@ class NlsTask {
     this.idle.unref();
   }
 
+  /**
+   * Until its StopRecognition a task must be fed: a recorder sends a frame every 100 ms, so a socket that opens, or
+   * starts, and then sends no audio for `speechAudioGapMs` only holds one of the gateway's recognitions (issue 56).
+   * What a client sends is the honest signal here; whether it reads is not: the server sends it two small events,
+   * which the kernel's socket buffers take whole, so ws's `bufferedAmount` stays 0 for a client that never reads.
+   */
+  private awaitAudio(): void {
+    clearTimeout(this.starved);
+    const ms = this.ctx.options.speechAudioGapMs;
+    this.starved = setTimeout(() => this.fail(NLS_STATUS.idleTimeout, 'IDLE_TIMEOUT', `no audio for ${ms} ms`), ms);
+    this.starved.unref();
+  }
+
   /** Answers the connection with a failure before any directive (a cap was reached). */
   refuse(status: number, code: string, reason: string): void {
     this.fail(status, code, reason);
@@ -255,15 +273,44 @@ class NlsTask {
 /** Recognitions one user may have open at once (two tabs, say); more are answered TOO_MANY_REQUESTS. */
 export const SPEECH_TASKS_PER_USER = 2;
 
+/** Open recognitions counted by a key (a user, a unit). */
+class Counts {
+  private readonly open = new Map<string, number>();
+  get(key: string): number {
+    return this.open.get(key) ?? 0;
+  }
+  add(key: string, by: 1 | -1): void {
+    const next = this.get(key) + by;
+    if (next > 0) this.open.set(key, next);
+    else this.open.delete(key);
+  }
+}
+
+interface Speaker {
+  user: string;
+  unit: string;
+}
+
+function unitOf(ctx: ServerContext, user: string): string {
+  const row = ctx.db.prepare('SELECT unit_id FROM users WHERE id = ?').get(user) as { unit_id: string } | undefined;
+  return row?.unit_id ?? '';
+}
+
 /**
  * The gateway's route. Its handshake takes a token of get_ali_token (single-use, bound to its session) from one of
- * the pages' origins; a user may hold 2 recognitions open and the server `speechTasksAtOnce` (both answered with
- * the protocol's own TaskFailed, bilingual); each task ends after `speechTaskLimitMs` whatever its frames.
+ * the pages' origins; a user may hold 2 recognitions open, a unit `speechTasksPerUnit` and the server
+ * `speechTasksAtOnce` (each answered with the protocol's own TaskFailed, bilingual); each task ends after
+ * `speechTaskLimitMs` whatever its frames, and after `speechAudioGapMs` without audio.
  */
 export function registerNlsRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const openByUser = new Map<string, number>();
+  const byUser = new Counts();
+  const byUnit = new Counts();
   let open = 0;
-  const speakers = new WeakMap<FastifyRequest, string>();
+  const speakers = new WeakMap<FastifyRequest, Speaker>();
+  const full = ({ user, unit }: Speaker) =>
+    byUser.get(user) >= SPEECH_TASKS_PER_USER ||
+    byUnit.get(unit) >= ctx.options.speechTasksPerUnit ||
+    open >= ctx.options.speechTasksAtOnce;
 
   app.get(
     ENDPOINTS.nlsGateway,
@@ -276,27 +323,28 @@ export function registerNlsRoutes(app: FastifyInstance, ctx: ServerContext): voi
         if (!pageOriginAllowed(ctx, request)) return denied('origin not allowed');
         const user = takeSpeechToken(ctx, (request.query as { token?: unknown }).token);
         if (!user) return denied('invalid or expired token');
-        speakers.set(request, user);
+        speakers.set(request, { user, unit: unitOf(ctx, user) });
       },
     },
     (socket, request) => {
-      const user = speakers.get(request) ?? '';
+      const speaker = speakers.get(request) ?? { user: '', unit: '' };
       const task = new NlsTask(ctx, socket);
-      if ((openByUser.get(user) ?? 0) >= SPEECH_TASKS_PER_USER || open >= ctx.options.speechTasksAtOnce) {
+      if (full(speaker)) {
         task.refuse(NLS_STATUS.tooManyRequests, 'TOO_MANY_REQUESTS', bilingual(TOO_MANY));
         return;
       }
-      open += 1;
-      openByUser.set(user, (openByUser.get(user) ?? 0) + 1);
+      const count = (by: 1 | -1) => {
+        open += by;
+        byUser.add(speaker.user, by);
+        byUnit.add(speaker.unit, by);
+      };
+      count(1);
       let ended = false;
       const end = () => {
         task.close();
         if (ended) return;
         ended = true;
-        open -= 1;
-        const left = (openByUser.get(user) ?? 1) - 1;
-        if (left > 0) openByUser.set(user, left);
-        else openByUser.delete(user);
+        count(-1);
       };
       socket.on('message', (data, isBinary) => task.onMessage(data, isBinary));
       socket.on('close', end);
