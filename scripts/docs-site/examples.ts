@@ -93,7 +93,8 @@ account.blur();`,
       title: 'A parent: the child they are looking at',
       account: 'parent',
       markup: '<ph-header no-redirect></ph-header>',
-      height: 120,
+      // The child picker opens itself when the remembered child is not the current one (§4 Parent): room for it.
+      height: 520,
     },
     {
       id: 'student',

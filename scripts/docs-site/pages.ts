@@ -144,16 +144,25 @@ export function referenceTables(element: CustomElementDeclaration): string {
   ].join('\n');
 }
 
+/**
+ * An element's page: two plain lines, then its first live example with its snippets, so that a phone shows the
+ * element on its first screen; the description's spec references follow, folded, then the other examples.
+ */
 export function elementBody(
   element: CustomElementDeclaration,
   examples: { example: Example; snippets: Snippets }[],
 ): string {
   const tag = element.tagName!;
+  const [first, ...rest] = examples.map(({ example, snippets }) => exampleBlock(tag, example, snippets));
   return `<h1><code>&lt;${tag}&gt;</code> — ${escapeHtml(element.summary ?? '')}</h1>
-<p>${prose(element.description)}</p>
-<p>Load it with <code>&lt;script src="/dist/ph-widgets.js"&gt;</code> (every element), <code>import 'ph-widgets/elements/${tag}'</code>, or in React through <code>ph-widgets/jsx</code>. Each example below is a page of its own, live against the reference server; the switches above re-render them in another language or theme.</p>
+<p>Live below against the reference server; the switches above re-render it in another language or theme.</p>
+<p>Load it with <code>&lt;script src="/dist/ph-widgets.js"&gt;</code>, <code>import 'ph-widgets/elements/${tag}'</code>, or in React through <code>ph-widgets/jsx</code>.</p>
 <h2 id="examples">Examples</h2>
-${examples.map(({ example, snippets }) => exampleBlock(tag, example, snippets)).join('\n')}
+${first ?? ''}
+<details class="spec" id="spec"><summary>What it does, with its spec references</summary>
+<p>${prose(element.description)}</p>
+</details>
+${rest.length > 0 ? `<h2 id="more-examples">More examples</h2>\n${rest.join('\n')}` : ''}
 <h2 id="reference">Reference</h2>
 ${referenceTables(element)}`;
 }

@@ -1,11 +1,13 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Ajv } from 'ajv';
+import AjvDraft04 from 'ajv-draft-04';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildManifest } from '../../scripts/manifest/analyze';
 import { elementsOf } from '../../scripts/manifest/editor-data';
+import { webTypes } from '../../scripts/manifest/web-types';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const manifest = buildManifest(root);
@@ -64,8 +66,39 @@ describe('the custom-elements manifest of the sources', () => {
   it('is what package.json points editors at', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     expect(pkg.customElements).toBe('dist/custom-elements.json');
+    expect(pkg['web-types']).toBe('./dist/web-types.json');
+    expect(pkg.exports['./web-types.json']).toBe('./dist/web-types.json');
     expect(pkg.scripts.build).toBe('node scripts/build.mjs');
     expect(readFileSync(join(root, 'scripts', 'build.mjs'), 'utf8')).toContain("'scripts/manifest/main.ts'");
+  });
+});
+
+// JetBrains' schema of web-types (draft-04), kept beside the clone in ../shared, as the CI has it.
+const WEB_TYPES_SCHEMA = resolve(root, '..', 'shared', 'schemas', 'web-types.schema.json');
+
+describe('the web-types for JetBrains IDEs', () => {
+  const data = webTypes(manifest);
+
+  it("is valid against JetBrains' web-types schema", () => {
+    expect(
+      existsSync(WEB_TYPES_SCHEMA),
+      `JetBrains' web-types schema is missing at ${WEB_TYPES_SCHEMA}: the build tests need ../shared/schemas beside the repository`,
+    ).toBe(true);
+    const validate = new AjvDraft04({ allErrors: true, strict: false }).compile(
+      JSON.parse(readFileSync(WEB_TYPES_SCHEMA, 'utf8')),
+    );
+    const valid = validate(data);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it('names the package, and links each tag to its page of the docs site', () => {
+    expect(data).toMatchObject({ name: 'ph-widgets', 'description-markup': 'markdown' });
+    const html = (data as { contributions: { html: { elements: { name: string; 'doc-url': string }[] } } })
+      .contributions.html;
+    expect(html.elements.map((element) => element['doc-url'])).toEqual(
+      elementsOf(manifest).map((element) => `http://127.0.0.1:8080/docs/${element.tagName}.html`),
+    );
   });
 });
 

@@ -55,7 +55,11 @@ function tsc(project: string) {
 }
 
 let packed: PackResult;
-let manifest: PackedPackage & { exports: Record<string, string | Record<string, string>>; private?: boolean };
+let manifest: PackedPackage & {
+  exports: Record<string, string | Record<string, string>>;
+  private?: boolean;
+  'web-types'?: string;
+};
 
 before(() => {
   assert.ok(existsSync(join(repo, 'dist/react/index.js')), 'dist/ is missing: run `npm run build` first');
@@ -93,6 +97,8 @@ describe('the tarball', () => {
     assert.deepEqual(missing, [], 'exports names files that are not in the tarball');
     assert.ok(files.includes('dist/custom-elements.json'));
     assert.ok(files.includes('dist/vscode.html-custom-data.json') && files.includes('dist/jsx.d.ts'));
+    // JetBrains IDEs read the file package.json's "web-types" names, in the installed package.
+    assert.ok(files.includes('dist/web-types.json') && manifest['web-types'] === './dist/web-types.json');
     assert.deepEqual(
       files.filter((path) => path.startsWith('dist/docs/')),
       [],

@@ -139,6 +139,66 @@ describe('the docs site', () => {
     );
   });
 
+  it('at 375 px an element page shows its first live example within the first two screens', async () => {
+    for (const path of PAGES.filter((name) => name.startsWith('ph-'))) {
+      const { page } = await openSite(path, 375);
+      const box = await page.locator('iframe.live').first().boundingBox();
+      assert.ok(box && box.y < 2 * 900, `${path}: the first example starts ${box?.y} px down`);
+    }
+  });
+
+  it('at 375 px a code block wraps: no <pre> is wider than the viewport', async () => {
+    const { page } = await openSite('ph-login.html', 375);
+    for (const summary of await page.locator('details.snippet > summary').all()) await summary.click();
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('pre')]
+        .filter((pre) => pre.getBoundingClientRect().width > 0)
+        .filter((pre) => pre.getBoundingClientRect().right > innerWidth || pre.scrollWidth > pre.clientWidth)
+        .map((pre) => pre.textContent!.slice(0, 40)),
+    );
+    assert.deepEqual(wide, []);
+  });
+
+  it("a dialog example's frame is as tall as the dialog it shows, which needs no scrolling", async () => {
+    const DIALOGS = [
+      ['ph-header.html', 'parent'],
+      ['ph-login.html', 'dialog'],
+      ['ph-footer.html', 'version-dialog'],
+      ['ph-modal.html', 'open'],
+      ['ph-modal.html', 'stacked'],
+    ] as const;
+    for (const [path, id] of DIALOGS) {
+      const { page } = await openSite(path, 1366);
+      const iframe = page.locator(`iframe.live[data-src$="/${id}.html"]`);
+      // Playwright's locators pierce the elements' open shadow roots; the last dialog opened is the one on top.
+      const dialog = iframe.contentFrame().locator('[role=dialog]').last();
+      await dialog.waitFor();
+      const [frameBox, dialogBox] = [await iframe.boundingBox(), await dialog.boundingBox()];
+      assert.ok(
+        frameBox && dialogBox && dialogBox.y + dialogBox.height <= frameBox.y + frameBox.height,
+        `${path} ${id}: the dialog ends below its frame`,
+      );
+      const body = await dialog
+        .locator('[part=body]')
+        .evaluate((element) => ({ scroll: element.scrollHeight, client: element.clientHeight }));
+      assert.ok(
+        body.scroll <= body.client,
+        `${path} ${id}: the dialog's body scrolls (${body.scroll} > ${body.client})`,
+      );
+    }
+  });
+
+  it('?language= in the address shows the examples in that language, over the one kept', async () => {
+    const texts = { 'zh-HK': '登入', en: 'Sign in', 'zh-CN': '登录' } as const;
+    // Each tab keeps zh-CN (openTab): zh-HK and en are asked for over it.
+    for (const language of LANGUAGES) {
+      const { page } = await openSite(`ph-login.html?language=${language}`, 1366);
+      assert.equal(await page.getByLabel('Examples’ language').inputValue(), language);
+      const login = page.frameLocator('iframe.live').first().locator('ph-login');
+      await login.getByRole('button', { name: texts[language], exact: true }).waitFor();
+    }
+  });
+
   it('every link and example address of every page resolves, anchors included', async () => {
     const context = await stage.browser.newContext();
     const broken: string[] = [];

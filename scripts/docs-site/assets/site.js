@@ -1,11 +1,15 @@
 // The docs site's switches: the examples' language and theme, kept for the next page (localStorage), given to each
 // example page in its address when it loads and by postMessage afterwards (it re-renders in place); and the snippets'
-// copy buttons.
+// copy buttons. A page's own address may name the language (`?language=zh-HK`), so that a link shows the examples
+// in it: that wins over the one kept, and the address follows the switch.
 const LANGUAGE_KEY = 'ph-docs.language';
 const THEME_KEY = 'ph-docs.theme';
 const language = document.getElementById('language');
 const theme = document.getElementById('theme');
-language.value = localStorage.getItem(LANGUAGE_KEY) ?? 'zh-CN';
+const offered = [...language.options].map((option) => option.value);
+const asked = new URLSearchParams(location.search).get('language');
+language.value = offered.includes(asked) ? asked : (localStorage.getItem(LANGUAGE_KEY) ?? 'zh-CN');
+if (offered.includes(asked)) localStorage.setItem(LANGUAGE_KEY, asked);
 theme.value = localStorage.getItem(THEME_KEY) ?? '';
 
 const frames = [...document.querySelectorAll('iframe[data-src]')];
@@ -27,6 +31,11 @@ function tell(message) {
 }
 language.addEventListener('change', () => {
   localStorage.setItem(LANGUAGE_KEY, language.value);
+  if (new URLSearchParams(location.search).has('language')) {
+    const address = new URL(location.href);
+    address.searchParams.set('language', language.value);
+    history.replaceState(null, '', address);
+  }
   tell({ language: language.value });
 });
 theme.addEventListener('change', () => {
