@@ -218,16 +218,17 @@ describe('ph-voice', () => {
     expect(location.visited).to.deep.equal([new URL('/redirect/schedule', window.location.href).href]);
   });
 
-  it('says it did not understand when nothing was heard', async () => {
+  it('says it heard nothing, and to check the microphone, when nothing was said (issue 56)', async () => {
     core.$language.set('en');
     const element = await mount();
     const failure = oneEvent(element, 'ph-voice-error');
     await holdAndRelease(element);
+    // No sound and no partial result: silence, not "didn't understand" (core/voice tests hold the audible case).
     expect((await failure).detail).to.deep.equal({
-      reason: 'empty',
-      message: "Sorry, I didn't understand. Please say it again",
+      reason: 'silence',
+      message: 'I heard nothing; check the microphone',
     });
-    await waitUntil(() => statusText(element) === "Sorry, I didn't understand. Please say it again", 'not announced');
+    await waitUntil(() => statusText(element) === 'I heard nothing; check the microphone', 'not announced');
   });
 
   it('records while Space or Enter is held, with the keyboard only', async () => {

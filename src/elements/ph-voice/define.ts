@@ -18,9 +18,10 @@ export interface PhVoiceEventMap {
    */
   'ph-voice-result': CustomEvent<PhVoiceResultDetail>;
   /**
-   * An attempt ended with a message instead of a page: `miss` (no such skill), `empty` (nothing understood), `token`
-   * (check the server configuration), `microphone`, `unsupported`, `connection` or `recognition`; `message` is the
-   * text shown, `text` what was heard (miss).
+   * An attempt ended with a message instead of a page: `miss` (no such skill), `empty` (speech, but nothing
+   * understood), `silence` (nothing heard: check the microphone), `token` (check the server configuration),
+   * `microphone`, `unsupported`, `connection` or `recognition`; `message` is the text shown, `text` what was heard
+   * (a miss of real speech).
    */
   'ph-voice-error': CustomEvent<PhVoiceErrorDetail>;
 }
