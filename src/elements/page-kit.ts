@@ -28,6 +28,7 @@ import {
   getLocation,
   HttpError,
   handleLoginResult,
+  helpPageAddress,
   type LoginData,
   type LoginOutcome,
   linkRefusal,
@@ -35,6 +36,7 @@ import {
   loadScript,
   loadStyle,
   loadUiFramework,
+  nextOwnFilesSort,
   type OwnFilesState,
   parseQuery,
   randomId,
@@ -49,6 +51,7 @@ import {
   validateLoginFields,
   validatePassword,
   validatePasswordSimple,
+  viewOwnFiles,
   watchZoom,
 } from '../core';
 import type { PhGlobal } from './global';
@@ -104,6 +107,16 @@ const pageKit = {
    * `unavailable` with the sentence to show where the platform has no such call (a 404), or `failed`. No toast.
    */
   readOwnFiles: (): Promise<OwnFilesState> => readOwnFiles(defaultClient()),
+  /**
+   * "My files" as a table: `view` gives one page's rows in the chosen order (ties by name, §9 page size 30), `next` the
+   * sort after a click on a column's header.
+   */
+  ownFilesView: { view: viewOwnFiles, next: nextOwnFilesSort },
+  /**
+   * The help page's own address: `back`, its `redUrl` as a path when it is on this site (else ''), and `clean`, the
+   * address without `accessToken`, to put in place of the one the footer's link opened.
+   */
+  helpPageAddress,
   watchZoom,
   loadScript,
   loadStyle,

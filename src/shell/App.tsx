@@ -34,6 +34,7 @@ import {
   requestMessageList,
   requireConfig,
   routesFromPermissionTree,
+  SHELL_ROUTES,
 } from '../core';
 import { Desktop } from './desktop/Desktop';
 import { RefusalDialog } from './desktop/RefusalDialog';
@@ -41,6 +42,7 @@ import { Layout } from './Layout';
 import { NotFound } from './NotFound';
 import type { ShellPage } from './page';
 import { RefusedPage } from './RefusedPage';
+import { UnitSettings } from './UnitSettings';
 import { useHashLocation } from './use-hash';
 import { useLayoutKind } from './use-layout';
 import { SubAppViewport } from './viewport/SubAppViewport';
@@ -198,6 +200,10 @@ export function App({ page }: { page: ShellPage }) {
     ) : (
       <p className="shell-status">{translate('shell.loading')}</p>
     );
+  } else if (decision.kind === 'unitSettings') {
+    // The menu names it (in Chinese only in the tree, translated by menuRouteName); the page reads the rest itself.
+    const route = menu.find((item) => item.path === SHELL_ROUTES.unitSettings);
+    content = <UnitSettings title={route ? menuRouteName(route, translate) : SHELL_ROUTES.unitSettings} />;
   } else {
     const route = menu.find((item) => item.path === decision.path);
     content = (

@@ -42,4 +42,36 @@ describe('the bare shell with the header as a React component', () => {
     assert.deepEqual(problems, []);
     await page.close();
   });
+
+  it("gives the admin's Unit settings the unit's name, licence and login-page footer, read only (issue 56)", async () => {
+    const page = await stage.browser.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    const login = await page.request.post(stage.url('/api/uaa/oauth/login'), {
+      headers: { 'X-PH-Device': 'pc' },
+      data: { username: 'admin', password: 'Demo@2026' },
+    });
+    assert.equal(login.status(), 200);
+    await page.goto(stage.url('/pages/base/pc_desktop_all/index.html#/desktop/unit'));
+    const section = page.getByRole('region', { name: '单位设置' });
+    await section.getByText('以下信息只读；如需修改，请联系平台运营方。').waitFor();
+    const facts = async () =>
+      new Map(
+        await section
+          .locator('dt')
+          .evaluateAll((terms) =>
+            terms.map((term) => [term.textContent, term.nextElementSibling?.textContent] as const),
+          ),
+      );
+    await section.locator('dt', { hasText: '帮助中心' }).waitFor();
+    const shown = await facts();
+    assert.equal(shown.get('单位名称'), '示范实验学校');
+    assert.match(shown.get('授权到期时间') ?? '', /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} · 有效$/);
+    assert.equal(shown.get('帮助中心'), '/help/');
+    assert.match(shown.get('备案信息') ?? '', /京ICP备00000000号-1/);
+    assert.equal(await section.locator('img').getAttribute('src'), '/api/storage/show/unit/unit-school');
+    assert.equal(await section.locator('input, button, select, textarea').count(), 0, 'nothing to edit');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
 });

@@ -385,3 +385,57 @@ describe('bind page script', () => {
     await page.close();
   });
 });
+
+describe("help page (the units' help center, issue 56)", () => {
+  let stage: Stage;
+  before(async () => {
+    stage = await startStage();
+  });
+  after(async () => {
+    await stage.stop();
+  });
+
+  it("the footer's help center opens the site's help page, which drops the token and leads back", async () => {
+    const { page, problems } = await openPage(stage, '/login');
+    const login = await page.request.post(stage.url('/api/uaa/oauth/login'), {
+      headers: { 'X-PH-Device': 'pc' },
+      data: { username: 'teacher', password: PASSWORD },
+    });
+    assert.equal(login.status(), 200);
+    const from = '/pages/grade/pc_grade_tm/index.html';
+    await page.goto(stage.url(from));
+    const link = page.locator('ph-footer').getByRole('link', { name: '帮助中心' });
+    const href = new URL((await link.getAttribute('href')) ?? '', page.url());
+    assert.equal(href.origin, new URL(page.url()).origin);
+    assert.equal(href.pathname, '/help/');
+    const token = href.searchParams.get('accessToken') ?? '';
+    assert.notEqual(token, '', 'the footer sends the token to its own origin (§2)');
+
+    await page.goto(href.href);
+    await page.getByRole('heading', { name: '帮助中心' }).waitFor();
+    await page.getByText('账号、密码和权限问题，请联系学校管理员（信息中心或教务处）。').waitFor();
+    await page.waitForFunction(() => !new URL(location.href).searchParams.has('accessToken'));
+    assert.ok(!(await page.content()).includes(token), 'the token is nowhere on the page');
+    const back = page.getByRole('link', { name: '返回原页面' });
+    assert.equal(await back.getAttribute('href'), from);
+    await back.click();
+    await page.waitForURL((url) => url.pathname === from);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('speaks English and Traditional Chinese, and offers no way back to another site', async () => {
+    const away = encodeURIComponent('https://elsewhere.example/phish');
+    const { page, problems } = await openPage(stage, `/help/?redUrl=${away}&accessToken=t0k&language=en`);
+    await page.getByRole('heading', { name: 'Help center' }).waitFor();
+    assert.equal(await page.title(), 'Help center · Demo Experimental School');
+    assert.equal(await page.locator('#back').isHidden(), true);
+    await page.waitForFunction(() => !location.href.includes('t0k'));
+    await page.goto(stage.url('/help/?language=zh-HK'));
+    await page.getByRole('heading', { name: '幫助中心' }).waitFor();
+    await page.getByText('課程、作業和成績問題，請聯絡任課教師或班主任；家長請聯絡子女的班主任。').waitFor();
+    assert.equal(await page.locator('#back').isHidden(), true);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page, Response, Route } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../demo/server/db/seed-data';
+import { ok } from '../../demo/server/envelope';
 import { ENDPOINTS } from '../../src/core/api/wire';
 import {
   after,
@@ -71,13 +72,12 @@ async function signIn(page: Page, account = 'teacher'): Promise<void> {
 }
 
 /**
- * The file's row in "My files", the list the page reads from the server: it appears once the upload is stored, and it
- * is the newest, so it comes first. Answers the row.
+ * The file's row in "My files", the table the page reads from the server: it appears once the upload is stored, on the
+ * first page (newest first; files of the same minute read in name order, issue 56). Answers the row.
  */
 async function newestStored(page: Page, md5: string) {
-  const row = page.locator(`#stored li[data-md5="${md5}"]`);
+  const row = page.locator(`#stored tbody tr[data-md5="${md5}"]`);
   await row.waitFor();
-  assert.equal(await page.locator('#stored li').first().getAttribute('data-md5'), md5, 'the newest file comes first');
   return row;
 }
 
@@ -286,18 +286,65 @@ describe('uploading through /demo/upload/', () => {
     await page.goto(stage.url(`${PAGE}?language=en`));
     await page.getByRole('heading', { name: 'My files' }).waitFor();
     const row = await newestStored(page, file.md5);
-    assert.match((await row.textContent()) ?? '', /^单元测验\.pdf · 1 MB · [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    const [name, size, day] = await row.locator('td').allTextContents();
+    assert.deepEqual([name, size], ['单元测验.pdf', '1 MB']);
+    assert.match(day ?? '', /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}/);
     // The staff member, of the same school, sees their own files, none of the teacher's.
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByText('Checking your session…').waitFor();
     await page.goto(stage.url(`${PAGE}?language=zh-CN`));
     await signIn(page, 'staff');
     await page.locator('#stored-status', { hasText: '还没有上传过文件。' }).waitFor();
-    assert.equal(await page.locator('#stored li').count(), 0);
+    assert.equal(await page.locator('#stored tbody tr').count(), 0);
     // Choosing the same file is their instant upload: from then on it is theirs too.
     await page.getByLabel('选择文件', { exact: true }).setInputFiles(file.path);
     const theirs = await newestStored(page, file.md5);
     assert.match((await theirs.textContent()) ?? '', /（秒传）/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('"My files" is a table: sorted by name, size or day from the keyboard, 30 a page, names as text (issue 56)', async () => {
+    // 51 files, as the issue saw: three of the newest minute (answered out of name order) and one named like markup.
+    const minute = Date.UTC(2026, 10, 2, 8, 0);
+    const list = Array.from({ length: 51 }, (_, at) => {
+      const name = at < 3 ? ['c.pdf', 'a.pdf', 'b.pdf'][at] : at === 3 ? '<b>粗体</b>.txt' : `作业${at}.docx`;
+      const md5 = createHash('md5').update(String(at)).digest('hex');
+      const keptAt = at < 3 ? minute + (40 - at * 10) * 1000 : minute - at * 60_000;
+      return { fileId: md5, md5, name, size: 1000 * (at + 1), url: `/api/storage/file/${md5}`, keptAt };
+    });
+    const { page, problems } = await openPage(stage, PAGE);
+    await page.route(
+      (url) => url.pathname === ENDPOINTS.myFiles,
+      (route) => route.fulfill({ json: ok({ list, total: list.length }) }),
+    );
+    await signIn(page);
+    const rows = page.locator('#stored tbody tr');
+    const names = async () => (await rows.locator('td:first-child a').allTextContents()).slice(0, 4);
+    await page.getByText('第 1 / 2 页').waitFor();
+    assert.equal(await rows.count(), 30);
+    assert.deepEqual(await names(), ['a.pdf', 'b.pdf', 'c.pdf', '<b>粗体</b>.txt'], 'the same minute in name order');
+    assert.equal(await page.locator('#stored b').count(), 0, 'a name is text, never markup');
+    const day = page.locator('#stored th[data-column="day"]');
+    assert.equal(await day.getAttribute('aria-sort'), 'descending');
+    assert.equal(await rows.first().locator('a').getAttribute('href'), list[1]?.url, 'each row links its download');
+
+    // The headers are buttons: Tab reaches them, Enter and Space sort.
+    const byName = page.getByRole('button', { name: '名称', exact: true });
+    await byName.focus();
+    await page.keyboard.press('Enter');
+    const name = page.locator('#stored th[data-column="name"]');
+    assert.equal(await name.getAttribute('aria-sort'), 'ascending');
+    assert.equal(await day.getAttribute('aria-sort'), 'none');
+    await page.keyboard.press('Space');
+    assert.equal(await name.getAttribute('aria-sort'), 'descending');
+    await page.getByRole('button', { name: '大小', exact: true }).press('Enter');
+    assert.equal((await names())[0], '作业50.docx', 'the largest first');
+
+    await page.getByRole('button', { name: '下一页', exact: true }).click();
+    await page.getByText('第 2 / 2 页').waitFor();
+    assert.equal(await rows.count(), 21);
+    assert.equal(await page.getByRole('button', { name: '下一页', exact: true }).isDisabled(), true);
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -27,7 +27,9 @@ describe('ph-footer', () => {
     // showImg: only the second entry carries its image.
     expect(filings.map((entry) => entry.querySelectorAll('img').length)).to.deep.equal([0, 1]);
     const help = new URL((control(footer, '帮助中心') as HTMLAnchorElement).href);
-    expect(help.origin).to.equal('https://help.demo.example');
+    // The seed's help center is the reference site's own page (issue 56): a site path, on this origin.
+    expect(help.origin).to.equal(location.origin);
+    expect(help.pathname).to.equal('/help/');
     expect(help.searchParams.get('unitId')).to.equal('unit-school');
     expect(help.searchParams.get('redUrl')).to.match(/\/pages\/notice\/pc_notice_tm\/index\.html$/);
   });

@@ -164,7 +164,7 @@ describe('the pages around login', () => {
     for (const key of Object.values(DEMO_NLS_APP_KEYS)) expect(grade).toContain(`'${key}'`);
   });
 
-  it('answers the re-login, forgotten-password and bind pages', async () => {
+  it('answers the re-login, forgotten-password, help and bind pages', async () => {
     for (const path of ['/needtologinpagerelogin', '/needtologinpagerelogin/']) {
       const html = await page(path);
       expect(html).toContain('登录已失效，请重新登录');
@@ -175,11 +175,32 @@ describe('the pages around login', () => {
       expect(html).toContain('学校管理员');
       expect(html).toContain('href="/login"');
     }
+    for (const path of ['/help', '/help/', '/help/?redUrl=%2Fdemo%2F&accessToken=t0k&unitId=unit-school']) {
+      const html = await page(path);
+      expect(html).toContain('data-text="page.help.step2"');
+      expect(html).toContain('PH.helpPageAddress(location.href)');
+      // The way back starts hidden: the page shows it only for a redUrl on this site.
+      expect(html).toMatch(/<a id="back"[^>]* hidden>/);
+      expect(html).not.toContain('t0k');
+    }
     for (const path of ['/bind/', '/bind', '/bind/?id=p1&openid=o1&unionid=u1&deviceId=d1']) {
       const html = await page(path);
       expect(html).toContain('id="bind-form"');
       expect(html).toContain('src="/shared/bind.js"');
     }
+  });
+});
+
+describe("the units' help center (issue 56)", () => {
+  it('is a page of this site: the footer links a path the server answers, not a host that does not exist', async () => {
+    const answer = await new Client(t.url).get<{ decorationSet: string }>(
+      '/api/uaa/oauth/login/unit_config?unitId=unit-school',
+    );
+    const helpCenter = JSON.parse(answer.body.data.decorationSet).footerMsg.helpCenter as string;
+    expect(helpCenter).toBe('/help/');
+    expect(await page(`${helpCenter}?redUrl=%2Flogin&unitId=unit-school`)).toContain(
+      '<h1 data-text="page.help.heading">',
+    );
   });
 });
 
@@ -244,6 +265,7 @@ describe('the site folder', () => {
         'login/index.html',
         'needtologinpagerelogin/index.html',
         'forgetPassword/index.html',
+        'help/index.html',
         'bind/index.html',
         ...LANDINGS.map((landing) => landing.path.slice(1)),
       ]),
@@ -304,6 +326,7 @@ describe('the legacy IE message (§2)', () => {
     '/login',
     '/bind',
     '/forgetPassword',
+    '/help/',
     '/needtologinpagerelogin',
     ...LANDINGS.map((landing) => landing.path),
     '/pages/notice/pc_notice_tm/index.html',

@@ -68,7 +68,8 @@ export function decorationSet(unit: UnitSeed): string {
   return JSON.stringify({
     footerMsg: {
       show: true,
-      helpCenter: 'https://help.demo.example/center',
+      // The reference site's own help page (demo/site/help): an outside address would lead nowhere (issue 56).
+      helpCenter: '/help/',
       showBaMsg: true,
       baList: [
         {

@@ -48,7 +48,7 @@ export const LOGIN_SHELL_STRINGS: StringTable = {
   },
 };
 
-/** The forgotten-password, bind and landing pages (§2). */
+/** The forgotten-password, help, bind and landing pages (§2). */
 export const PAGE_STRINGS: StringTable = {
   'zh-CN': {
     'page.forget.title': '忘记密码 · {unit}',
@@ -58,6 +58,14 @@ export const PAGE_STRINGS: StringTable = {
     'page.forget.step2': '管理员核实身份后为您重置密码，并告知临时密码。',
     'page.forget.step3': '使用临时密码登录后，请立即在个人设置中修改为只有您知道的新密码。',
     'page.forget.note': '家长账号请联系孩子的班主任。',
+    'page.help.title': '帮助中心 · {unit}',
+    'page.help.heading': '帮助中心',
+    'page.help.lead': '使用平台遇到问题时，可以这样获得帮助：',
+    'page.help.step1': '先看页面上的提示：多数问题（如登录失败、文件过大）会说明原因和处理办法。',
+    'page.help.step2': '账号、密码和权限问题，请联系学校管理员（信息中心或教务处）。',
+    'page.help.step3': '课程、作业和成绩问题，请联系任课教师或班主任；家长请联系孩子的班主任。',
+    'page.help.note': '联系时请说明您的姓名、账号、所在页面和出现问题的时间，以便尽快处理。',
+    'page.help.back': '返回原页面',
     'page.bind.title': '绑定账号 · {unit}',
     'page.bind.heading': '绑定学校账号',
     'page.bind.lead': '此第三方账号尚未绑定学校账号。请输入学校账号和密码完成绑定，以后即可直接登录。',
@@ -102,6 +110,18 @@ export const PAGE_STRINGS: StringTable = {
     'page.forget.step2': 'Once they have checked who you are, they reset the password and give you a temporary one.',
     'page.forget.step3': 'Sign in with the temporary password, then change it in your settings to one only you know.',
     'page.forget.note': "Parents: please contact your child's class teacher.",
+    'page.help.title': 'Help center · {unit}',
+    'page.help.heading': 'Help center',
+    'page.help.lead': 'When something on the platform does not work, this is how to get help:',
+    'page.help.step1':
+      'Read the message on the page first: most problems (a failed sign-in, a file too large) say why and what to do.',
+    'page.help.step2':
+      'For your account, password or access, contact the school administrator (IT office or academic affairs office).',
+    'page.help.step3':
+      "For courses, homework and grades, contact the subject teacher or class teacher; parents, your child's class teacher.",
+    'page.help.note':
+      'Say your name, your account, the page you were on and when it happened, so that it is solved soon.',
+    'page.help.back': 'Back to the page you came from',
     'page.bind.title': 'Link account · {unit}',
     'page.bind.heading': 'Link your school account',
     'page.bind.lead':
@@ -146,6 +166,14 @@ export const PAGE_STRINGS: StringTable = {
     'page.forget.step2': '管理員核實身份後為您重設密碼，並告知臨時密碼。',
     'page.forget.step3': '使用臨時密碼登入後，請立即在個人設定中修改為只有您知道的新密碼。',
     'page.forget.note': '家長賬號請聯絡子女的班主任。',
+    'page.help.title': '幫助中心 · {unit}',
+    'page.help.heading': '幫助中心',
+    'page.help.lead': '使用平台遇到問題時，可以這樣獲得幫助：',
+    'page.help.step1': '先看頁面上的提示：多數問題（如登入失敗、檔案過大）會說明原因和處理辦法。',
+    'page.help.step2': '賬號、密碼和權限問題，請聯絡學校管理員（資訊中心或教務處）。',
+    'page.help.step3': '課程、作業和成績問題，請聯絡任課教師或班主任；家長請聯絡子女的班主任。',
+    'page.help.note': '聯絡時請說明您的姓名、賬號、所在頁面和出現問題的時間，以便盡快處理。',
+    'page.help.back': '返回原頁面',
     'page.bind.title': '綁定賬號 · {unit}',
     'page.bind.heading': '綁定學校賬號',
     'page.bind.lead': '此第三方賬號尚未綁定學校賬號。請輸入學校賬號和密碼完成綁定，以後即可直接登入。',

@@ -16,6 +16,8 @@ export const SHELL_ROUTES = {
   redirect: '/redirect/',
   /** The header's message list, opened over the desktop (the voice skill "open my messages", issue 56). */
   messages: '/messages',
+  /** The unit's settings, read only (an admin's menu route; issue 56). */
+  unitSettings: '/desktop/unit',
 } as const;
 
 /**
@@ -81,6 +83,7 @@ export type EntryDecision =
   | { kind: 'home' }
   | { kind: 'redirect'; app: string }
   | { kind: 'messages' }
+  | { kind: 'unitSettings' }
   | { kind: 'subapp'; app: string; fileId: string }
   | { kind: 'page'; path: string }
   | { kind: 'notFound'; reason: 'blocked' | 'notInMenu' };
@@ -113,6 +116,7 @@ export function decideEntry(location: HashLocation, ctx: EntryContext): EntryDec
   }
   if (path === SHELL_ROUTES.notFound) return { kind: 'notFound', reason: 'notInMenu' };
   if (path === SHELL_ROUTES.messages) return { kind: 'messages' };
+  if (path === SHELL_ROUTES.unitSettings) return { kind: 'unitSettings' };
   return { kind: 'page', path };
 }
 

@@ -47,6 +47,8 @@ export type { ChunkState, UploadFlowEvent, UploadFlowState, UploadPhase, UploadS
 export { advanceUploadFlow, initialUploadFlow, takeUploadSteps } from './machine';
 export type { OwnFilesState } from './own-files';
 export { ownFilesFailure, readOwnFiles } from './own-files';
+export type { OwnFilesOrder, OwnFilesSortKey, OwnFilesView, OwnFilesViewOptions } from './own-files-view';
+export { nextOwnFilesSort, viewOwnFiles } from './own-files-view';
 export type { ChunkPlan, PlanOptions } from './plan';
 export { chunkRange, planChunks } from './plan';
 export type { UploadQueue, UploadQueueOptions } from './queue';

@@ -218,6 +218,20 @@ export function PhLogin(props: PhLoginProps) {
   );
 }
 
+/**
+ * What the QR box shows until the messaging app's script renders its code into it (and where no script is loaded):
+ * an icon and what will appear, so the box never reads as an empty square (issue 56).
+ */
+export function QrPlaceholder() {
+  const translate = useTranslate();
+  return (
+    <span className="qr-placeholder" part="qr-placeholder">
+      <QrIcon />
+      <span>{translate('login.qrPending')}</span>
+    </span>
+  );
+}
+
 function OtherWays({ platforms = [], qr, qrContent, onPlatform }: PhLoginProps) {
   const translate = useTranslate();
   // The page hears of every click; work-chat (qy) and the chat app (mp) also go to their provider (issue 8 §12).
@@ -265,7 +279,7 @@ function OtherWays({ platforms = [], qr, qrContent, onPlatform }: PhLoginProps) 
       ) : null}
       {qr ? (
         <figure className="qr" part="qr">
-          <div className="qr-box">{qrContent ?? <QrIcon />}</div>
+          <div className="qr-box">{qrContent ?? <QrPlaceholder />}</div>
           <figcaption>{translate('login.qr')}</figcaption>
         </figure>
       ) : null}

@@ -65,6 +65,7 @@ export interface PhLoginEventMap {
  * @csspart others - The other ways to sign in.
  * @csspart platform - Each third-party sign-in.
  * @csspart qr - The QR container.
+ * @csspart qr-placeholder - What the QR container shows until a QR code is rendered into the `qr` slot.
  */
 export const PhLoginElement = defineElement('ph-login', LoginElement, LOGIN_ELEMENT_OPTIONS);
 ensureToastHost();

@@ -1,8 +1,7 @@
 import { createElement } from 'react';
-import { QrIcon } from '../common/icons';
 import { dispatchFrom, type ElementOptions, type ElementProps, hostOf } from '../define';
 import { takeEarlySubmit } from './early-submit';
-import { type LoginPlatform, PhLogin, type PhLoginProps } from './PhLogin';
+import { type LoginPlatform, PhLogin, type PhLoginProps, QrPlaceholder } from './PhLogin';
 
 // What <ph-login> renders, apart from its registration (define.ts): a server renders the same (ph-widgets/server).
 
@@ -29,7 +28,7 @@ export function LoginElement({ container, platforms, ...props }: LoginElementPro
   return createElement(PhLogin, {
     ...props,
     platforms: parsePlatforms(platforms),
-    qrContent: createElement('slot', { name: 'qr' }, createElement(QrIcon)),
+    qrContent: createElement('slot', { name: 'qr' }, createElement(QrPlaceholder)),
     onSuccess: ({ accessToken: _token, expiresIn: _expires, ...data }) => dispatchFrom(host, 'ph-login-success', data),
     onError: ({ status, code, message }) => dispatchFrom(host, 'ph-login-error', { status, code, message }),
     onLogout: () => dispatchFrom(host, 'ph-login-logout', {}),

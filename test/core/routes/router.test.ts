@@ -123,6 +123,16 @@ describe('decideEntry (§2 entry rules)', () => {
     }
   });
 
+  it("/desktop/unit is the shell's unit settings for whom the menu gives it, and not found for others (issue 56)", () => {
+    expect(decideEntry(at('/desktop/unit'), { userType: 2, menuRoutes: ['/desktop/unit'] })).toEqual({
+      kind: 'unitSettings',
+    });
+    expect(decideEntry(at('/desktop/unit'), { userType: 2, menuRoutes })).toEqual({
+      kind: 'notFound',
+      reason: 'notInMenu',
+    });
+  });
+
   it('a route outside the menu is not found on entry; inside it is a page', () => {
     expect(decideEntry(at('/grade/entry'), { userType: 2, menuRoutes })).toEqual({
       kind: 'page',

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '../../../src/core/api/wire';
+import type { HttpClient } from '../../../src/core/http/client';
+import { loadUnitSettings } from '../../../src/core/unit';
+
+// The admin's "Unit settings" (issue 56 item 11), read from the calls §7 has: unit_oam and unit_config.
+
+const DECORATION = JSON.stringify({
+  footerMsg: {
+    show: true,
+    helpCenter: '/help/',
+    showBaMsg: true,
+    baList: [{ baContent: '京ICP备1号' }],
+    copyright: '© 校',
+  },
+});
+
+/** Answers each §7 path with its data, or fails it (a thrown error, as the client throws). */
+function http(answers: Record<string, unknown>): Pick<HttpClient, 'request'> & { asked: unknown[] } {
+  const asked: unknown[] = [];
+  const request = (async (options: { url: string; params?: unknown }) => {
+    asked.push([options.url, options.params]);
+    if (!(options.url in answers)) throw new Error(`no answer for ${options.url}`);
+    return { status: 200, code: 'ok', message: '', data: answers[options.url] };
+  }) as Pick<HttpClient, 'request'>['request'];
+  return { request, asked };
+}
+
+describe('loadUnitSettings', () => {
+  it("reads the unit's licence and login-page footer for that unit, with its logo", async () => {
+    const client = http({
+      [ENDPOINTS.licenceOam]: { endTime: '2027-07-31 23:59:59', expired: false },
+      [ENDPOINTS.unitConfig]: { footer: '© plain', link: 'https://school.example/', decorationSet: DECORATION },
+    });
+    const settings = await loadUnitSettings('unit-school', client);
+    expect(settings).toEqual({
+      logo: '/api/storage/show/unit/unit-school',
+      licence: { endTime: '2027-07-31 23:59:59', expired: false },
+      loginPage: {
+        copyright: '© 校',
+        link: 'https://school.example/',
+        filings: [{ baContent: '京ICP备1号', baUrl: '', baImg: '', showImg: false }],
+        helpCenter: '/help/',
+      },
+    });
+    expect(client.asked).toEqual([
+      [ENDPOINTS.licenceOam, { unitId: 'unit-school' }],
+      [ENDPOINTS.unitConfig, { unitId: 'unit-school' }],
+    ]);
+  });
+
+  it('shows what it could read when a call fails: that part is null', async () => {
+    const settings = await loadUnitSettings('u1', http({ [ENDPOINTS.licenceOam]: { endTime: 'x', expired: true } }));
+    expect(settings.licence).toEqual({ endTime: 'x', expired: true });
+    expect(settings.loginPage).toBeNull();
+    expect((await loadUnitSettings('u1', http({}))).licence).toBeNull();
+  });
+});
