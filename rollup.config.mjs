@@ -13,6 +13,7 @@ import { modulePreloads } from './scripts/module-preloads-plugin.mjs';
 import {
   CLASSIC_HOST,
   CLASSIC_LAZY,
+  classicHongKong,
   classicHostGlobals,
   classicLazyScripts,
   classicMd5Engine,
@@ -58,6 +59,9 @@ const ELEMENT_ONLY_CORE = [
 /** The MD5 engines of the main-thread fallback, imported lazily: their own chunk, loaded only when used. */
 const LAZY_MD5 =
   /[\\/]src[\\/]core[\\/]upload[\\/]hash[\\/]engine\.ts$|[\\/]node_modules[\\/](hash-wasm|spark-md5)[\\/]/;
+/** zh-HK's Simplified-to-Traditional converter (core/i18n/hongkong/load.ts imports it lazily): the chunk `hk`. */
+const HONG_KONG =
+  /[\\/]src[\\/]core[\\/]i18n[\\/]hongkong[\\/](converter|phrases)\.ts$|[\\/]node_modules[\\/]opencc-js[\\/]/;
 
 /**
  * Core modules used by <ph-header> and <ph-footer> only, and the access gate (which <ph-voice> asks too) with the
@@ -108,7 +112,7 @@ function plugins({ classic = false } = {}) {
     md5Worker.plugin({ classic }),
     pcmWorklet.plugin({ classic }),
     faceDetectorWorker.plugin({ classic }),
-    ...(classic ? [classicMd5Engine()] : []),
+    ...(classic ? [classicMd5Engine(), classicHongKong()] : []),
     replace({
       preventAssignment: true,
       values: {
@@ -177,6 +181,7 @@ export default [
       // login and face (work-chat) do not download them.
       manualChunks: (id) => {
         if (LAZY_MD5.test(id)) return undefined;
+        if (HONG_KONG.test(id)) return 'hk';
         const only = ELEMENT_ONLY_CORE.find(([pattern]) => pattern.test(id))?.[1];
         if (only) return only;
         const element = /[\\/]src[\\/]elements[\\/](ph-[^\\/]+)[\\/]/.exec(id)?.[1];

@@ -12,14 +12,21 @@ check('dist/ph-widgets.js (classic, all elements)', gzipFile('dist/ph-widgets.js
 // The main-thread MD5 engines (rollup.config.mjs) are a fallback loaded only where no worker starts: a row of their own.
 const isFallback = (chunk) => /^engine-[\w-]+\.js$/.test(basename(chunk));
 const fallbacks = new Set();
+// zh-HK's converter (chunk `hk`) is loaded by the runtime for zh-HK pages only: a row of its own too.
+const isHongKong = (chunk) => /^hk-[\w-]+\.js$/.test(basename(chunk));
+const hongKong = new Set();
 for (const file of elementFiles()) {
-  const lazy = lazyClosure(file).filter((chunk) => !(isFallback(chunk) && fallbacks.add(chunk)));
+  const lazy = lazyClosure(file).filter(
+    (chunk) => !(isFallback(chunk) && fallbacks.add(chunk)) && !(isHongKong(chunk) && hongKong.add(chunk)),
+  );
   const own = lazy.reduce((sum, chunk) => sum + gzipFile(chunk), gzipFile(file));
   const lazyNote = lazy.length ? ` + lazy ${lazy.map((chunk) => basename(chunk)).join(', ')}` : '';
   check(`${file}${lazyNote} (own chunks)`, own, budgets.elementKb);
 }
 for (const chunk of fallbacks)
   check(`${chunk} (MD5 fallback, only where no worker starts)`, gzipFile(chunk), budgets.elementKb);
+for (const chunk of [...hongKong, 'dist/ph-widgets.hk.js'])
+  check(`${chunk} (zh-HK converter, only for zh-HK)`, gzipFile(chunk), budgets.hkKb);
 // ph-widgets/react: the components' own code; React (a peer) and dist/core (shared with ph-widgets/core) are imports.
 check('dist/react/index.js (React entry, without React and core)', gzipFile('dist/react/index.js'), budgets.reactKb);
 const workChat = workChatBundle(budgets.workChatElements);

@@ -268,3 +268,52 @@ export function classicLazyScripts() {
     },
   };
 }
+
+/** zh-HK's converter (core/i18n/hongkong/converter.ts) as a script setting one global, for the classic bundle. */
+const hongKongScript = standaloneScript({
+  name: 'hk',
+  entry: 'src/core/i18n/hongkong/converter.ts',
+  format: 'iife',
+  globalName: 'phHongKong',
+  placeholder: '',
+  importer: /^$/,
+  exportName: '',
+});
+
+/**
+ * zh-HK's converter for the classic bundle (issue 56). The ES bundles load it as the chunk `hk`; the IIFE would
+ * inline it, 40 KB gzip on every legacy page although only zh-HK pages use it. So it is `ph-widgets.hk.js` beside
+ * the bundle, added to the page when the language becomes zh-HK: it replaces core/i18n/hongkong/chunk.ts.
+ */
+export function classicHongKong() {
+  const virtual = '\0ph-hk-loader';
+  const fileName = 'ph-widgets.hk.js';
+  return {
+    name: 'classic-hk',
+    resolveId(source, importer) {
+      return source === './chunk' && importer && /[\\/]i18n[\\/]hongkong[\\/]load\.ts$/.test(importer) ? virtual : null;
+    },
+    async load(id) {
+      if (id !== virtual) return null;
+      this.emitFile({ type: 'asset', fileName, source: await hongKongScript.code() });
+      // Read while the bundle runs: the converter lies beside it (script-base.ts when the page evaluated it).
+      return [
+        `import { classicAssetUrl } from ${JSON.stringify(SCRIPT_BASE)};`,
+        "const bundle = typeof document !== 'undefined' && document.currentScript ? document.currentScript.src : '';",
+        'export function importConverter() {',
+        '  return new Promise((resolve, reject) => {',
+        "    const tag = document.createElement('script');",
+        `    tag.src = classicAssetUrl(${JSON.stringify(fileName)}, bundle);`,
+        '    tag.onload = () =>',
+        '      self.phHongKong ? resolve(self.phHongKong.convertToHongKong) : reject(new Error(tag.src));',
+        '    tag.onerror = () => {',
+        '      tag.remove();',
+        '      reject(new Error(tag.src));',
+        '    };',
+        '    document.head.append(tag);',
+        '  });',
+        '}',
+      ].join('\n');
+    },
+  };
+}

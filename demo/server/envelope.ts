@@ -1,18 +1,21 @@
+import * as OpenCC from 'opencc-js';
 import type { Envelope, FieldError } from '../../src/core/api/types';
 import { BILINGUAL_SEPARATOR, OK } from '../../src/core/api/wire';
+
+/** OpenCC's full Simplified-to-Hong-Kong table: the server's own texts carry zh-HK's part (issue 56). */
+const toHongKong = OpenCC.Converter({ from: 'cn', to: 'hk' });
 
 /** Every text the server sends, in both languages (and zh-HK where given): one shape, so no caller can swap them. */
 export interface Text {
   zh: string;
   en: string;
-  /** Traditional Chinese for zh-HK, the third part the widgets read (`中文|||English|||繁體`); else they show `zh`. */
+  /** Traditional Chinese for zh-HK, the third part the widgets read (`中文|||English|||繁體`); else `zh` converted. */
   hk?: string;
 }
 
-/** Joins the texts of a message the way the widgets split it (§8). */
+/** Joins the texts of a message the way the widgets split it (§8), all three languages. */
 export function bilingual(text: Text): string {
-  const parts = text.hk ? [text.zh, text.en, text.hk] : [text.zh, text.en];
-  return parts.join(BILINGUAL_SEPARATOR);
+  return [text.zh, text.en, text.hk ?? toHongKong(text.zh)].join(BILINGUAL_SEPARATOR);
 }
 
 export function fieldError(field: string, text: Text): FieldError {

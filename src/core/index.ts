@@ -8,6 +8,7 @@ export * from './face';
 export * from './header';
 export * from './http';
 export * from './i18n/bilingual';
+export * from './i18n/hongkong/load';
 export * from './i18n/init';
 export * from './i18n/language';
 export * from './i18n/packs';

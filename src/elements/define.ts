@@ -1,6 +1,7 @@
 import r2wc from '@r2wc/core';
 import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
+import { watchHongKong } from '../core/i18n/hongkong/load';
 import { type ElementOptions, type ElementProps, elementTree, toAttribute } from './common/element-tree';
 import { type ElementRoot, hydratingRoot } from './common/hydration';
 import { prerenderedLanguage } from './common/prerender';
@@ -60,6 +61,8 @@ export function defineElement<Props extends ElementProps>(
   component: ComponentType<Props>,
   options: ElementOptions<Props> = {},
 ): CustomElementConstructor {
+  // Server text reads in Hong Kong forms for zh-HK: its converter loads when the language becomes zh-HK.
+  watchHongKong();
   const registered = customElements.get(tag);
   if (registered) {
     const version = (registered as unknown as Record<symbol, string | undefined>)[VERSION_KEY];

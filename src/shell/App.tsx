@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type ReactElement, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import {
+  $hongKong,
   $language,
   $permittedCodes,
   $session,
@@ -35,6 +36,7 @@ import {
   requireConfig,
   routesFromPermissionTree,
   SHELL_ROUTES,
+  splitBilingual,
 } from '../core';
 import { Desktop } from './desktop/Desktop';
 import { RefusalDialog } from './desktop/RefusalDialog';
@@ -113,12 +115,14 @@ export function App({ page }: { page: ShellPage }) {
     })();
   }, [page.treeCode, page.isLanding]);
 
+  // The unit's name in Hong Kong forms for zh-HK, once the converter has loaded (issue 56).
+  useStore($hongKong);
+  const unit =
+    language === 'en' && session.unitEnName ? session.unitEnName : splitBilingual(session.unitName, language);
   useEffect(() => {
-    document.title = session.unitName
-      ? `${title} · ${language === 'en' && session.unitEnName ? session.unitEnName : session.unitName}`
-      : title;
+    document.title = session.unitName ? `${title} · ${unit}` : title;
     document.documentElement.lang = language;
-  }, [title, language, session.unitName, session.unitEnName]);
+  }, [title, language, session.unitName, unit]);
 
   useEffect(() => {
     document.body.dataset.loginStatus = phase === 'ready' ? 'in' : 'unknown';

@@ -1,6 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { addStrings, initLanguage, PAGE_STRINGS, phinit } from '../core';
+import { addStrings, initLanguage, PAGE_STRINGS, phinit, watchHongKong } from '../core';
 import { ensureToastHost } from '../elements/common/toast-host';
 import { installGlobals } from '../elements/global';
 import { App } from './App';
@@ -13,6 +13,8 @@ addStrings(PAGE_STRINGS);
 addStrings(SHELL_STRINGS);
 // window.PH, as on every page with an element: sub-apps and page scripts call PH.request, PH.t, PH.stores.
 installGlobals();
+// Server text reads in Hong Kong forms for zh-HK (issue 56).
+watchHongKong();
 
 async function start(root: HTMLElement): Promise<void> {
   const page = readShellPage(root.dataset, window.location.pathname);

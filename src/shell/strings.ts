@@ -101,7 +101,7 @@ export const SHELL_STRINGS: StringTable = {
     'shell.desktop': '我的應用',
     'shell.recent': '最近使用',
     'shell.unread': '{count} 條未讀',
-    'shell.arrangeHint': '拖動圖標，或按 Alt+← / Alt+→ 調整順序',
+    'shell.arrangeHint': '拖動圖示，或按 Alt+← / Alt+→ 調整順序',
     'shell.moved': '已將「{name}」移到第 {position} 位',
     'shell.noApps': '暫無可用的應用',
     'shell.loading': '正在載入…',

@@ -126,6 +126,15 @@ describe('header and footer on legacy and landing pages', () => {
     await page.close();
   });
 
+  it('zh-HK: the unit name the server sends in Simplified reads in Hong Kong forms (issue 56)', async () => {
+    const { page, problems } = await openPageAs(stage, 'teacher', `${NOTICE}?language=zh-HK`);
+    const unit = page.locator('ph-header').locator('.unit-name');
+    await unit.getByText('示範實驗學校', { exact: true }).waitFor();
+    assert.equal(await page.locator('ph-header').getByText('示范实验学校').count(), 0);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('footer: the version dialog lists the history with notes in the page language', async () => {
     const { page, problems } = await openPageAs(stage, 'teacher', `${NOTICE}?language=en`);
     await page.locator('ph-footer').getByRole('button', { name: 'Version info' }).click();

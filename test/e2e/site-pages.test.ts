@@ -126,8 +126,8 @@ describe('landing pages (the shell) around the session', () => {
     await page.locator('body[data-login-status="in"]').waitFor();
     await page.locator('[data-ph-component="ph-header"] [part~="welcome"]').waitFor();
     assert.match((await headerPart(page, 'welcome')) ?? '', /^歡迎您，/);
-    assert.equal(await headerPart(page, 'unit'), '示范区教育局');
-    assert.equal(await page.title(), '區域桌面 · 示范区教育局');
+    assert.equal(await headerPart(page, 'unit'), '示範區教育局');
+    assert.equal(await page.title(), '區域桌面 · 示範區教育局');
     assert.equal(await page.getAttribute('html', 'lang'), 'zh-HK');
     await page.getByRole('button', { name: '登出' }).click();
     await page.getByRole('dialog').getByText('您確認要登出嗎？').waitFor();

@@ -15,7 +15,7 @@ const FACE_CHECK = core.ENDPOINTS.faceCheck;
 const BUTTONS = {
   'zh-CN': { photograph: '拍照', again: '重拍', save: '保存' },
   en: { photograph: 'Photograph', again: 'Again', save: 'Save' },
-  'zh-HK': { photograph: '拍照', again: '重拍', save: '保存' },
+  'zh-HK': { photograph: '拍照', again: '重拍', save: '儲存' },
 } as const;
 
 /**

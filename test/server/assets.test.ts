@@ -207,7 +207,7 @@ describe('POST /api/base/common/table2xls', () => {
       form: { title: 'x', data: '<p>no table</p>' },
     });
     expect(none.status).toBe(400);
-    expect(none.body.message).toBe('请指定要下载的表格|||Please specify the table to download');
+    expect(none.body.message).toBe('请指定要下载的表格|||Please specify the table to download|||請指定要下載的表格');
     expect(
       (await teacher.call('POST', '/api/base/common/table2xls', { form: { title: LONG, data: table } })).status,
     ).toBe(400);

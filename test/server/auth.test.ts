@@ -78,9 +78,9 @@ describe('POST /api/uaa/oauth/login', () => {
       expect(answer.body).toEqual({
         status: 400,
         code: 'invalid_grant',
-        message: '用户名或密码错误|||Incorrect user name or password',
+        message: '用户名或密码错误|||Incorrect user name or password|||用户名或密碼錯誤',
         data: null,
-        fieldErrors: [{ field: 'password', message: '密码错误|||Incorrect password' }],
+        fieldErrors: [{ field: 'password', message: '密码错误|||Incorrect password|||密碼錯誤' }],
       });
     }
   });

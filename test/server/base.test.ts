@@ -438,7 +438,7 @@ describe('desktop icons and permissions', () => {
       });
       expect(bad.status, codes).toBe(400);
       expect(bad.body.fieldErrors?.[0]?.message, codes).toBe(
-        '图标顺序须包含本组的每个应用各一次|||The order must list every app of the group once',
+        '图标顺序须包含本组的每个应用各一次|||The order must list every app of the group once|||圖標順序須包含本組的每個應用各一次',
       );
     }
     expect((await teacher.post('/api/base/desktop/app_icon_order', { groupCode: 'NOPE', codes: 'a' })).status).toBe(

@@ -64,7 +64,7 @@ describe('descriptor matching over HTTP', () => {
     expect(stranger.status).toBe(400);
     expect(stranger.body).toMatchObject({
       code: 'invalid_grant',
-      message: '未识别到已登记的人脸|||No registered face matches this photo',
+      message: '未识别到已登记的人脸|||No registered face matches this photo|||未識別到已登記的人臉',
     });
 
     const terminal = await signedIn(t.url, 'terminal');
@@ -86,13 +86,14 @@ describe('descriptor matching over HTTP', () => {
     expect(none.status).toBe(400);
     expect(none.body).toMatchObject({
       code: 'no_face',
-      message: '照片中没有检测到人脸，请正对摄像头重试|||No face was found in the photo: face the camera and try again',
+      message:
+        '照片中没有检测到人脸，请正对摄像头重试|||No face was found in the photo: face the camera and try again|||照片中沒有檢測到人臉，請正對攝像頭重試',
     });
     const two = await staff.post('/api/uaa/face/check', { faceImage: base64(twoFacesPhoto()), userId: 'u-staff' });
     expect(two.body).toMatchObject({
       code: 'several_faces',
       message:
-        '照片中有多张人脸，请确保只有一人入镜|||The photo shows more than one face: only one person may be in the picture',
+        '照片中有多张人脸，请确保只有一人入镜|||The photo shows more than one face: only one person may be in the picture|||照片中有多張人臉，請確保只有一人入鏡',
     });
     expect((await staff.get('/api/uaa/face/user?userId=u-staff')).body.data).toBeNull();
     // On the login call every 400 is invalid_grant (so the widget never goes to the bind page); the message stays.
@@ -115,7 +116,8 @@ describe('descriptor matching over HTTP', () => {
     const refused = await student.post('/api/uaa/face/check', { faceImage: base64(gif), userId: 'u-student' });
     expect(refused.body).toMatchObject({
       code: 'bad_image',
-      message: '人脸照片须为 JPEG 或 PNG 格式|||A face photo must be a JPEG or PNG image',
+      message:
+        '人脸照片须为 JPEG 或 PNG 格式|||A face photo must be a JPEG or PNG image|||人臉照片須為 JPEG 或 PNG 格式',
     });
     const broken = Buffer.concat([facePhoto('d').subarray(0, 600)]);
     const cut = await student.post('/api/uaa/face/check', { faceImage: base64(broken), userId: 'u-student' });
@@ -144,7 +146,7 @@ describe('descriptor matching over HTTP', () => {
     expect(logins.map((answer) => answer.body.code).sort()).toEqual(['face_busy', 'face_busy', 'invalid_grant']);
     const busy = logins.find((answer) => answer.status === 429);
     expect(busy?.body.message).toBe(
-      '人脸识别繁忙，请稍后重试|||Face recognition is busy, please try again in a moment',
+      '人脸识别繁忙，请稍后重试|||Face recognition is busy, please try again in a moment|||人臉識別繁忙，請稍後重試',
     );
     // The terminal's photo was described (no registered face matches it), not turned away as busy.
     expect(clocking.body.code).toBe('face_not_matched');
@@ -160,7 +162,7 @@ describe('the liveness challenge (issue 37)', () => {
     const notSeen = {
       code: 'invalid_grant',
       message:
-        '没有看到要求的动作，请按提示重新验证|||The movement asked for was not seen; try again and follow the prompt',
+        '没有看到要求的动作，请按提示重新验证|||The movement asked for was not seen; try again and follow the prompt|||沒有看到要求的動作，請按提示重新驗證',
     };
     expect((await postFace(guest, 'login', still(401), frames('none', 330))).body).toMatchObject(notSeen);
     expect((await postFace(guest, 'login', still(402), frames('turnRight', 331))).body).toMatchObject(notSeen);
@@ -188,7 +190,8 @@ describe('the liveness challenge (issue 37)', () => {
     });
     const expired = {
       code: 'invalid_grant',
-      message: '动作验证已过期，请重新面对摄像头|||The movement check has expired; face the camera to start again',
+      message:
+        '动作验证已过期，请重新面对摄像头|||The movement check has expired; face the camera to start again|||動作驗證已過期，請重新面對攝像頭',
     };
 
     const late = await challenge(guest, 'login');
@@ -206,7 +209,7 @@ describe('the liveness challenge (issue 37)', () => {
     expect((await guest.post(ENDPOINTS.faceLogin, { ...answer, challengeId: replay.challengeId })).body).toMatchObject({
       code: 'invalid_grant',
       message:
-        '这张照片已经用过，请面对摄像头重新拍摄|||This photo has been used before; face the camera for a new one',
+        '这张照片已经用过，请面对摄像头重新拍摄|||This photo has been used before; face the camera for a new one|||這張照片已經用過，請面對攝像頭重新拍攝',
     });
 
     // A login's challenge does not clock anyone in; a clock-in's challenge is a terminal's alone.

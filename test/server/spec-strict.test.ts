@@ -77,7 +77,7 @@ const SPEC_ROWS = [
 ];
 
 /** What the server answers a call it does not have (hooks.ts, the not-found handler). */
-const NO_SUCH_CALL = { status: 404, code: 'not_found', message: '接口不存在|||No such call' };
+const NO_SUCH_CALL = { status: 404, code: 'not_found', message: '接口不存在|||No such call|||接口不存在' };
 
 /** §7 rows that are no API call, in the table's order, each with why it is left out of the route comparison. */
 const NOT_CALLS: Record<string, string> = {

@@ -240,7 +240,7 @@ describe('speech gateway under abuse', () => {
     const refused = await ask();
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe(
-      '语音指令过于频繁，请稍后再试|||Too many voice commands in a short time; please try again in a moment',
+      '语音指令过于频繁，请稍后再试|||Too many voice commands in a short time; please try again in a moment|||語音指令過於頻繁，請稍後再試',
     );
     clock.advance(61);
     expect((await ask()).status).toBe(200);
@@ -254,7 +254,7 @@ describe('speech gateway under abuse', () => {
       name: 'TaskFailed',
       status: NLS_STATUS.tooManyRequests,
       status_text:
-        'Gateway:TOO_MANY_REQUESTS:同时进行的语音识别过多，请稍后再试|||Too many voice recognitions at once; please try again in a moment',
+        'Gateway:TOO_MANY_REQUESTS:同时进行的语音识别过多，请稍后再试|||Too many voice recognitions at once; please try again in a moment|||同時進行的語音識別過多，請稍後再試',
     });
     for (const task of held) task.socket.close();
     await new Promise((resolve) => held[1]!.socket.once('close', resolve));

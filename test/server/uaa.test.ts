@@ -195,7 +195,7 @@ describe('authorize POST /api/uaa/shiyue_webauth', () => {
     const missing = await client.post('/api/uaa/shiyue_webauth', { redirect_uri: 'http://127.0.0.1:8080/demo/' });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe(
-      '缺少 client_id，请返回重试！|||Missing client_id, please go back and try again!',
+      '缺少 client_id，请返回重试！|||Missing client_id, please go back and try again!|||缺少 client_id，請返回重試！',
     );
     expect((await client.post('/api/uaa/shiyue_webauth', { client_id: 'nope' })).body.code).toBe('invalid_client');
     for (const redirect_uri of [
@@ -323,7 +323,7 @@ describe('unexpected failures', () => {
       expect(answer.body).toEqual({
         status: 500,
         code: 'server_error',
-        message: '服务器内部错误|||Server internal error!',
+        message: '服务器内部错误|||Server internal error!|||服務器內部錯誤',
         data: null,
       });
       expect(answer.text).not.toContain('secret');
@@ -369,13 +369,15 @@ describe('face calls', () => {
     const stranger = await postFace(guest, 'login', png().toString('base64'), pngFrames());
     expect(stranger.status).toBe(400);
     expect(stranger.body.code).toBe('invalid_grant');
-    expect(stranger.body.message).toBe('未识别到已登记的人脸|||No registered face matches this photo');
+    expect(stranger.body.message).toBe(
+      '未识别到已登记的人脸|||No registered face matches this photo|||未識別到已登記的人臉',
+    );
 
     // The very bytes that signed the teacher in are refused from now on (issue 37, F3): a replayed request.
     const replayed = await postFace(new Client(t.url), 'login', face.toString('base64'), pngFrames());
     expect(replayed.status).toBe(400);
     expect(replayed.body.message).toBe(
-      '这张照片已经用过，请面对摄像头重新拍摄|||This photo has been used before; face the camera for a new one',
+      '这张照片已经用过，请面对摄像头重新拍摄|||This photo has been used before; face the camera for a new one|||這張照片已經用過，請面對攝像頭重新拍攝',
     );
 
     // Only the unit's clock-in terminal records attendance (issue 37, F2): not the teacher, not a student.
@@ -387,7 +389,9 @@ describe('face calls', () => {
     for (const account of ['teacher', 'student', 'admin']) {
       const refused = await postFace(await signedIn(t.url, account), 'orther', png().toString('base64'), pngFrames());
       expect(refused.status, account).toBe(403);
-      expect(refused.body.message).toBe('只有考勤终端可以打卡|||Only a clock-in terminal can record attendance');
+      expect(refused.body.message).toBe(
+        '只有考勤终端可以打卡|||Only a clock-in terminal can record attendance|||只有考勤終端可以打卡',
+      );
     }
     expect((await postFace(new Client(t.url), 'orther', face.toString('base64'), pngFrames())).status).toBe(401);
   });
@@ -447,7 +451,8 @@ describe('face calls', () => {
     expect(taken.status).toBe(409);
     expect(taken.body).toMatchObject({
       code: 'face_taken',
-      message: '这张人脸已登记在本单位的另一个账号上|||This face is already registered to another account of the unit',
+      message:
+        '这张人脸已登记在本单位的另一个账号上|||This face is already registered to another account of the unit|||這張人臉已登記在本單位的另一個賬號上',
     });
     // Its owner may register it again; another unit's account is no conflict.
     expect((await teacher.post('/api/uaa/face/check', { faceImage: face, userId: 'u-teacher' })).status).toBe(200);
@@ -516,7 +521,7 @@ describe('face calls', () => {
     expect(broken.status).toBe(400);
     expect(broken.body).toMatchObject({
       code: 'bad_image',
-      message: '人脸照片无法解码|||The face photo cannot be decoded',
+      message: '人脸照片无法解码|||The face photo cannot be decoded|||人臉照片無法解碼',
     });
     expect((await teacher.get<FaceRecord>('/api/uaa/face/user?userId=u-teacher')).body.data).toEqual(before);
   });
@@ -525,7 +530,7 @@ describe('face calls', () => {
     const teacher = await signedIn(t.url, 'teacher');
     const noUser = await teacher.post('/api/uaa/face/check', { faceImage: png().toString('base64') });
     expect(noUser.status).toBe(400);
-    expect(noUser.body.message).toBe('未找到 userId|||userId not found');
+    expect(noUser.body.message).toBe('未找到 userId|||userId not found|||未找到 userId');
     const text = await teacher.post('/api/uaa/face/check', {
       faceImage: Buffer.from('hello world').toString('base64'),
       userId: 'u-teacher',

@@ -61,7 +61,7 @@ export const FACE_STRINGS: StringTable = {
     'face.turnRight': '請向右轉頭',
     'face.openMouth': '請張開嘴巴',
     'face.recognising': '正在識別…',
-    'face.saving': '正在保存…',
+    'face.saving': '正在儲存…',
     'face.timeout': '人臉檢測超時，點擊重試！請在{seconds}秒內正對指定區域超過{hold}秒。',
     'face.success': '人臉採集完成！',
     'face.clockedIn': '{name}，打卡成功（{time}）',

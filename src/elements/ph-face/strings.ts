@@ -26,7 +26,7 @@ export const FACE_ELEMENT_STRINGS: StringTable = {
     'face.region': '人臉識別',
     'face.photograph': '拍照',
     'face.again': '重拍',
-    'face.save': '保存',
+    'face.save': '儲存',
     'face.upload': '上載相片',
     'face.opening': '正在開啟攝像頭…',
     'face.registeredAt': '已登記的人臉（{time}）',

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import {
   $config,
+  $hongKong,
   $language,
   $loginStatus,
   $session,
@@ -151,6 +152,8 @@ export function PhFooter(props: PhFooterProps) {
 function VersionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const translate = useStore($translate);
   const language = useStore($language);
+  // Server text re-renders in Hong Kong forms once zh-HK's converter has loaded.
+  useStore($hongKong);
   const config = useStore($config);
   const [info, setInfo] = useState<VersionInfo | null>(null);
   const [history, setHistory] = useState<VersionHistoryEntry[]>([]);

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $language, $session, $translate, type Child, splitBilingual } from '../../core';
+import { $hongKong, $language, $session, $translate, type Child, splitBilingual } from '../../core';
 import { PhModal } from '../ph-modal/PhModal';
 
 /** §2 child selector: the parent's children (name, grade, class in the page language) with an enter button each. */
@@ -7,6 +7,8 @@ export function ChildDialog(props: { open: boolean; onClose: () => void; onEnter
   const translate = useStore($translate);
   const session = useStore($session);
   const language = useStore($language);
+  // Server text re-renders in Hong Kong forms once zh-HK's converter has loaded.
+  useStore($hongKong);
   return (
     <PhModal
       inline

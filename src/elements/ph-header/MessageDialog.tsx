@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import {
+  $hongKong,
   $language,
   $translate,
   type ExpiryModule,
@@ -28,6 +29,8 @@ export interface MessageDialogProps {
 export function MessageDialog({ open, inbox, onClose, onViewed }: MessageDialogProps) {
   const translate = useStore($translate);
   const language = useStore($language);
+  // Server text re-renders in Hong Kong forms once zh-HK's converter has loaded.
+  useStore($hongKong);
   const messages = useStore(inbox.$messages);
   const busy = useStore(inbox.$busy);
 
@@ -106,6 +109,8 @@ export function MessageDialog({ open, inbox, onClose, onViewed }: MessageDialogP
 export function ExpiryDialog({ modules, onClose }: { modules: ExpiryModule[] | null; onClose: () => void }) {
   const translate = useStore($translate);
   const language = useStore($language);
+  // Server text re-renders in Hong Kong forms once zh-HK's converter has loaded.
+  useStore($hongKong);
   const rows = sortExpiryModules(modules ?? []);
   return (
     <PhModal

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   $config,
+  $hongKong,
   $language,
   $messageListRequests,
   $session,
@@ -40,6 +41,7 @@ import {
   rememberChild,
   requireConfig,
   siteUrl,
+  splitBilingual,
   splitHeaderActions,
   switchRole,
   unitLogoPath,
@@ -136,6 +138,8 @@ export function PhHeader(props: PhHeaderProps) {
   useStyles(HEADER_STYLES);
   const translate = useStore($translate);
   const language = useStore($language);
+  // Server text re-renders in Hong Kong forms once zh-HK's converter has loaded.
+  useStore($hongKong);
   const session = useStore($session);
   const config = useStore($config);
   const latest = useLatest(props);
@@ -296,7 +300,8 @@ export function PhHeader(props: PhHeaderProps) {
   const layout = layoutForWidth(width);
   const limit = Math.min(props.maxIcons ?? Number.POSITIVE_INFINITY, HEADER_ICON_LIMITS[layout]);
   const { shown, overflow } = splitHeaderActions(actions, limit);
-  const unitName = language === 'en' ? session.unitEnName || session.unitName : session.unitName;
+  const unitName =
+    language === 'en' ? session.unitEnName || session.unitName : splitBilingual(session.unitName, language);
 
   return (
     <>

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import {
+  $hongKong,
   $language,
   $translate,
   badgeText,
@@ -82,6 +83,8 @@ interface ReminderListProps {
 function ReminderList({ id, panel, state, onOpen }: ReminderListProps) {
   const translate = useStore($translate);
   const language = useStore($language);
+  // Server text re-renders in Hong Kong forms once zh-HK's converter has loaded.
+  useStore($hongKong);
   return (
     <div id={id}>
       <ul className="reminder-list">

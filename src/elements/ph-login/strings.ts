@@ -71,7 +71,7 @@ export const LOGIN_STRINGS: StringTable = {
     'login.qr': '用企業微信掃碼登入',
     'login.qrPending': '企業微信二維碼將顯示在這裡',
     'login.platform': '使用{name}登入',
-    'login.rememberUnsupported': '此瀏覽器無法安全地保存密碼，本次不會記住密碼',
+    'login.rememberUnsupported': '此瀏覽器無法安全地儲存密碼，本次不會記住密碼',
     'login.wait.account_locked': '該賬號在新的瀏覽器上輸錯密碼的次數過多，已暫時鎖定。',
     'login.wait.address_throttled': '此網絡輸錯密碼的次數過多，暫時不能從這裏登入。',
     'login.wait.clock': '請在 {clock} 後再試',
