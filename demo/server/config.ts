@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import type { LivenessAction } from '../../src/core/face/liveness';
-import { randomAction } from './face/challenges';
+import { randomActions } from './face/challenges';
 import type { FaceMatcherChoice } from './face/choose';
 import type { SpeechRecognizer } from './speech/pocketsphinx';
 
@@ -68,8 +68,8 @@ export interface ServerOptions {
    * `'digest'` (exact image bytes: the default, for tests that do not look at faces) or a matcher of your own.
    */
   faceMatcher?: FaceMatcherChoice;
-  /** Picks the action of each face liveness challenge. Default: one of LIVENESS_ACTIONS at random (crypto). */
-  faceChallengeAction?: () => LivenessAction;
+  /** Picks the turns of each face liveness challenge, in order. Default: left and right in a random order (crypto). */
+  faceChallengeActions?: () => LivenessAction[];
   /** The server clock (epoch ms) behind every lifetime: tokens, tickets, codes, windows, sweeps. Default Date.now. */
   now?: () => number;
   /**
@@ -194,7 +194,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     loginLimit: { ...DEFAULTS.loginLimit, ...options.loginLimit },
     corsOrigins: options.corsOrigins ?? [],
     now: options.now ?? Date.now,
-    faceChallengeAction: options.faceChallengeAction ?? randomAction,
+    faceChallengeActions: options.faceChallengeActions ?? randomActions,
     publicOrigin: options.publicOrigin === undefined ? undefined : exactOrigin(options.publicOrigin, 'publicOrigin'),
     allowedRedirectOrigins: (options.allowedRedirectOrigins ?? []).map((origin) =>
       exactOrigin(origin, 'allowedRedirectOrigins'),

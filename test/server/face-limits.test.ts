@@ -48,7 +48,7 @@ describe('face sign-in failures per face', () => {
     expect(
       (await teacher.post('/api/uaa/face/check', { faceImage: face.toString('base64'), userId: 'u-teacher' })).status,
     ).toBe(200);
-    const frames = () => [png(), png(), png()].map((frame) => frame.toString('base64'));
+    const frames = () => [png(), png(), png(), png()].map((frame) => frame.toString('base64'));
     const login = (photo: Buffer) => postFace(new Client(t.url), 'login', photo.toString('base64'), frames());
 
     // Strangers that resemble no one do not count against the teacher.

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import {
-  LIVENESS_ACTIONS,
   LIVENESS_CHALLENGE_SECONDS,
   type LivenessAction,
   type LivenessChallenge,
+  pickActions,
 } from '../../../src/core/face/liveness';
 import { ApiError } from '../envelope';
 import { randomToken } from '../util/ids';
@@ -16,7 +16,7 @@ import { randomToken } from '../util/ids';
 export type ChallengePurpose = { kind: 'login' } | { kind: 'clocking'; terminal: string };
 
 interface Issued {
-  action: LivenessAction;
+  actions: LivenessAction[];
   address: string;
   purpose: ChallengePurpose;
   expiresAt: number;
@@ -27,7 +27,8 @@ export const CHALLENGES_PER_ADDRESS = 50;
 /** Open challenges over all addresses: beyond, the server answers 429 instead of growing. */
 export const CHALLENGES_AT_MOST = 10_000;
 
-export const randomAction = (): LivenessAction => LIVENESS_ACTIONS[randomInt(LIVENESS_ACTIONS.length)]!;
+/** The turns of a challenge in an order drawn from crypto randomness. */
+export const randomActions = (): LivenessAction[] => pickActions(randomInt(2) / 2);
 
 const tooMany = () =>
   new ApiError(429, 'face_challenges', {
@@ -46,7 +47,7 @@ export class ChallengeStore {
 
   constructor(
     private readonly seconds: () => number,
-    private readonly pick: () => LivenessAction = randomAction,
+    private readonly pick: () => LivenessAction[] = randomActions,
   ) {}
 
   issue(address: string, purpose: ChallengePurpose): LivenessChallenge {
@@ -55,16 +56,16 @@ export class ChallengeStore {
     for (const issued of this.open.values()) if (issued.address === address) fromAddress += 1;
     if (fromAddress >= CHALLENGES_PER_ADDRESS || this.open.size >= CHALLENGES_AT_MOST) throw tooMany();
     const challengeId = randomToken(18);
-    const action = this.pick();
-    this.open.set(challengeId, { action, address, purpose, expiresAt: this.seconds() + LIVENESS_CHALLENGE_SECONDS });
-    return { challengeId, action, expiresIn: LIVENESS_CHALLENGE_SECONDS };
+    const actions = this.pick();
+    this.open.set(challengeId, { actions, address, purpose, expiresAt: this.seconds() + LIVENESS_CHALLENGE_SECONDS });
+    return { challengeId, actions, expiresIn: LIVENESS_CHALLENGE_SECONDS };
   }
 
   /**
-   * The action of a challenge issued to this address for this purpose, which is used up by the asking: a second
+   * The actions of a challenge issued to this address for this purpose, which is used up by the asking: a second
    * answer, a late one, or one from elsewhere is refused.
    */
-  take(challengeId: string, address: string, purpose: ChallengePurpose): LivenessAction {
+  take(challengeId: string, address: string, purpose: ChallengePurpose): LivenessAction[] {
     const issued = this.open.get(challengeId);
     this.open.delete(challengeId);
     const samePurpose =
@@ -74,7 +75,7 @@ export class ChallengeStore {
     if (!issued || !samePurpose || issued.address !== address || issued.expiresAt < this.seconds()) {
       throw challengeExpired();
     }
-    return issued.action;
+    return issued.actions;
   }
 
   private sweep(): void {

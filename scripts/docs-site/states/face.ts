@@ -13,6 +13,7 @@ import {
   type Language,
   LIVENESS_CHALLENGE_SECONDS,
   LIVENESS_FRAMES,
+  type LivenessChallenge,
   transition,
 } from '../../../src/core';
 
@@ -47,7 +48,11 @@ function scenes(photo: string, language: Language): FaceScene[] {
   const detecting: FaceEvent[] = [...opened, ...repeat(3, seen)];
   const autoCaptured: FaceEvent[] = [...opened, ...repeat(FACE_CAPTURE_HITS + 1, seen)];
   const challenging: FaceEvent[] = [...autoCaptured, { type: 'captured', image: photo }];
-  const challenge = { challengeId: 'gallery', action: 'turnLeft' as const, expiresIn: LIVENESS_CHALLENGE_SECONDS };
+  const challenge: LivenessChallenge = {
+    challengeId: 'gallery',
+    actions: ['turnLeft', 'turnRight'],
+    expiresIn: LIVENESS_CHALLENGE_SECONDS,
+  };
   const challenged: FaceEvent[] = [...challenging, { type: 'challenged', challenge }];
   const frame: FaceEvent = { type: 'frameRecorded', frame: photo };
   const record = { faceImage: photo.split(',')[1]!, registerTime: '2026-09-01 08:00:00', userId: 'u-teacher' };

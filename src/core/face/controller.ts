@@ -6,6 +6,7 @@ import { FACE_DETECT_INTERVAL_MS, FACE_TIMEOUT_MS, type FaceLiveness, type FaceM
 import { type Box, frameToView, guideBox, imagePayload } from './geometry';
 import { LIVENESS_FRAME_INTERVAL_MS, type LivenessAnswer, type LivenessChallenge } from './liveness';
 import { type FaceContext, type FaceEvent, type FaceState, initialFaceState, transition } from './machine';
+import { queueDisplayMs } from './queue';
 
 // Carries out the decisions of machine.ts: opens the camera, counts down, runs the detector, keeps the time limit,
 // captures and calls the server. Camera, detector, capture and calls are injected, so that core holds no camera and
@@ -158,6 +159,11 @@ export function createFaceController(options: FaceControllerOptions, deps: FaceC
       case 'submitting':
         void submit(state.image, state.liveness);
         break;
+      case 'success':
+      case 'failed':
+      case 'timeout':
+        if (entered) nextPersonLater(state, gen);
+        break;
       default:
         break;
     }
@@ -203,7 +209,8 @@ export function createFaceController(options: FaceControllerOptions, deps: FaceC
       modelFailed = false;
     }
     void ensureModel();
-    if (!cameraOpen) {
+    const alreadyOpen = cameraOpen;
+    if (!alreadyOpen) {
       try {
         await deps.camera.open();
       } catch (error) {
@@ -217,10 +224,13 @@ export function createFaceController(options: FaceControllerOptions, deps: FaceC
         return;
       }
     }
-    dispatch({ type: 'cameraOpened' });
+    dispatch({ type: 'cameraOpened', alreadyOpen });
   }
 
-  /** Detection while ready (collect: the overlay only) or detecting (login, clock-in: hits and the time limit). */
+  /**
+   * Detection while ready (collect: the overlay and advice), detecting (login, clock-in: hits and the time limit), or
+   * while a clock-in terminal shows a result (the next person's hits).
+   */
   async function look(gen: number, timed: boolean): Promise<void> {
     const loaded = await ensureModel();
     if (gen !== generation) return;
@@ -228,8 +238,24 @@ export function createFaceController(options: FaceControllerOptions, deps: FaceC
       dispatch({ type: 'modelFailed' });
       return;
     }
-    if (timed) later(options.timeoutMs ?? FACE_TIMEOUT_MS, () => dispatch({ type: 'timedOut' }));
+    if (timed) keepTimeLimit(gen);
     await detectOnce(gen);
+  }
+
+  /** §4's time limit; where the machine keeps detecting (a terminal with nobody in front) it starts again. */
+  function keepTimeLimit(gen: number): void {
+    later(options.timeoutMs ?? FACE_TIMEOUT_MS, () => {
+      dispatch({ type: 'timedOut' });
+      if (gen === generation) keepTimeLimit(gen);
+    });
+  }
+
+  /** A clock-in terminal: the result shows for a while, the next person is detected meanwhile (queue.ts). */
+  function nextPersonLater(state: FaceState, gen: number): void {
+    const ms = queueDisplayMs(state, mode, cameraOpen);
+    if (ms === null) return;
+    later(ms, () => dispatch({ type: 'shown' }));
+    void look(gen, false);
   }
 
   async function detectOnce(gen: number): Promise<void> {
