@@ -59,7 +59,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.stop());
 // Each test starts with no failures counted: the attempts of the one before are outside the window.
-beforeEach(() => clock.advance(t.server.context.limiter.windowSeconds + 1));
+beforeEach(() => clock.advance(t.server.context.options.loginLimit.windowSeconds + 1));
 
 /** One anonymous face login: the still, and the frames (made for the challenge's turns when a function). */
 async function attempt(still: Buffer, frames: Buffer[] | ((actions: LivenessAction[]) => Buffer[])) {

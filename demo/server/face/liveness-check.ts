@@ -15,14 +15,14 @@ export const actionNotSeen = () =>
     hk: '沒有看到要求的動作，請按提示重新驗證',
   });
 
-const mirrored = () =>
+export const mirrored = () =>
   new ApiError(400, 'face_mirrored', {
     zh: '没有看到要求的动作，请本人面对摄像头重新验证',
     en: 'The movement asked for was not seen; face the camera yourself and try again',
     hk: '沒有看到要求的動作，請本人面對鏡頭重新驗證',
   });
 
-const someoneElse = () =>
+export const someoneElse = () =>
   new ApiError(400, 'face_changed', {
     zh: '验证过程中换了人，请本人重新验证',
     en: 'Someone else appeared during the check; try again on your own',
