@@ -12,7 +12,6 @@
 import { DEMO_PASSWORD } from '../demo/server/db/seed-data';
 import { ENDPOINTS } from '../src/core/api/wire';
 import { FACE_DETECT_INTERVAL_MS } from '../src/core/face/constants';
-import type { LivenessAction } from '../src/core/face/liveness';
 import { startStage } from '../test/e2e/harness';
 import { cameraArgs, faceMedia, personCamera, personPoses } from '../test/media/face';
 

@@ -3,6 +3,7 @@ import type { FastifyServerOptions } from 'fastify';
 import type { LivenessAction } from '../../src/core/face/liveness';
 import { CHALLENGES_AT_MOST, CHALLENGES_PER_ADDRESS, type ChallengeLimits, randomActions } from './face/challenges';
 import type { FaceMatcherChoice } from './face/choose';
+import { PICTURE_MEMORY_SECONDS } from './face/picture-memory';
 import type { SpeechRecognizer } from './speech/pocketsphinx';
 
 export type SpeechLanguage = 'zh-CN' | 'en' | 'zh-HK';
@@ -75,6 +76,11 @@ export interface ServerOptions {
    * challenge is outside them. Tests make them small.
    */
   faceChallengeLimits?: Partial<ChallengeLimits>;
+  /**
+   * How long the pictures of a face sign-in or clock-in are kept against replay, in seconds (default a day,
+   * face/picture-memory.ts). The bench sets 0: its synthetic person is the same pictures at every arrival.
+   */
+  facePictureMemorySeconds?: number;
   /** The server clock (epoch ms) behind every lifetime: tokens, tickets, codes, windows, sweeps. Default Date.now. */
   now?: () => number;
   /**
@@ -202,6 +208,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     corsOrigins: options.corsOrigins ?? [],
     now: options.now ?? Date.now,
     faceChallengeActions: options.faceChallengeActions ?? randomActions,
+    facePictureMemorySeconds: options.facePictureMemorySeconds ?? PICTURE_MEMORY_SECONDS,
     faceChallengeLimits: {
       perAddress: CHALLENGES_PER_ADDRESS,
       atMost: CHALLENGES_AT_MOST,

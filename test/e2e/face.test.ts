@@ -148,15 +148,14 @@ describe('ph-face on a camera', () => {
     const { page, problems } = await openPage(stage, '/demo/work-chat/index.html?language=en', undefined, faceCamera);
     await page.getByRole('button', { name: 'Face login' }).click();
     const face = page.locator('ph-face');
-    await face.getByText('Turn your head to your left').waitFor();
-    await face.getByRole('progressbar', { name: 'Turn your head to your left' }).waitFor();
-    await face.getByRole('button', { name: /The movement asked for was not seen/ }).waitFor();
+    // Either turn may come first (the server draws the order); the widget's own detector never sees it done, so after
+    // 8 s it says so itself and sends nothing (the server's refusals of such frames: face-liveness.test.ts).
+    await face.getByText(/^Turn your head to your (left|right)$/).first().waitFor();
+    await face.getByRole('progressbar', { name: /^Turn your head to your (left|right)$/ }).waitFor();
+    await face.getByRole('button', { name: /The head turns were not seen/ }).waitFor({ timeout: 20_000 });
     const me = await page.request.get(stage.url(ENDPOINTS.me), { headers: { 'X-PH-Device': 'pc' } });
     assert.equal(me.status(), 401);
-    // Chromium logs the refusal's 400 itself; nothing else went wrong.
-    assert.deepEqual(problems, [
-      'error: Failed to load resource: the server responded with a status of 400 (Bad Request)',
-    ]);
+    assert.deepEqual(problems, []);
     await page.close();
   });
 
@@ -170,7 +169,11 @@ describe('ph-face on a camera', () => {
     // More than 8 hits before the movement is asked for: the detector found the face in every one of those frames.
     const untilAsked = async (page: Page) => {
       await page.getByRole('button', { name: 'Face login' }).click();
-      await page.locator('ph-face').getByText('Turn your head to your left').waitFor();
+      await page
+        .locator('ph-face')
+        .getByText(/^Turn your head to your (left|right)$/)
+        .first()
+        .waitFor();
     };
 
     const inWorker = await openPage(stage, '/demo/work-chat/index.html?language=en', undefined, faceCamera);

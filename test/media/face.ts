@@ -94,17 +94,20 @@ export function personPoses(): Poses {
 /**
  * Gives `page` a camera that behaves like a person in front of it: it looks ahead, and a moment after <ph-face>
  * asks for a turn (its `data-action`) it turns smoothly that way, through the poses between, and holds it, as people
- * do. How far it turns is drawn once per page (people differ). A canvas stream stands in for the device; every frame
+ * do. How far it turns (`reaches`, in whole turns) changes from one challenge to the next, as a person's turns do: the
+ * server refuses the same pictures in the same order again as a replay. While the page's `phPersonAway` is true
+ * nobody is in front (a queue's gap between two people). A canvas stream stands in for the device; every frame
  * carries a little sensor noise, so no two frames are the same bytes.
  */
-export async function personCamera(page: Page, poses: Poses, reactionMs = 300): Promise<void> {
+export async function personCamera(page: Page, poses: Poses, reactionMs = 300, reaches = [1.4, 1.8]): Promise<void> {
   // A script of its own rather than a function: the test runner's TypeScript loader names functions through a helper
   // that does not exist in the page.
   await page.addInitScript({
     content: `{
       const reactionMs = ${reactionMs};
       const turnsPerSecond = 4;
-      const reach = 1.4 + Math.floor(Math.random() * 3) * 0.2;
+      const reaches = ${JSON.stringify(reaches)};
+      let challenges = -1;
       const images = new Map();
       for (const [turn, url] of Object.entries(${JSON.stringify(poses)})) {
         const image = new Image();
@@ -120,9 +123,12 @@ export async function personCamera(page: Page, poses: Poses, reactionMs = 300): 
         const now = performance.now();
         const action = document.querySelector('ph-face')?.shadowRoot?.querySelector('[data-action]')?.dataset.action ?? null;
         if (action !== asked) {
+          if (action && !asked) challenges += 1;
           asked = action;
           askedAt = now;
         }
+        // Her picture warped further than 1.1 turns to her right reads as less of a turn to the landmark nets.
+        const reach = asked === 'turnRight' ? Math.min(1.1, reaches[challenges % reaches.length]) : reaches[challenges % reaches.length];
         const target = asked && now - askedAt >= reactionMs ? sides[asked] * reach : asked ? position : 0;
         const step = turnsPerSecond * (now - last) / 1000;
         last = now;
@@ -137,7 +143,10 @@ export async function personCamera(page: Page, poses: Poses, reactionMs = 300): 
         const context = canvas.getContext('2d');
         const draw = () => {
           const image = pose();
-          if (image.complete) context.drawImage(image, 0, 0, 640, 480);
+          if (window.phPersonAway) {
+            context.fillStyle = '#8899aa';
+            context.fillRect(0, 0, 640, 480);
+          } else if (image.complete) context.drawImage(image, 0, 0, 640, 480);
           for (let i = 0; i < 200; i++) {
             const grey = Math.floor(Math.random() * 256);
             context.fillStyle = 'rgb(' + grey + ',' + grey + ',' + grey + ')';

@@ -20,9 +20,17 @@ export const PICTURE_MEMORY_SECONDS = 24 * 60 * 60;
 
 export const samePicture = (a: string, b: string) => hashDistance(a, b) <= SAME_PICTURE_BITS;
 
-/** Whether these pictures (the still, then the frames) are those of one earlier use (older uses are forgotten). */
-export function isReplay(db: Database, hashes: readonly string[], now: number): boolean {
-  db.prepare('DELETE FROM face_pictures WHERE used_at <= ?').run(now - PICTURE_MEMORY_SECONDS);
+/**
+ * Whether these pictures (the still, then the frames) are those of one earlier use; uses older than `memorySeconds`
+ * are forgotten.
+ */
+export function isReplay(
+  db: Database,
+  hashes: readonly string[],
+  now: number,
+  memorySeconds = PICTURE_MEMORY_SECONDS,
+): boolean {
+  db.prepare('DELETE FROM face_pictures WHERE used_at <= ?').run(now - memorySeconds);
   const rows = db
     .prepare('SELECT use_id AS useId, position, hash FROM face_pictures ORDER BY use_id, position')
     .all() as { useId: string; position: number; hash: string }[];

@@ -4,7 +4,12 @@ import type { Size } from '../modal/geometry';
 import { cameraProblem } from './camera';
 import { FACE_DETECT_INTERVAL_MS, FACE_TIMEOUT_MS, type FaceLiveness, type FaceMode } from './constants';
 import { type Box, frameToView, guideBox, imagePayload } from './geometry';
-import { LIVENESS_FRAME_INTERVAL_MS, type LivenessAnswer, type LivenessChallenge } from './liveness';
+import {
+  LIVENESS_ACTING_MS,
+  LIVENESS_SAMPLE_INTERVAL_MS,
+  type LivenessAnswer,
+  type LivenessChallenge,
+} from './liveness';
 import { type FaceContext, type FaceEvent, type FaceState, initialFaceState, transition } from './machine';
 import { queueDisplayMs } from './queue';
 
@@ -12,10 +17,14 @@ import { queueDisplayMs } from './queue';
 // captures and calls the server. Camera, detector, capture and calls are injected, so that core holds no camera and
 // no model, and tests drive it with a scripted detector and fake timers.
 
-/** What a detector found in one camera frame: face boxes in frame px, and the frame's size. */
+/**
+ * What a detector found in one camera frame: face boxes in frame px, the frame's size, and `headTurn` of the face's
+ * landmarks when there is exactly one (null otherwise, or from a detector without landmarks).
+ */
 export interface Detection {
   faces: Box[];
   frame: Size;
+  turn?: number | null;
 }
 
 export interface FaceCamera {
@@ -52,7 +61,7 @@ export interface FaceControllerDeps {
   detector: FaceDetector;
   /** What the view shows right now, as a JPEG data URL at quality 1 in the capture size. */
   capture(): string;
-  /** What the view shows right now, smaller (LIVENESS_FRAME_PX): a frame of the challenge's action. */
+  /** What the view shows right now, smaller (LIVENESS_FRAME_PX): a frame of the challenge's turns. */
   captureFrame(): string;
   calls: FaceCalls;
   /** The view's size in px: the guide box and the 50 px tolerance are measured in it. */
@@ -101,6 +110,8 @@ export function createFaceController(options: FaceControllerOptions, deps: FaceC
   let generation = 0;
   let timers: ReturnType<typeof setTimeout>[] = [];
   let destroyed = false;
+  /** The head's turn in the last detection: where the liveness challenge's first turn starts from. */
+  let lastTurn: number | null = null;
 
   const context = (): FaceContext => ({
     mode,
@@ -149,13 +160,13 @@ export function createFaceController(options: FaceControllerOptions, deps: FaceC
       case 'challenging':
         void challenge(gen);
         break;
-      case 'acting': {
-        // Each recorded frame is a new acting state. The first, taken as the request shows, is the "before".
-        const record = () => dispatch({ type: 'frameRecorded', frame: deps.captureFrame() });
-        if (state.frames.length === 0) record();
-        else later(LIVENESS_FRAME_INTERVAL_MS, record);
+      case 'acting':
+        // Each sample is a new acting state of the same status: the loop runs until the answer goes or time is up.
+        if (entered) {
+          later(LIVENESS_ACTING_MS, () => dispatch({ type: 'actingTimedOut' }));
+          void sample(gen);
+        }
         break;
-      }
       case 'submitting':
         void submit(state.image, state.liveness);
         break;
@@ -269,15 +280,32 @@ export function createFaceController(options: FaceControllerOptions, deps: FaceC
     if (gen !== generation) return;
     const view = deps.viewSize();
     const faces = detection.faces.map((box) => frameToView(box, detection.frame, view));
+    lastTurn = detection.turn ?? null;
     dispatch({ type: 'detected', faces, guide: guideBox(view) });
     if (gen === generation) later(FACE_DETECT_INTERVAL_MS, () => void detectOnce(gen));
+  }
+
+  /** One frame of the liveness challenge with the head's turn in it, then the next, while the user turns. */
+  async function sample(gen: number): Promise<void> {
+    const frame = deps.captureFrame();
+    let turn: number | null = null;
+    try {
+      turn = (await deps.detector.detect()).turn ?? null;
+    } catch {
+      // A frame whose turn could not be read is passed over; the time limit ends a detector that fails for good.
+    }
+    if (gen !== generation) return;
+    dispatch({ type: 'sampled', sample: { frame, turn } });
+    if (gen === generation) later(LIVENESS_SAMPLE_INTERVAL_MS, () => void sample(gen));
   }
 
   async function challenge(gen: number): Promise<void> {
     try {
       const issued = await deps.calls.challenge(mode);
       if (gen === generation)
-        dispatch(issued ? { type: 'challenged', challenge: issued } : { type: 'challengeMissing' });
+        dispatch(
+          issued ? { type: 'challenged', challenge: issued, stillTurn: lastTurn } : { type: 'challengeMissing' },
+        );
     } catch (error) {
       if (gen === generation) dispatch({ type: 'challengeFailed', message: messageOf(error) });
     }

@@ -1,3 +1,4 @@
+export * from './acting';
 export * from './calls';
 export * from './camera';
 export * from './constants';

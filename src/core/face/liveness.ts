@@ -16,10 +16,12 @@ export type LivenessAction = (typeof LIVENESS_ACTIONS)[number];
 /** Frames the widget sends for a challenge, at most: the server looks at no more. */
 export const LIVENESS_FRAMES = 8;
 /**
- * The widget records a frame this often while the user turns, and asks for the second turn half way through: a turn
- * takes people about half a second, so each one is caught on its way.
+ * The widget takes a frame this often while the user turns and follows the turns on its own detector's landmarks: a
+ * turn takes people a third of a second or more, so each is caught on its way.
  */
-export const LIVENESS_FRAME_INTERVAL_MS = 400;
+export const LIVENESS_SAMPLE_INTERVAL_MS = 120;
+/** The widget gives up on a movement it has not seen in this time (the server's answer window is longer). */
+export const LIVENESS_ACTING_MS = 8_000;
 /** The frames' longer side in px: enough for the landmarks of a face in the guide box. */
 export const LIVENESS_FRAME_PX = 320;
 /** The frames' JPEG quality: landmarks need no fine detail, and the frames travel with the photo. */
@@ -40,6 +42,12 @@ export const TURN_THRESHOLD = 0.15;
  * pictures, a photo and its mirror, have nothing in between.
  */
 export const WAY_MARGIN = 0.2;
+/**
+ * The widget's own margin: it sends its frames when its detector, smaller than the server's, saw each turn go this
+ * much further than the rule asks, through a pose nearer the middle of the way, so that the server agrees.
+ */
+export const WIDGET_MARGIN = { threshold: 1.15, way: 0.3 } as const;
+
 export interface LandmarkPoint {
   x: number;
   y: number;
@@ -87,11 +95,9 @@ export function pickActions(random: number): LivenessAction[] {
   return random < 0.5 ? ['turnLeft', 'turnRight'] : ['turnRight', 'turnLeft'];
 }
 
-/** The turn the widget asks for once `recorded` frames were taken: the first for the first half, then the second. */
-export function promptedAction(challenge: LivenessChallenge, recorded: number): LivenessAction {
-  const { actions } = challenge;
-  const step = Math.min(actions.length - 1, Math.floor((recorded * actions.length) / LIVENESS_FRAMES));
-  return actions[step]!;
+/** The turn the widget asks for once `turnsSeen` turns were seen. */
+export function promptedAction(challenge: LivenessChallenge, turnsSeen: number): LivenessAction {
+  return challenge.actions[Math.min(challenge.actions.length - 1, turnsSeen)]!;
 }
 
 /** How far the server has followed a challenge's movement. */
@@ -104,6 +110,13 @@ export interface Movement {
   wrongWay: boolean;
   /** The frames the finding rests on, in order: for each turn, a pose on the way and the pose that reached it. */
   evidence: number[];
+}
+
+export interface FollowOptions {
+  /** Multiplies TURN_THRESHOLD (the widget's margin; 1 on the server). */
+  threshold?: number;
+  /** The share of the way a pose must be from either end (WAY_MARGIN on the server). */
+  way?: number;
 }
 
 /** The frame between `from` and `to` nearest the middle of the way from `start` to `end`, if one is on the way. */
@@ -135,9 +148,14 @@ function poseOnTheWay(
  * side that has a pose on the way since the turn began; the next turn begins there. A frame beyond the threshold on
  * the other side before any on the first turn's side makes the movement the wrong one.
  */
-export function followMovement(actions: readonly LivenessAction[], still: number, turns: readonly number[]): Movement {
-  const threshold = TURN_THRESHOLD;
-  const margin = WAY_MARGIN;
+export function followMovement(
+  actions: readonly LivenessAction[],
+  still: number,
+  turns: readonly number[],
+  options: FollowOptions = {},
+): Movement {
+  const threshold = TURN_THRESHOLD * (options.threshold ?? 1);
+  const margin = options.way ?? WAY_MARGIN;
   const positions = turns.map((turn) => turn - still);
   const evidence: number[] = [];
   let begin = 0;

@@ -1,8 +1,9 @@
 import type { FaceRecord } from '../api/types';
+import { type ActingState, afterSample, type LivenessSample } from './acting';
 import { FACE_COUNTDOWN_SECONDS, type FaceLiveness, type FaceMode } from './constants';
 import { type Framing, framingAdvice } from './framing';
 import type { Box } from './geometry';
-import { LIVENESS_FRAMES, type LivenessAnswer, type LivenessChallenge } from './liveness';
+import type { LivenessAnswer, LivenessChallenge } from './liveness';
 import {
   capturesNow,
   FRESH_WATCH,
@@ -44,8 +45,8 @@ export type FaceState =
   | { status: 'timeout'; watch?: Watch }
   /** Login and clock-in: the photo is taken; the server's liveness challenge is being fetched. */
   | { status: 'challenging'; image: string }
-  /** Login and clock-in: the user is asked for the challenge's action while `frames` are recorded (issue 37). */
-  | { status: 'acting'; image: string; challenge: LivenessChallenge; frames: string[] }
+  /** Login and clock-in: the user is asked for the challenge's turns while frames are taken (acting.ts). */
+  | ActingState
   /** Collect: a photo (camera or upload) with Again and Save. */
   | { status: 'captured'; image: string }
   /** The photo is on its way; login and clock-in send the challenge's answer with it when there was a challenge. */
@@ -61,13 +62,19 @@ export type FaceState =
    */
   | { status: 'failed'; message: string; image: string | null; watch?: Watch }
   /** Liveness `required`, and the back end has no challenge call: the widget words it itself; a click looks again. */
-  | { status: 'failed'; problem: 'livenessUnsupported'; image: null; watch?: Watch }
+  | { status: 'failed'; problem: FaceProblem; image: null; watch?: Watch }
   /** The detector could not be loaded (login and clock-in cannot work without it). A click retries. */
   | { status: 'modelFailed' }
   /** The element left the page or the tab is hidden: the camera is closed until it comes back. */
   | { status: 'paused' };
 
 export type FaceStatus = FaceState['status'];
+
+/**
+ * Failures the widget words itself: liveness `required` on a back end without the challenge call, or the turns not
+ * seen within LIVENESS_ACTING_MS.
+ */
+export type FaceProblem = 'livenessUnsupported' | 'movementNotSeen';
 
 export type FaceEvent =
   /** Collect: the registered face, or null (none, or the load failed: §8 only stops the loading indicator). */
@@ -88,13 +95,15 @@ export type FaceEvent =
   /** Collect without a camera: a chosen picture, already turned into the capture format. */
   | { type: 'uploaded'; image: string }
   /** The server named the action to do. */
-  | { type: 'challenged'; challenge: LivenessChallenge }
+  | { type: 'challenged'; challenge: LivenessChallenge; stillTurn?: number | null }
   /** The challenge could not be fetched: its message. */
   | { type: 'challengeFailed'; message: string }
   /** The back end has no challenge call (it answered 404): it checks no liveness. */
   | { type: 'challengeMissing' }
   /** One frame of the action was recorded (a JPEG data URL). */
-  | { type: 'frameRecorded'; frame: string }
+  | { type: 'sampled'; sample: LivenessSample }
+  /** The movement was not seen within LIVENESS_ACTING_MS. */
+  | { type: 'actingTimedOut' }
   | { type: 'again' }
   | { type: 'save' }
   | { type: 'submitted'; data: unknown }
@@ -197,14 +206,6 @@ function afterChallengeMissing(state: FaceState, ctx: FaceContext): FaceState {
   return { status: 'submitting', image: state.image };
 }
 
-/** A frame of the action: the last one sends the photo with every frame. */
-function afterFrame(state: FaceState, frame: string): FaceState {
-  if (state.status !== 'acting') return state;
-  const frames = [...state.frames, frame];
-  if (frames.length < LIVENESS_FRAMES) return { ...state, frames };
-  return { status: 'submitting', image: state.image, liveness: { challengeId: state.challenge.challengeId, frames } };
-}
-
 /** The click that retries: what it leads to depends on what failed. */
 function afterRetry(state: FaceState, ctx: FaceContext): FaceState {
   switch (state.status) {
@@ -277,15 +278,23 @@ export function transition(state: FaceState, event: FaceEvent, ctx: FaceContext)
         ? { status: 'captured', image: event.image }
         : state;
     case 'challenged':
-      return state.status === 'challenging'
-        ? { status: 'acting', image: state.image, challenge: event.challenge, frames: [] }
-        : state;
+      if (state.status !== 'challenging') return state;
+      return {
+        status: 'acting',
+        image: state.image,
+        challenge: event.challenge,
+        stillTurn: event.stillTurn ?? null,
+        samples: [],
+        turnsSeen: 0,
+      };
     case 'challengeFailed':
       return state.status === 'challenging' ? { status: 'failed', message: event.message, image: null } : state;
     case 'challengeMissing':
       return afterChallengeMissing(state, ctx);
-    case 'frameRecorded':
-      return afterFrame(state, event.frame);
+    case 'sampled':
+      return state.status === 'acting' ? afterSample(state, event.sample) : state;
+    case 'actingTimedOut':
+      return state.status === 'acting' ? { status: 'failed', problem: 'movementNotSeen', image: null } : state;
     case 'again':
       return ctx.mode === 'collect' && AGAIN_FROM.has(state.status) ? openCamera(ctx) : state;
     case 'save':
@@ -350,7 +359,7 @@ export type FaceOutcome =
   | { kind: 'clocking'; data: unknown }
   | {
       kind: 'error';
-      reason: 'timeout' | 'failed' | 'livenessUnsupported' | 'modelFailed' | 'userIdMissing' | CameraProblem;
+      reason: 'timeout' | 'failed' | FaceProblem | 'modelFailed' | 'userIdMissing' | CameraProblem;
       message?: string;
     };
 

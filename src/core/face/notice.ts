@@ -1,7 +1,7 @@
 import { t } from '../i18n/translate';
 import { FACE_CAPTURE_HITS, FACE_DETECT_INTERVAL_MS, FACE_TIMEOUT_MS, type FaceMode } from './constants';
 import type { Framing } from './framing';
-import { LIVENESS_FRAMES, promptedAction } from './liveness';
+import { promptedAction } from './liveness';
 import type { CameraProblem, FaceState } from './machine';
 import { ensureFaceStrings } from './strings';
 
@@ -93,8 +93,8 @@ export function faceNotice(state: FaceState, mode: FaceMode): FaceNotice | null 
       return info(detectingText(state));
     case 'acting':
       return {
-        ...info(t(`face.${promptedAction(state.challenge, state.frames.length)}`)),
-        progress: state.frames.length / LIVENESS_FRAMES,
+        ...info(t(`face.${promptedAction(state.challenge, state.turnsSeen)}`)),
+        progress: state.turnsSeen / state.challenge.actions.length,
       };
     case 'capturing':
     case 'challenging':
@@ -114,9 +114,10 @@ export function faceNotice(state: FaceState, mode: FaceMode): FaceNotice | null 
         return { tone: 'success', text: clockedIn(state.data), retry: true, retryText: t('face.next') };
       return { tone: 'success', text: t('face.success'), retry: false };
     case 'failed':
-      return 'problem' in state
+      if (!('problem' in state)) return retryNotice(state.message);
+      return state.problem === 'livenessUnsupported'
         ? retryNotice(t('face.livenessUnsupported'), 'face.askAdmin')
-        : retryNotice(state.message);
+        : retryNotice(t('face.movementNotSeen'));
     case 'modelFailed':
       return retryNotice(t('face.modelFailed'), 'face.checkNetwork');
     default:

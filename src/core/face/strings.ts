@@ -34,6 +34,7 @@ export const FACE_STRINGS: StringTable = {
     'face.retry': '点击重试',
     'face.modelFailed': '人脸检测模型加载失败',
     'face.livenessUnsupported': '此处的人脸识别需要活体检测，本平台未提供',
+    'face.movementNotSeen': '没有看到转头，请按提示向两边转头',
   },
   en: {
     'face.userIdMissing': 'userId not found',
@@ -67,6 +68,7 @@ export const FACE_STRINGS: StringTable = {
     'face.retry': 'Click to try again',
     'face.modelFailed': 'The face detector could not be loaded',
     'face.livenessUnsupported': 'Face recognition here needs a liveness check, which this platform does not provide',
+    'face.movementNotSeen': 'The head turns were not seen: turn your head each way as asked',
   },
   'zh-HK': {
     'face.userIdMissing': '未找到 userId',
@@ -99,6 +101,7 @@ export const FACE_STRINGS: StringTable = {
     'face.retry': '點擊重試',
     'face.modelFailed': '人臉檢測模型加載失敗',
     'face.livenessUnsupported': '此處的人臉識別需要活體檢測，本平台未提供',
+    'face.movementNotSeen': '沒有看到轉頭，請按提示向兩邊轉頭',
   },
 };
 

@@ -76,7 +76,7 @@ export function FaceView({ state, mode, video: givenVideo, pictureError = false,
       aria-label={t('face.region')}
       aria-busy={busy}
       data-status={state.status}
-      data-action={state.status === 'acting' ? promptedAction(state.challenge, state.frames.length) : undefined}
+      data-action={state.status === 'acting' ? promptedAction(state.challenge, state.turnsSeen) : undefined}
     >
       <div className="stage" part="stage">
         <video ref={video} className={live ? 'video' : 'video hidden'} part="video" muted playsInline />

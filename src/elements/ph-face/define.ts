@@ -40,7 +40,8 @@ export interface PhFaceEventMap {
   'ph-face-clocking': CustomEvent<PhFaceClockingDetail>;
   /**
    * Something stopped the widget: `failed` (a call answered non-200; `message` says why), `livenessUnsupported`
-   * (`liveness="required"` on a back end without the challenge call), `timeout` (no face on target within 15 s),
+   * (`liveness="required"` on a back end without the challenge call), `movementNotSeen` (the liveness challenge's
+   * head turns not seen within 8 s), `timeout` (no face on target within 15 s),
    * `userIdMissing`, `modelFailed`, or a camera problem (`insecure`, `noCamera`, `denied`, `busy`). The widget shows it itself, with 'Click to try again' where a click can help.
    */
   'ph-face-error': CustomEvent<PhFaceErrorDetail>;

@@ -11,8 +11,8 @@ import {
   type FaceState,
   faceNotice,
   guideBox,
-  LIVENESS_FRAME_INTERVAL_MS,
-  LIVENESS_FRAMES,
+  LIVENESS_ACTING_MS,
+  LIVENESS_SAMPLE_INTERVAL_MS,
   type LivenessAnswer,
   type LivenessChallenge,
 } from '../../../src/core/face';
@@ -37,19 +37,28 @@ const SHOTS: Record<Shot, Box[]> = {
 
 const PHOTO = 'data:image/jpeg;base64,/9j/PHOTO';
 const CHALLENGE: LivenessChallenge = { challengeId: 'c-1', actions: ['turnLeft', 'turnRight'], expiresIn: 30 };
-/** From the challenge to the last frame: the first frame is taken at once. */
-const ACTING_MS = (LIVENESS_FRAMES - 1) * LIVENESS_FRAME_INTERVAL_MS;
-/** The answer the rig sends after `frames` were taken (captureFrame numbers them from 1). */
+/** The head's turn in the samples of a person doing CHALLENGE: half way left, left, back past the middle, right. */
+const MOVEMENT = [-0.1, -0.2, 0, 0.2];
+/** From the challenge to the sample that completes the movement: the first sample is taken at once. */
+const ACTING_MS = (MOVEMENT.length - 1) * LIVENESS_SAMPLE_INTERVAL_MS;
+/** The answer the rig sends: the four samples the movement rests on (captureFrame numbers frames from 1). */
 const answered = (first = 1): LivenessAnswer => ({
   challengeId: CHALLENGE.challengeId,
-  frames: Array.from({ length: LIVENESS_FRAMES }, (_, i) => `/9j/FRAME${first + i}`),
+  frames: MOVEMENT.map((_, i) => `/9j/FRAME${first + i}`),
 });
 
 interface Rig {
   controller: FaceController;
   states: FaceState[];
   camera: { opened: number; closed: number; fail: Error | null };
-  detector: { loads: number; detections: number; script: Shot[]; loadFails: boolean; loadMs: number };
+  detector: {
+    loads: number;
+    detections: number;
+    script: Shot[];
+    loadFails: boolean;
+    loadMs: number;
+    movement: number[];
+  };
   submitted: [FaceMode, string, string | undefined, LivenessAnswer?][];
   answer: { reject: Error | null; data: unknown };
   /** `missing`: the back end has no challenge call (the calls answer null, as for a 404). */
@@ -59,7 +68,16 @@ interface Rig {
 
 function rig(options: Partial<FaceControllerOptions> & { mode: FaceMode }): Rig {
   const camera = { opened: 0, closed: 0, fail: null as Error | null };
-  const detector = { loads: 0, detections: 0, script: [] as Shot[], loadFails: false, loadMs: 0 };
+  const detector = {
+    loads: 0,
+    detections: 0,
+    script: [] as Shot[],
+    loadFails: false,
+    loadMs: 0,
+    /** The turns the samples of a liveness challenge show, one after the other (the last held). */
+    movement: MOVEMENT,
+  };
+  let sampled = 0;
   const submitted: Rig['submitted'] = [];
   const answer = { reject: null as Error | null, data: { ok: true } as unknown };
   const record = { value: null as FaceRecord | null, fail: false };
@@ -85,7 +103,12 @@ function rig(options: Partial<FaceControllerOptions> & { mode: FaceMode }): Rig 
         },
         async detect(): Promise<Detection> {
           detector.detections += 1;
-          return { faces: SHOTS[detector.script.shift() ?? 'none'], frame: FRAME };
+          if (controller.$state.get().status !== 'acting') {
+            sampled = 0;
+            return { faces: SHOTS[detector.script.shift() ?? 'none'], frame: FRAME, turn: 0 };
+          }
+          const turn = detector.movement[Math.min(sampled++, detector.movement.length - 1)]!;
+          return { faces: SHOTS.on, frame: FRAME, turn };
         },
       },
       capture: () => PHOTO,
@@ -181,12 +204,13 @@ describe('automatic capture: more than 8 hits in a row (§4, §9)', () => {
     expect(r.controller.$state.get()).toMatchObject({ status: 'detecting', hits: 8 });
     expect(r.submitted).toEqual([]);
     await advance(250);
-    // The liveness challenge follows the hits (issue 37): the action asked for, frames recorded while it is done.
+    // The liveness challenge follows the hits (issues 37, 54): the turns asked for, frames followed as they are done.
     expect(r.challenges.asked).toEqual(['login']);
     expect(r.controller.$state.get()).toMatchObject({
       status: 'acting',
       challenge: CHALLENGE,
-      frames: [expect.any(String)],
+      stillTurn: 0,
+      samples: [{ frame: expect.any(String), turn: MOVEMENT[0] }],
     });
     expect(text(r, 'login')).toBe('Turn your head to your left');
     await advance(ACTING_MS - 1);
@@ -194,9 +218,10 @@ describe('automatic capture: more than 8 hits in a row (§4, §9)', () => {
     await advance(1);
     expect(r.submitted).toEqual([['login', '/9j/PHOTO', undefined, answered()]]);
     expect(status(r)).toBe('success');
-    expect(r.detector.detections).toBe(9);
+    // Nine detections for the hits, then one a sample: none after the movement was seen.
+    expect(r.detector.detections).toBe(9 + MOVEMENT.length);
     await advance(5000);
-    expect(r.detector.detections).toBe(9);
+    expect(r.detector.detections).toBe(9 + MOVEMENT.length);
   });
 
   it('starts counting again after a miss, a face off target or two faces', async () => {
@@ -431,35 +456,45 @@ describe('answers of the server', () => {
     r.detector.script = Array(9).fill('on');
     await advance(250 * 8 + ACTING_MS);
     expect(r.challenges.asked).toEqual(['orther', 'orther']);
-    expect(r.submitted.map((sent) => sent[3])).toEqual([answered(1), answered(LIVENESS_FRAMES + 1)]);
+    expect(r.submitted.map((sent) => sent[3])).toEqual([answered(1), answered(MOVEMENT.length + 1)]);
   });
 });
 
 describe('the liveness challenge (issue 37)', () => {
-  it('asks in the page language, counts the frames as progress, and names every action', async () => {
+  it('asks in the page language for each turn in order, counting the turns seen as progress', async () => {
     const r = await detecting('login', Array(9).fill('on'));
-    await advance(250 * 8 + LIVENESS_FRAME_INTERVAL_MS * 2);
-    expect(r.controller.$state.get()).toMatchObject({ status: 'acting' });
+    await advance(250 * 8);
+    expect(r.controller.$state.get()).toMatchObject({ status: 'acting', turnsSeen: 0 });
     expect(faceNotice(r.controller.$state.get(), 'login')).toEqual({
       tone: 'info',
       text: 'Turn your head to your left',
       retry: false,
-      progress: 3 / LIVENESS_FRAMES,
+      progress: 0,
     });
     $language.set('zh-CN');
     expect(text(r, 'login')).toBe('请向左转头');
     $language.set('zh-HK');
     expect(text(r, 'login')).toBe('請向左轉頭');
-    // The second turn is asked for half way through the frames.
-    const acting = (recorded: number): FaceState => ({
-      status: 'acting',
-      image: PHOTO,
-      challenge: CHALLENGE,
-      frames: Array(recorded).fill(PHOTO),
-    });
+    // The second sample shows the left turn done: the right one is asked for.
+    await advance(LIVENESS_SAMPLE_INTERVAL_MS);
     $language.set('en');
-    expect(faceNotice(acting(LIVENESS_FRAMES / 2 - 1), 'login')?.text).toBe('Turn your head to your left');
-    expect(faceNotice(acting(LIVENESS_FRAMES / 2), 'orther')?.text).toBe('Turn your head to your right');
+    expect(faceNotice(r.controller.$state.get(), 'login')).toMatchObject({
+      text: 'Turn your head to your right',
+      progress: 0.5,
+    });
+  });
+
+  it('says so when the turns are not seen in time, and sends nothing', async () => {
+    const r = await detecting('login', Array(9).fill('on'));
+    r.detector.movement = [0];
+    await advance(250 * 8 + LIVENESS_ACTING_MS - 1);
+    expect(status(r)).toBe('acting');
+    await advance(1);
+    expect(r.controller.$state.get()).toMatchObject({ status: 'failed', problem: 'movementNotSeen' });
+    expect(faceNotice(r.controller.$state.get(), 'login')?.text).toBe(
+      'The head turns were not seen: turn your head each way as asked',
+    );
+    expect(r.submitted).toEqual([]);
   });
 
   it('shows a challenge that cannot be fetched as a failure, and a click looks again', async () => {
@@ -479,7 +514,7 @@ describe('the liveness challenge (issue 37)', () => {
 
   it('drops a challenge under way when the tab is hidden: no frame of a closed camera is sent', async () => {
     const r = await detecting('login', Array(9).fill('on'));
-    await advance(250 * 8 + LIVENESS_FRAME_INTERVAL_MS);
+    await advance(250 * 8 + LIVENESS_SAMPLE_INTERVAL_MS);
     expect(status(r)).toBe('acting');
     r.controller.pause();
     await advance(ACTING_MS * 2);

@@ -94,9 +94,8 @@ describe('the challenge’s turns', () => {
     expect(pickActions(0.99)).toEqual(['turnRight', 'turnLeft']);
   });
 
-  it('asks for the first turn over the first half of the frames, then the second', () => {
+  it('asks for the turn after the ones seen', () => {
     const challenge: LivenessChallenge = { challengeId: 'c', actions: ['turnRight', 'turnLeft'], expiresIn: 30 };
-    const asked = Array.from({ length: LIVENESS_FRAMES }, (_, recorded) => promptedAction(challenge, recorded));
-    expect(asked).toEqual([...Array(4).fill('turnRight'), ...Array(4).fill('turnLeft')]);
+    expect([0, 1, 2].map((seen) => promptedAction(challenge, seen))).toEqual(['turnRight', 'turnLeft', 'turnLeft']);
   });
 });

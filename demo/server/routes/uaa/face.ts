@@ -92,7 +92,8 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
         if (error instanceof ApiError && error.status === 400) countAgainstPerson(ctx, caller, user.id);
         throw error;
       }
-      if (isReplay(ctx.db, pictureHashes(still, evidence), ctx.seconds())) throw replayed();
+      const memory = ctx.options.facePictureMemorySeconds;
+      if (isReplay(ctx.db, pictureHashes(still, evidence), ctx.seconds(), memory)) throw replayed();
     }
     const remember = ctx.db.prepare('INSERT OR IGNORE INTO face_probes (hash, used_at) VALUES (?, ?)');
     for (const hash of hashes) remember.run(hash, ctx.seconds());
