@@ -105,7 +105,7 @@ export async function personCamera(page: Page, poses: Poses, reactionMs = 300, r
   await page.addInitScript({
     content: `{
       const reactionMs = ${reactionMs};
-      const turnsPerSecond = 4;
+      const turnsPerSecond = 2.5;
       const reaches = ${JSON.stringify(reaches)};
       let challenges = -1;
       const images = new Map();

@@ -53,7 +53,7 @@ function scenes(photo: string, language: Language): FaceScene[] {
     expiresIn: LIVENESS_CHALLENGE_SECONDS,
   };
   const challenged: FaceEvent[] = [...challenging, { type: 'challenged', challenge, stillTurn: 0 }];
-  /** Frames of the head turning left half way, all the way, back past the middle and right (headTurn). */
+  /** Frames of the head turning left half way, all the way, back past the middle, right and a little further. */
   const turning = (turns: number[]): FaceEvent[] =>
     turns.map((turn) => ({ type: 'sampled', sample: { frame: photo, turn } }));
   const record = { faceImage: photo.split(',')[1]!, registerTime: '2026-09-01 08:00:00', userId: 'u-teacher' };
@@ -83,7 +83,7 @@ function scenes(photo: string, language: Language): FaceScene[] {
     {
       name: 'success',
       mode: 'orther',
-      events: [...challenged, ...turning([-0.1, -0.2, 0, 0.2]), { type: 'submitted', data: null }],
+      events: [...challenged, ...turning([-0.1, -0.2, 0, 0.2, 0.22]), { type: 'submitted', data: null }],
     },
     { name: 'paused', mode: 'orther', events: [{ type: 'cameraOpened' }, { type: 'pause' }] },
   ];

@@ -7,8 +7,9 @@ import {
 } from './liveness';
 
 // The widget's half of the liveness challenge (issue 54): frames taken every LIVENESS_SAMPLE_INTERVAL_MS, each with
-// the head's turn as the widget's own detector saw it, followed by core's rule with the widget's margin. As soon as
-// both turns are seen, the frames the finding rests on go to the server: no fixed recording time to sit through.
+// the head's turn as the widget's own detector saw it, followed by core's rule with the widget's margin. Once both
+// turns are seen (and one sample more), the frames the finding rests on go to the server, with the frame after each
+// turn's end: no fixed recording time to sit through.
 
 /** A frame taken while the user turns, and `headTurn` of its face (null: none or several faces in it). */
 export interface LivenessSample {
@@ -49,7 +50,19 @@ export function afterSample(
   );
   if (movement.wrongWay) return { ...state, stillTurn, samples: [], turnsSeen: 0 };
   if (!movement.done) return { ...state, stillTurn, samples, turnsSeen: movement.turnsSeen };
-  const frames = movement.evidence.slice(0, LIVENESS_FRAMES).map((index) => seen[index]!.frame);
+  // Seen with the frame that ends the second turn as the last: one more sample first, so that each turn's end goes
+  // with the frame after it, a little further as a rule (the server's landmark net reads turns a little apart).
+  const last = seen.length - 1;
+  if (movement.evidence.at(-1) === last) return { ...state, stillTurn, samples, turnsSeen: movement.turnsSeen };
+  const sent = new Set<number>();
+  for (const [i, index] of movement.evidence.entries()) {
+    sent.add(index);
+    if (i % 2 === 1 && index + 1 <= last) sent.add(index + 1);
+  }
+  const frames = [...sent]
+    .sort((a, b) => a - b)
+    .slice(0, LIVENESS_FRAMES)
+    .map((index) => seen[index]!.frame);
   return {
     status: 'submitting',
     image: state.image,

@@ -19,7 +19,7 @@ export const LIVENESS_FRAMES = 8;
  * The widget takes a frame this often while the user turns and follows the turns on its own detector's landmarks: a
  * turn takes people a third of a second or more, so each is caught on its way.
  */
-export const LIVENESS_SAMPLE_INTERVAL_MS = 120;
+export const LIVENESS_SAMPLE_INTERVAL_MS = 80;
 /** The widget gives up on a movement it has not seen in this time (the server's answer window is longer). */
 export const LIVENESS_ACTING_MS = 8_000;
 /** The frames' longer side in px: enough for the landmarks of a face in the guide box. */
@@ -46,7 +46,7 @@ export const WAY_MARGIN = 0.2;
  * The widget's own margin: it sends its frames when its detector, smaller than the server's, saw each turn go this
  * much further than the rule asks, through a pose nearer the middle of the way, so that the server agrees.
  */
-export const WIDGET_MARGIN = { threshold: 1.15, way: 0.3 } as const;
+export const WIDGET_MARGIN = { threshold: 1.15, way: 0.25 } as const;
 
 export interface LandmarkPoint {
   x: number;

@@ -25,11 +25,12 @@ function follow(turns: (number | null)[], state: ActingState = start) {
 }
 
 describe('afterSample', () => {
-  it('sends the pose on the way and the end of each turn as soon as the second turn is seen', () => {
+  it('sends the pose on the way and the end of each turn, each end with the frame after it, one sample after both turns', () => {
+    expect(follow([0.3, 0.2, 0.08, 0.07, null, 0.3, 0.52])).toMatchObject({ status: 'acting', turnsSeen: 2 });
     expect(follow([0.3, 0.2, 0.08, 0.07, null, 0.3, 0.52, 0.6])).toEqual({
       status: 'submitting',
       image: start.image,
-      liveness: { challengeId: 'c-1', frames: ['f1', 'f2', 'f5', 'f6'] },
+      liveness: { challengeId: 'c-1', frames: ['f1', 'f2', 'f3', 'f5', 'f6', 'f7'] },
     });
   });
 
@@ -40,9 +41,9 @@ describe('afterSample', () => {
 
   it('begins again when the first turn goes the wrong way, and still sees the movement after it', () => {
     expect(follow([0.4, 0.52])).toMatchObject({ status: 'acting', samples: [], turnsSeen: 0 });
-    expect(follow([0.4, 0.52, 0.3, 0.2, 0.08, 0.3, 0.52])).toMatchObject({
+    expect(follow([0.4, 0.52, 0.3, 0.2, 0.08, 0.3, 0.52, 0.55])).toMatchObject({
       status: 'submitting',
-      liveness: { frames: ['f3', 'f4', 'f5', 'f6'] },
+      liveness: { frames: ['f3', 'f4', 'f5', 'f6', 'f7'] },
     });
   });
 

@@ -37,11 +37,14 @@ const SHOTS: Record<Shot, Box[]> = {
 
 const PHOTO = 'data:image/jpeg;base64,/9j/PHOTO';
 const CHALLENGE: LivenessChallenge = { challengeId: 'c-1', actions: ['turnLeft', 'turnRight'], expiresIn: 30 };
-/** The head's turn in the samples of a person doing CHALLENGE: half way left, left, back past the middle, right. */
-const MOVEMENT = [-0.1, -0.2, 0, 0.2];
+/**
+ * The head's turn in the samples of a person doing CHALLENGE: half way left, left, back past the middle, right, and
+ * a little further (the widget takes one sample more after it has seen both turns).
+ */
+const MOVEMENT = [-0.1, -0.2, 0, 0.2, 0.22];
 /** From the challenge to the sample that completes the movement: the first sample is taken at once. */
 const ACTING_MS = (MOVEMENT.length - 1) * LIVENESS_SAMPLE_INTERVAL_MS;
-/** The answer the rig sends: the four samples the movement rests on (captureFrame numbers frames from 1). */
+/** The answer the rig sends: the samples the movement rests on, each turn's end with the frame after it. */
 const answered = (first = 1): LivenessAnswer => ({
   challengeId: CHALLENGE.challengeId,
   frames: MOVEMENT.map((_, i) => `/9j/FRAME${first + i}`),
