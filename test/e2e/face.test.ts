@@ -257,10 +257,17 @@ describe('ph-face on a camera', () => {
       .first()
       .waitFor();
     await face.getByText(/^王老师，打卡成功（\d{4}-\d\d-\d\d \d\d:\d\d:\d\d）$/).waitFor();
-    // The success line shows for 1.5 s (issue 54), then the terminal looks for the next person by itself; a person
-    // who stays in front is not clocked in again unless someone clicks for the next person meanwhile, which looks
-    // again at once (the same face here, clocked in again).
-    await face.getByRole('button', { name: /点击为下一位打卡/ }).click();
+    // The success line shows for 1.5 s (issue 54), then the terminal looks for the next person by itself; the person
+    // who stays in front is not clocked in again (请下一位). The teacher steps away and comes back as the next in the
+    // queue: clocked in again without a click (a click on Next: terminal.test.ts).
+    await face.getByText('请下一位').waitFor();
+    await page.evaluate(() => {
+      (window as unknown as { phPersonAway: boolean }).phPersonAway = true;
+    });
+    await face.getByText('请下一位').waitFor({ state: 'detached' });
+    await page.evaluate(() => {
+      (window as unknown as { phPersonAway: boolean }).phPersonAway = false;
+    });
     await page.waitForFunction(
       () =>
         (window as unknown as { faceEvents: { type: string }[] }).faceEvents.filter(

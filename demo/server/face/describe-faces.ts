@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
+import { headTurn } from '../../../src/core/face/liveness';
 import { decodeRgb, ImageProblem } from './decode';
 import { FACE_MODEL_DIR as MODEL_DIR } from './models';
 import { faceHashes } from './picture-hash';
@@ -28,6 +29,11 @@ export interface FoundFace {
   /** The 68 landmarks in image px (face-api's numbering), for the liveness challenge. */
   landmarks: { x: number; y: number }[];
   descriptor: Float32Array;
+  /**
+   * `headTurn` of the face on face-api's tiny landmark net: the net the widget follows the turns with, so that the
+   * two read a turn alike (the full net read the tests' turns some 0.03 apart, enough to refuse what the widget sent).
+   */
+  turn: number;
   /** The perceptual hash of the face aligned on its eyes, and of its mirror (picture-hash.ts). */
   hash: string;
   mirrorHash: string;
@@ -53,6 +59,7 @@ function loadEngine(): Promise<{ tf: Tf; faceapi: FaceApi }> {
     await faceapi.nets.tinyFaceDetector.loadFromDisk(MODEL_DIR);
     await faceapi.nets.ssdMobilenetv1.loadFromDisk(MODEL_DIR);
     await faceapi.nets.faceLandmark68Net.loadFromDisk(MODEL_DIR);
+    await faceapi.nets.faceLandmark68TinyNet.loadFromDisk(MODEL_DIR);
     await faceapi.nets.faceRecognitionNet.loadFromDisk(MODEL_DIR);
     return { tf, faceapi };
   })();
@@ -75,13 +82,20 @@ async function describe(image: Uint8Array): Promise<Omit<Extract<DescribeReply, 
       new faceapi.TinyFaceDetectorOptions({ inputSize: TINY_INPUT, scoreThreshold: MIN_CONFIDENCE }),
     );
     if (found.length === 0) found = await find(new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE }));
-    const faces = found.map(({ detection, landmarks, descriptor }) => {
+    const crops = await faceapi.extractFaceTensors(
+      tensor as never,
+      found.map(({ detection }) => detection),
+    );
+    const tiny = await Promise.all(crops.map((crop) => faceapi.nets.faceLandmark68TinyNet.detectLandmarks(crop)));
+    for (const crop of crops) crop.dispose();
+    const faces = found.map(({ detection, landmarks, descriptor }, i) => {
       const points = landmarks.positions.map(({ x, y }) => ({ x, y }));
       const { hash, mirror } = faceHashes(decoded, points);
       return {
         score: detection.score,
         box: { x: detection.box.x, y: detection.box.y, width: detection.box.width, height: detection.box.height },
         landmarks: points,
+        turn: headTurn((tiny[i] as { positions: { x: number; y: number }[] }).positions),
         descriptor,
         hash,
         mirrorHash: mirror,

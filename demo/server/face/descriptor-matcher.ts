@@ -178,6 +178,7 @@ export class DescriptorFaceMatcher implements FaceMatcher {
     const face = await this.oneFace(image, caller);
     return {
       landmarks: face.landmarks,
+      turn: face.turn,
       descriptor: encodeDescriptor(face.descriptor),
       hash: face.hash,
       mirrorHash: face.mirrorHash,

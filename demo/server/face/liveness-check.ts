@@ -1,4 +1,4 @@
-import { followMovement, headTurn, type LivenessAction } from '../../../src/core/face/liveness';
+import { followMovement, type LivenessAction } from '../../../src/core/face/liveness';
 import { ApiError } from '../envelope';
 import type { FaceCaller, FaceMatcher, FaceObservation } from './matcher';
 import { hashDistance } from './picture-hash';
@@ -60,14 +60,14 @@ export async function verifyMovement(
   frames: readonly Buffer[],
   caller: FaceCaller,
 ): Promise<FaceObservation[]> {
-  const stillTurn = headTurn(still.landmarks);
+  const stillTurn = still.turn;
   const seen: FaceObservation[] = [];
   const turns: number[] = [];
   for (const frame of frames) {
     const face = await frameFace(matcher, still, frame, caller);
     if (!face) continue;
     seen.push(face);
-    turns.push(headTurn(face.landmarks));
+    turns.push(face.turn);
     const movement = followMovement(actions, stillTurn, turns);
     if (movement.wrongWay) break;
     if (movement.done) return movement.evidence.map((index) => seen[index]!);

@@ -20,6 +20,8 @@ export type FaceCaller = 'public' | 'signed-in';
 /** What the matcher sees of the one face of a picture. */
 export interface FaceObservation {
   landmarks: LandmarkPoint[];
+  /** `headTurn` as the widget reads it (the tiny landmark net). */
+  turn: number;
   descriptor: string;
   /** Perceptual hashes of the face aligned on its eyes, and of its mirror (picture-hash.ts): a picture as a picture. */
   hash: string;
