@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import type { LivenessAction } from '../../src/core/face/liveness';
-import { randomAction } from './face/challenges';
+import { CHALLENGES_AT_MOST, CHALLENGES_PER_ADDRESS, type ChallengeLimits, randomAction } from './face/challenges';
 import type { FaceMatcherChoice } from './face/choose';
 import type { SpeechRecognizer } from './speech/pocketsphinx';
 
@@ -70,6 +70,11 @@ export interface ServerOptions {
   faceMatcher?: FaceMatcherChoice;
   /** Picks the action of each face liveness challenge. Default: one of LIVENESS_ACTIONS at random (crypto). */
   faceChallengeAction?: () => LivenessAction;
+  /**
+   * Open anonymous face-login challenges per address (default 50) and in all (10 000); a clock-in terminal's own
+   * challenge is outside them. Tests make them small.
+   */
+  faceChallengeLimits?: Partial<ChallengeLimits>;
   /** The server clock (epoch ms) behind every lifetime: tokens, tickets, codes, windows, sweeps. Default Date.now. */
   now?: () => number;
   /**
@@ -150,8 +155,10 @@ export interface ResolvedOptions
       | 'deviceClientIds'
       | 'speechRecognizer'
       | 'verifyPassword'
+      | 'faceChallengeLimits'
     >
   > {
+  faceChallengeLimits: ChallengeLimits;
   signingSecret: string | undefined;
   loginLimit: LoginLimitOptions;
   publicOrigin: string | undefined;
@@ -195,6 +202,11 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     corsOrigins: options.corsOrigins ?? [],
     now: options.now ?? Date.now,
     faceChallengeAction: options.faceChallengeAction ?? randomAction,
+    faceChallengeLimits: {
+      perAddress: CHALLENGES_PER_ADDRESS,
+      atMost: CHALLENGES_AT_MOST,
+      ...options.faceChallengeLimits,
+    },
     publicOrigin: options.publicOrigin === undefined ? undefined : exactOrigin(options.publicOrigin, 'publicOrigin'),
     allowedRedirectOrigins: (options.allowedRedirectOrigins ?? []).map((origin) =>
       exactOrigin(origin, 'allowedRedirectOrigins'),

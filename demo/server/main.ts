@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { ENDPOINTS } from '../../src/core/api/wire';
 import { DEMO_PASSWORD, USERS } from './db/seed-data';
 import { deviceClients } from './db/users';
-import { DESCRIPTOR_THRESHOLD, DescriptorFaceMatcher } from './face/descriptor-matcher';
+import { faceMatcherFromEnv } from './face/matcher-from-env';
 import { createServer, repositoryStaticRoots } from './index';
 
 // CLI: `npx tsx demo/server/main.ts`. Every setting has a safe default; see docs/server.md.
@@ -37,18 +37,7 @@ function listEnv(name: string): string[] {
     .filter(Boolean);
 }
 
-/** Face matching: face-api descriptors unless PH_FACE_MATCHER=digest (exact image bytes, no models). */
-function faceMatcherFromEnv(): DescriptorFaceMatcher | 'digest' {
-  const choice = env.PH_FACE_MATCHER || 'descriptor';
-  if (choice === 'digest') return 'digest';
-  if (choice !== 'descriptor') throw new Error(`PH_FACE_MATCHER must be descriptor or digest, got "${choice}"`);
-  const raw = env.PH_FACE_THRESHOLD;
-  const threshold = raw ? Number(raw) : DESCRIPTOR_THRESHOLD;
-  if (!(threshold > 0 && threshold < 2)) throw new Error(`PH_FACE_THRESHOLD must be between 0 and 2, got "${raw}"`);
-  return new DescriptorFaceMatcher({ threshold });
-}
-
-const faceMatcher = faceMatcherFromEnv();
+const faceMatcher = faceMatcherFromEnv(env);
 const server = await createServer({
   dataDir: resolve(env.PH_DATA_DIR || 'data'),
   port: intEnv('PORT', 8080),

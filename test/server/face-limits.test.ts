@@ -66,6 +66,58 @@ describe('face sign-in failures per face', () => {
   });
 });
 
+// Issue 54: each call's failures lock that call only. Anonymous face logins with someone's photo from the internet do
+// not stop them clocking in at school, nor signing in with their password; failed clock-ins at a terminal do not stop
+// their face login.
+describe('face locks per call', () => {
+  const frames = () => [png(), png(), png()].map((frame) => frame.toString('base64'));
+  /** A photo the matcher calls a near miss on `userId`. */
+  const lookalikeOf = (userId: string) => {
+    const photo = png();
+    matcher.nearMisses.set(sha256(photo), userId);
+    return photo.toString('base64');
+  };
+  const register = async (username: string, userId: string) => {
+    const face = png().toString('base64');
+    const owner = await signedIn(t.url, username);
+    expect((await owner.post('/api/uaa/face/check', { faceImage: face, userId })).status).toBe(200);
+    return face;
+  };
+
+  it('locks only face login after 5 failed face logins on a person: a terminal clocks them in, the password works', async () => {
+    const face = await register('staff', 'u-staff');
+    for (let index = 0; index < 5; index += 1) {
+      expect((await postFace(new Client(t.url), 'login', lookalikeOf('u-staff'), frames())).status).toBe(400);
+    }
+    const locked = await postFace(new Client(t.url), 'login', face, frames());
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get('Retry-After')).toBe('900');
+    expect(locked.body.code).toBe('too_many_attempts');
+
+    const terminal = await signedIn(t.url, 'terminal');
+    const clocked = await postFace<{ userId: string }>(terminal, 'orther', face, frames());
+    expect(clocked.body).toMatchObject({ code: 'ok', data: { userId: 'u-staff' } });
+    expect((await new Client(t.url).login('staff')).body.data.userId).toBe('u-staff');
+  });
+
+  it('locks only clock-in after 5 failed clock-ins of a person: their face login and password still work', async () => {
+    const face = await register('student', 'u-student');
+    const terminal = await signedIn(t.url, 'terminal');
+    for (let index = 0; index < 5; index += 1) {
+      expect((await postFace(terminal, 'orther', lookalikeOf('u-student'), frames())).body.code).toBe(
+        'face_not_matched',
+      );
+    }
+    const locked = await postFace(terminal, 'orther', face, frames());
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get('Retry-After')).toBe('900');
+
+    const login = await postFace(new Client(t.url), 'login', face, frames());
+    expect(login.body).toMatchObject({ code: 'ok', data: { userId: 'u-student' } });
+    expect((await new Client(t.url).login('student')).body.data.userId).toBe('u-student');
+  });
+});
+
 describe('DescriptorFaceMatcher near misses', () => {
   const at = (distance: number) => {
     const descriptor = new Float32Array(128);

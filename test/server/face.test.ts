@@ -153,6 +153,40 @@ describe('descriptor matching over HTTP', () => {
   });
 });
 
+describe('one face, one person, in every unit face login looks at (issue 54)', () => {
+  // The teacher (the school's) registered face a in the first test of this file.
+  it("refuses another unit's account the face of the school's teacher, naming no one", async () => {
+    const area = await signedIn(t.url, 'areauser');
+    const photo = base64(facePhoto('a', { zoom: 2.2, shiftX: -0.2, size: 420, quality: 80 }));
+    const taken = await area.post('/api/uaa/face/check', { faceImage: photo, userId: 'u-areauser' });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({
+      code: 'face_taken',
+      message:
+        "这张人脸已登记在另一个账号上，请联系学校管理员|||This face is already registered to another account; ask your school's administrator|||這張人臉已登記在另一個賬號上，請聯絡學校管理員",
+    });
+    expect((await area.get('/api/uaa/face/user?userId=u-areauser')).body.data).toBeNull();
+  });
+
+  it('signs in as neither of two people whose registered faces both match the photo', async () => {
+    const db = t.server.context.db;
+    // A duplicate from before registration refused it: the teacher's face registered to the area's account too.
+    db.prepare(
+      `INSERT INTO face_records (user_id, descriptor, matcher, image, register_time)
+       SELECT 'u-areauser', descriptor, matcher, image, register_time FROM face_records WHERE user_id = 'u-teacher'`,
+    ).run();
+    try {
+      const guest = new Client(t.url);
+      const login = await postFace(guest, 'login', base64(facePhoto('a', { size: 409 })), frames('turnLeft', 337));
+      expect(login.status).toBe(409);
+      expect(login.body.code).toBe('face_ambiguous');
+      expect((await guest.get('/api/uaa/oauth/me')).status).toBe(401);
+    } finally {
+      db.prepare("DELETE FROM face_records WHERE user_id = 'u-areauser'").run();
+    }
+  });
+});
+
 describe('the liveness challenge (issue 37)', () => {
   // The teacher's face is registered by the first test of this file.
   const still = (size: number) => base64(facePhoto('a', { size }));

@@ -134,4 +134,25 @@ describe('LoginLimiter (the other public calls)', () => {
     clock.advance(OPTIONS.windowSeconds + 1);
     expect(limiter.exhausted('device-client', '10.0.0.1')).toBe(false);
   });
+
+  it('says how long until a full bucket lets one more through: when its oldest failure that counts leaves', () => {
+    const clock = new ManualClock();
+    const limiter = new LoginLimiter({ ...OPTIONS, perAddress: 3, perAccount: 2 }, clock.now);
+    // Failures at 0, 100 and 200 s: the one at 0 s leaves the 900 s window at 900 s.
+    for (let i = 0; i < 3; i++) {
+      limiter.record('face-login', '10.0.0.1');
+      clock.advance(100);
+    }
+    expect(limiter.retryAfter('face-login', '10.0.0.1')).toBe(600);
+    clock.advance(600);
+    expect(limiter.exhausted('face-login', '10.0.0.1')).toBe(false);
+    // Past the limit, the failure whose leaving brings the count under it: the second of three (at 10 s) with a
+    // limit of 2, in whole seconds rounded up.
+    for (const step of [10, 10, 0.5]) {
+      limiter.record('face-login-person', 'u-teacher');
+      clock.advance(step);
+    }
+    // Now 20.5 s after the first: the second leaves in 889.5 s.
+    expect(limiter.retryAfterForPerson('face-login-person', 'u-teacher')).toBe(890);
+  });
 });

@@ -442,7 +442,7 @@ describe('face calls', () => {
     expect((await attempt()).status).toBe(400);
   });
 
-  it('refuses a face already registered to another account of the unit, in both languages (F1)', async () => {
+  it('refuses a face already registered to another account of any unit, in three languages (F1, issue 54)', async () => {
     const teacher = await signedIn(t.url, 'teacher');
     const admin = await signedIn(t.url, 'admin');
     const face = png().toString('base64');
@@ -452,12 +452,16 @@ describe('face calls', () => {
     expect(taken.body).toMatchObject({
       code: 'face_taken',
       message:
-        '这张人脸已登记在本单位的另一个账号上|||This face is already registered to another account of the unit|||這張人臉已登記在本單位的另一個賬號上',
+        "这张人脸已登记在另一个账号上，请联系学校管理员|||This face is already registered to another account; ask your school's administrator|||這張人臉已登記在另一個賬號上，請聯絡學校管理員",
     });
-    // Its owner may register it again; another unit's account is no conflict.
+    // Its owner may register it again. Public face login looks at every unit's faces: another unit's account is a
+    // conflict too, and the answer names no one.
     expect((await teacher.post('/api/uaa/face/check', { faceImage: face, userId: 'u-teacher' })).status).toBe(200);
     const area = await signedIn(t.url, 'areauser');
-    expect((await area.post('/api/uaa/face/check', { faceImage: face, userId: 'u-areauser' })).status).toBe(200);
+    const elsewhere = await area.post('/api/uaa/face/check', { faceImage: face, userId: 'u-areauser' });
+    expect(elsewhere.status).toBe(409);
+    expect(elsewhere.body).toEqual(taken.body);
+    expect((await area.get('/api/uaa/face/user?userId=u-areauser')).body.data).toBeNull();
   });
 
   it('records who registered each face and tells the owner when it was someone else (F4)', async () => {
@@ -485,7 +489,7 @@ describe('face calls', () => {
     const added = [...told];
     for (const meno of before) added.splice(added.indexOf(meno), 1);
     expect(added).toEqual([
-      `李管理员 为你的账号登记了人脸（${time}）。如非你本人所知，请联系学校管理员|||李管理员 registered a face for your account (${time}). If you did not know, contact your school's administrator|||李管理员 為你的帳號登記了人臉（${time}）。如非你本人所知，請聯絡學校管理員`,
+      `李管理员 为你的账号登记了人脸（${time}）。如非你本人所知，请联系学校管理员|||李管理员 registered a face for your account (${time}). If you did not know, contact your school's administrator|||李管理员 為你的賬號登記了人臉（${time}）。如非你本人所知，請聯絡學校管理員`,
     ]);
     const rows = t.server.context.db
       .prepare('SELECT registered_by FROM face_registrations WHERE user_id = ? ORDER BY id')

@@ -14,10 +14,6 @@ export class LoginLimiter {
     private readonly now: () => number,
   ) {}
 
-  get windowSeconds(): number {
-    return this.options.windowSeconds;
-  }
-
   /** Whether the address has used up a public call's bucket inside the window (checked before the call's work). */
   exhausted(bucket: string, address: string): boolean {
     return this.recent(addressKey(bucket, address), this.now()) >= this.options.perAddress;
@@ -26,6 +22,16 @@ export class LoginLimiter {
   /** Whether a person's bucket (their face, say) holds as many failures as an account may have in the window. */
   exhaustedForPerson(bucket: string, person: string): boolean {
     return this.recent(addressKey(bucket, person), this.now()) >= this.options.perAccount;
+  }
+
+  /** Whole seconds until the address's bucket lets a call through again: the `Retry-After` of its refusal. */
+  retryAfter(bucket: string, address: string): number {
+    return this.secondsUntilBelow(addressKey(bucket, address), this.options.perAddress);
+  }
+
+  /** Whole seconds until a person's bucket is under the account limit again. */
+  retryAfterForPerson(bucket: string, person: string): number {
+    return this.secondsUntilBelow(addressKey(bucket, person), this.options.perAccount);
   }
 
   /** Counts one costly use of a public call (an unknown device client, a pending social row) for the address. */
@@ -43,6 +49,17 @@ export class LoginLimiter {
   /** Guessed user names would otherwise grow the map without bound. */
   private prune(at: number): void {
     for (const key of [...this.entries.keys()]) this.recent(key, at);
+  }
+
+  /** When enough failures have left the window for the key to hold fewer than `limit`: at least 1 s. */
+  private secondsUntilBelow(key: string, limit: number): number {
+    const at = this.now();
+    this.recent(key, at);
+    const times = this.entries.get(key) ?? [];
+    // Failures are added in time order; the one that must leave is `limit` from the newest.
+    const leaving = times[times.length - limit];
+    if (leaving === undefined) return 1;
+    return Math.max(1, Math.ceil((leaving + this.options.windowSeconds * 1000 - at) / 1000));
   }
 
   private recent(key: string, at: number): number {

@@ -66,13 +66,18 @@ export function wrongCredentials(): ApiError {
   ]);
 }
 
-/** The rate-limit answer, naming the configured window (not a fixed "15 minutes"). */
-export function tooManyAttempts(windowSeconds: number): ApiError {
-  const wait = waitText(windowSeconds);
-  return new ApiError(429, 'too_many_attempts', {
+/**
+ * The rate-limit answer of the other public calls (face login, social, device clients): 429 naming the wait, and
+ * `Retry-After` with it, as the password refusals do. zh-HK's word for signing in is 登入 (docs/glossary.json).
+ */
+export function tooManyAttempts(retryAfter: number): ApiError {
+  const wait = waitText(retryAfter);
+  const text: Text = {
     zh: `登录失败次数过多，请 ${wait.zh}后再试`,
     en: `Too many failed sign-ins, please try again in ${wait.en}`,
-  });
+    hk: `登入失敗次數過多，請 ${wait.hk}後再試`,
+  };
+  return new ApiError(429, 'too_many_attempts', text, undefined, null, { 'Retry-After': String(retryAfter) });
 }
 
 /** Whole minutes from a minute up (rounded up: never a shorter wait than the real one), else seconds. */

@@ -11,53 +11,95 @@ import { randomToken } from '../util/ids';
 // Liveness challenges (issue 37): issued to an address (and, for clock-in, to one terminal account), answered once
 // within LIVENESS_CHALLENGE_SECONDS, then gone. Kept in memory: a challenge lives for seconds, and a restarted
 // server only asks the user to look at the camera again.
+//
+// Anonymous login challenges and terminals' challenges are kept apart (issue 54): anonymous callers share an
+// allowance per address and in all, and however many of them there are, a clock-in terminal still gets its own one.
 
 /** What a challenge is for: a public face login, or a clock-in by the terminal account named. */
 export type ChallengePurpose = { kind: 'login' } | { kind: 'clocking'; terminal: string };
 
 interface Issued {
+  challengeId: string;
   action: LivenessAction;
   address: string;
-  purpose: ChallengePurpose;
   expiresAt: number;
 }
 
-/** Open challenges one address may hold: a terminal needs one at a time, a school's NAT a few dozen. */
+/** Open login challenges one address may hold: a school's NAT a few dozen. */
 export const CHALLENGES_PER_ADDRESS = 50;
-/** Open challenges over all addresses: beyond, the server answers 429 instead of growing. */
+/** Open login challenges over all addresses: beyond, the server answers 429 instead of growing. */
 export const CHALLENGES_AT_MOST = 10_000;
+/**
+ * A terminal asking again gets its open challenge back while at least this many seconds are left to answer it (the
+ * widget records frames for 3.5 s, then the photo travels and is described); with less, a new one is drawn.
+ */
+export const TERMINAL_REUSE_SECONDS = 10;
+
+/** The allowance of anonymous login challenges (tests make it small). */
+export interface ChallengeLimits {
+  perAddress: number;
+  atMost: number;
+}
+
+/** A login challenge, and whether its address already held an open one (asking again: shopping for an action). */
+export interface LoginChallengeIssue {
+  challenge: LivenessChallenge;
+  heldOpen: boolean;
+}
 
 export const randomAction = (): LivenessAction => LIVENESS_ACTIONS[randomInt(LIVENESS_ACTIONS.length)]!;
 
-const tooMany = () =>
+export const tooManyChallenges = () =>
   new ApiError(429, 'face_challenges', {
     zh: '人脸验证请求过多，请稍后重试',
     en: 'Too many face checks at once, please try again in a moment',
+    hk: '人臉驗證請求過多，請稍後重試',
   });
 
 export const challengeExpired = () =>
   new ApiError(400, 'face_challenge_expired', {
     zh: '动作验证已过期，请重新面对摄像头',
     en: 'The movement check has expired; face the camera to start again',
+    hk: '動作驗證已過期，請重新面對攝像頭',
   });
 
 export class ChallengeStore {
-  private readonly open = new Map<string, Issued>();
+  /** Anonymous login challenges by id, in the order they were issued, which is the order they expire in. */
+  private readonly logins = new Map<string, Issued>();
+  private readonly openPerAddress = new Map<string, number>();
+  /** Each clock-in terminal's one open challenge, by terminal account: bounded by the accounts with the role. */
+  private readonly terminals = new Map<string, Issued>();
+  private readonly limits: ChallengeLimits;
 
   constructor(
     private readonly seconds: () => number,
     private readonly pick: () => LivenessAction = randomAction,
-  ) {}
+    limits: Partial<ChallengeLimits> = {},
+  ) {
+    this.limits = { perAddress: CHALLENGES_PER_ADDRESS, atMost: CHALLENGES_AT_MOST, ...limits };
+  }
 
-  issue(address: string, purpose: ChallengePurpose): LivenessChallenge {
-    this.sweep();
-    let fromAddress = 0;
-    for (const issued of this.open.values()) if (issued.address === address) fromAddress += 1;
-    if (fromAddress >= CHALLENGES_PER_ADDRESS || this.open.size >= CHALLENGES_AT_MOST) throw tooMany();
-    const challengeId = randomToken(18);
-    const action = this.pick();
-    this.open.set(challengeId, { action, address, purpose, expiresAt: this.seconds() + LIVENESS_CHALLENGE_SECONDS });
-    return { challengeId, action, expiresIn: LIVENESS_CHALLENGE_SECONDS };
+  /** A new login challenge for the address; 429 `face_challenges` past the allowance. */
+  issueLogin(address: string): LoginChallengeIssue {
+    this.sweepLogins();
+    const held = this.openPerAddress.get(address) ?? 0;
+    if (held >= this.limits.perAddress || this.logins.size >= this.limits.atMost) throw tooManyChallenges();
+    const issued = this.draw(address);
+    this.logins.set(issued.challengeId, issued);
+    this.openPerAddress.set(address, held + 1);
+    return { challenge: this.shown(issued), heldOpen: held > 0 };
+  }
+
+  /**
+   * The terminal's challenge: the open one again while it can still be answered (asking again draws no other
+   * action, so none can be shopped for at a terminal), else a new one. Never refused: no caller shares its allowance.
+   */
+  issueClocking(terminal: string, address: string): LivenessChallenge {
+    const open = this.terminals.get(terminal);
+    if (open && open.expiresAt - this.seconds() >= TERMINAL_REUSE_SECONDS) return this.shown(open);
+    const issued = this.draw(address);
+    this.terminals.set(terminal, issued);
+    return this.shown(issued);
   }
 
   /**
@@ -65,20 +107,49 @@ export class ChallengeStore {
    * answer, a late one, or one from elsewhere is refused.
    */
   take(challengeId: string, address: string, purpose: ChallengePurpose): LivenessAction {
-    const issued = this.open.get(challengeId);
-    this.open.delete(challengeId);
-    const samePurpose =
-      issued?.purpose.kind === purpose.kind &&
-      (purpose.kind === 'login' ||
-        (issued.purpose.kind === 'clocking' && issued.purpose.terminal === purpose.terminal));
-    if (!issued || !samePurpose || issued.address !== address || issued.expiresAt < this.seconds()) {
-      throw challengeExpired();
-    }
+    const issued =
+      purpose.kind === 'login' ? this.takeLogin(challengeId) : this.takeTerminal(purpose.terminal, challengeId);
+    if (!issued || issued.address !== address || issued.expiresAt < this.seconds()) throw challengeExpired();
     return issued.action;
   }
 
-  private sweep(): void {
+  private takeLogin(challengeId: string): Issued | undefined {
+    const issued = this.logins.get(challengeId);
+    if (issued) this.forget(issued);
+    return issued;
+  }
+
+  /** The terminal's open challenge is used up by any answer of the terminal, and so is a login's sent with it. */
+  private takeTerminal(terminal: string, challengeId: string): Issued | undefined {
+    this.takeLogin(challengeId);
+    const issued = this.terminals.get(terminal);
+    this.terminals.delete(terminal);
+    return issued?.challengeId === challengeId ? issued : undefined;
+  }
+
+  private draw(address: string): Issued {
+    const expiresAt = this.seconds() + LIVENESS_CHALLENGE_SECONDS;
+    return { challengeId: randomToken(18), action: this.pick(), address, expiresAt };
+  }
+
+  private shown(issued: Issued): LivenessChallenge {
+    const expiresIn = Math.max(0, issued.expiresAt - this.seconds());
+    return { challengeId: issued.challengeId, action: issued.action, expiresIn };
+  }
+
+  private forget(issued: Issued): void {
+    this.logins.delete(issued.challengeId);
+    const held = (this.openPerAddress.get(issued.address) ?? 1) - 1;
+    if (held > 0) this.openPerAddress.set(issued.address, held);
+    else this.openPerAddress.delete(issued.address);
+  }
+
+  /** Expired ones leave from the front: each challenge lives as long, so the oldest expires first. */
+  private sweepLogins(): void {
     const now = this.seconds();
-    for (const [id, issued] of this.open) if (issued.expiresAt < now) this.open.delete(id);
+    for (const issued of this.logins.values()) {
+      if (issued.expiresAt >= now) break;
+      this.forget(issued);
+    }
   }
 }

@@ -3,21 +3,26 @@ import type { AttendancePage, FaceClocking, FaceRecord } from '../../../../src/c
 import { ENDPOINTS } from '../../../../src/core/api/wire';
 import type { LivenessAction } from '../../../../src/core/face/liveness';
 import { DEFAULT_PAGE_SIZE } from '../../../../src/core/util/scroll';
-import { tooManyAttempts } from '../../auth/password-check';
 import { issueLogin, requireAuth } from '../../auth/session';
 import type { AuthContext, ServerContext } from '../../context';
-import { findUser, hasRole, isAdmin } from '../../db/users';
-import { ApiError, errors, fieldError, ok } from '../../envelope';
+import { findUser, isAdmin } from '../../db/users';
+import { ApiError, errors, ok } from '../../envelope';
 import { type ChallengePurpose, ChallengeStore } from '../../face/challenges';
 import { ImageProblem, reencodedJpeg } from '../../face/decode';
 import { IMAGE_ERRORS, refuse } from '../../face/descriptor-matcher';
+import { reportDuplicateFaces } from '../../face/duplicates';
+import { countAgainstAddress, countAgainstPerson, refuseLockedAddress, refuseLockedPerson } from '../../face/limits';
 import { actionNotSeen, verifyAction } from '../../face/liveness-check';
 import type { EnrolledFace, FaceCaller, FaceMatcher } from '../../face/matcher';
+import { matchOnePerson, refuseFaceOfAnother } from '../../face/one-person';
 import { refreshFaceDescriptors } from '../../face/refresh';
+import { noMatch, replayed, userRequired } from '../../face/refusals';
+import { requireTerminal } from '../../face/terminal';
 import { id, int, object } from '../../schemas';
 import { serves } from '../../spec-strict';
 import { formatDateTime, randomToken, sha256 } from '../../util/ids';
 import { BASE64_BODY_LIMIT, decodeBase64Image } from '../../util/images';
+import { registerFaceChallenge } from './face-challenge';
 import { type FacePhoto, faceImage, PHOTO_BODY_LIMIT, photoSchema } from './face-photo';
 
 interface FaceRequest {
@@ -32,13 +37,12 @@ function livenessMatcher(matcher: FaceMatcher): Required<Pick<FaceMatcher, 'obse
   return observe && samePerson ? { observe: observe.bind(matcher), samePerson: samePerson.bind(matcher) } : null;
 }
 
-const noMatch = () =>
-  new ApiError(400, 'face_not_matched', { zh: '未识别到已登记的人脸', en: 'No registered face matches this photo' });
-
 export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): void {
   // Faces registered under another matcher are described again in the background (from their stored photos).
   const refreshed = refreshFaceDescriptors(ctx, app.log);
-  const challenges = new ChallengeStore(ctx.seconds, ctx.options.faceChallengeAction);
+  // Then faces registered to two accounts are reported (issue 54), without holding up face calls.
+  void refreshed.then(() => reportDuplicateFaces(ctx.db, ctx.faceMatcher, app.log));
+  const challenges = new ChallengeStore(ctx.seconds, ctx.options.faceChallengeAction, ctx.options.faceChallengeLimits);
 
   /** Registered faces of the current matcher's kind, of one unit or of all. */
   const enrolled = async (unitId?: string): Promise<EnrolledFace[]> => {
@@ -68,16 +72,14 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
     const still = liveness ? await liveness.observe(bytes, caller, false) : null;
     const probe = still?.descriptor ?? (await ctx.faceMatcher.describe(bytes, caller));
     const faces = await enrolled(unitId);
-    const userId = ctx.faceMatcher.match(probe, faces);
-    // Failures count per face too (issue 37, F3): 5 near misses on one person lock face sign-in to them for the
-    // window, even for their own face, as 5 wrong passwords lock an account.
-    if (userId && ctx.limiter.exhaustedForPerson(FACE_PERSON_BUCKET, userId)) {
-      throw tooManyAttempts(ctx.limiter.windowSeconds);
-    }
+    const userId = matchOnePerson(ctx.faceMatcher, probe, faces);
+    // Failures count per face too (issue 37, F3): 5 near misses on one person lock this call (face login, or
+    // clock-in) to them for the window, even for their own face, as 5 wrong passwords lock an account.
+    if (userId) refuseLockedPerson(ctx, caller, userId);
     const user = userId && findUser(ctx.db, userId);
     if (!user) {
       const near = ctx.faceMatcher.resembles?.(probe, faces);
-      if (near) ctx.limiter.record(FACE_PERSON_BUCKET, near);
+      if (near) countAgainstPerson(ctx, caller, near);
       throw noMatch();
     }
     if (liveness && still && request.action !== null) {
@@ -85,7 +87,7 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
         await verifyAction(liveness, request.action, still, frames, caller);
       } catch (error) {
         // A photo of this person that cannot move counts against their face like a wrong password.
-        if (error instanceof ApiError && error.status === 400) ctx.limiter.record(FACE_PERSON_BUCKET, user.id);
+        if (error instanceof ApiError && error.status === 400) countAgainstPerson(ctx, caller, user.id);
         throw error;
       }
     }
@@ -94,20 +96,7 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
     return user;
   };
 
-  // Issued before the photo is sent: the widget asks the user for the action and records the frames (issue 37).
-  // A clock-in's challenge is the terminal's own. An added call (spec-strict.ts).
-  if (serves(ctx.options, 'POST', ENDPOINTS.faceChallenge)) {
-    app.post<{ Body: { mode: 'login' | 'orther' } }>(
-      ENDPOINTS.faceChallenge,
-      { config: { public: true }, schema: { body: object({ mode: { enum: ['login', 'orther'] } }, ['mode']) } },
-      async (request) => {
-        if (request.body.mode === 'login') return ok(challenges.issue(request.ip, { kind: 'login' }));
-        const auth = requireAuth(request);
-        if (!hasRole(ctx.db, auth.user.id, FACE_TERMINAL_ROLE)) throw notATerminal();
-        return ok(challenges.issue(request.ip, { kind: 'clocking', terminal: auth.user.id }));
-      },
-    );
-  }
+  registerFaceChallenge(app, ctx, challenges);
   /** The challenge a photo answers, used up; none in the §7-as-written profile, whose photos come alone. */
   const takeAction = (photo: FacePhoto, address: string, purpose: ChallengePurpose) =>
     ctx.options.specStrict ? null : challenges.take(photo.challengeId ?? '', address, purpose);
@@ -119,12 +108,12 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
     ENDPOINTS.faceLogin,
     { config: { public: true, loginLike: true }, bodyLimit: PHOTO_BODY_LIMIT, schema },
     async (request, reply) => {
-      if (ctx.limiter.exhausted(FACE_LOGIN_BUCKET, request.ip)) throw tooManyAttempts(ctx.limiter.windowSeconds);
+      refuseLockedAddress(ctx, request.ip);
       try {
         const action = takeAction(request.body, request.ip, { kind: 'login' });
         return ok(issueLogin(ctx, reply, await identify({ photo: request.body, action }, 'public')));
       } catch (error) {
-        if (error instanceof ApiError && error.status === 400) ctx.limiter.record(FACE_LOGIN_BUCKET, request.ip);
+        if (error instanceof ApiError && error.status === 400) countAgainstAddress(ctx, request.ip);
         throw error;
       }
     },
@@ -133,8 +122,7 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
   // Clock-in terminals are signed in as a unit account with the terminal role (issue 37, F2: any account clocked
   // anyone in); only faces of that unit count.
   app.post<{ Body: FacePhoto }>(ENDPOINTS.faceClocking, { bodyLimit: PHOTO_BODY_LIMIT, schema }, async (request) => {
-    const auth = requireAuth(request);
-    if (!hasRole(ctx.db, auth.user.id, FACE_TERMINAL_ROLE)) throw notATerminal();
+    const auth = requireTerminal(ctx, request);
     const action = takeAction(request.body, request.ip, { kind: 'clocking', terminal: auth.user.id });
     const user = await identify({ photo: request.body, action }, 'signed-in', auth.user.unit_id);
     const clockTime = formatDateTime(new Date(ctx.now()));
@@ -153,9 +141,9 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
       const target = targetUser(ctx, auth, request.body.userId);
       const image = decodeBase64Image(request.body.faceImage);
       const descriptor = await ctx.faceMatcher.describe(image.bytes);
-      // A face names one person (issue 37, F1): not one already registered to another account of the unit.
-      const others = (await enrolled(auth.user.unit_id)).filter((face) => face.userId !== target);
-      if (ctx.faceMatcher.match(descriptor, others)) throw faceTaken();
+      // A face names one person (issue 37 F1, issue 54): not one registered to another account of any unit, all of
+      // whose faces public face login looks at.
+      refuseFaceOfAnother(ctx.faceMatcher, descriptor, await enrolled(), target);
       const stored = storedPhoto(image.bytes);
       const registerTime = formatDateTime(new Date(ctx.now()));
       ctx.db
@@ -218,10 +206,6 @@ function registerAttendance(app: FastifyInstance, ctx: ServerContext): void {
   );
 }
 
-/** Failed face sign-ins per address share the password limit's window and size, in a bucket of their own. */
-const FACE_LOGIN_BUCKET = 'face-login';
-/** Near misses on one person's face, counted like failed passwords of an account. */
-const FACE_PERSON_BUCKET = 'face-person';
 /** How long the bytes of a photo that signed someone in stay refused: a day. */
 const PROBE_MEMORY_SECONDS = 24 * 60 * 60;
 
@@ -230,27 +214,6 @@ function usedBefore(ctx: ServerContext, hash: string): boolean {
   ctx.db.prepare('DELETE FROM face_probes WHERE used_at <= ?').run(ctx.seconds() - PROBE_MEMORY_SECONDS);
   return ctx.db.prepare('SELECT 1 FROM face_probes WHERE hash = ?').get(hash) !== undefined;
 }
-
-const replayed = () =>
-  new ApiError(400, 'face_replayed', {
-    zh: '这张照片已经用过，请面对摄像头重新拍摄',
-    en: 'This photo has been used before; face the camera for a new one',
-  });
-
-/** The role of a clock-in terminal's account (README › Demo accounts: `terminal`). */
-export const FACE_TERMINAL_ROLE = 'FACE_TERMINAL';
-
-const notATerminal = () =>
-  new ApiError(403, 'not_a_terminal', {
-    zh: '只有考勤终端可以打卡',
-    en: 'Only a clock-in terminal can record attendance',
-  });
-
-const faceTaken = () =>
-  new ApiError(409, 'face_taken', {
-    zh: '这张人脸已登记在本单位的另一个账号上',
-    en: 'This face is already registered to another account of the unit',
-  });
 
 /**
  * A face registered for someone else (an admin of the unit, issue 37 F4) is told to that person: a message in their
@@ -263,7 +226,7 @@ function tellOfRegistration(ctx: ServerContext, userId: string, by: string, at: 
   const meno = [
     `${by} 为你的账号登记了人脸（${at}）。如非你本人所知，请联系学校管理员`,
     `${by} registered a face for your account (${at}). If you did not know, contact your school's administrator`,
-    `${by} 為你的帳號登記了人臉（${at}）。如非你本人所知，請聯絡學校管理員`,
+    `${by} 為你的賬號登記了人臉（${at}）。如非你本人所知，請聯絡學校管理員`,
   ].join('|||');
   ctx.db
     .prepare(
@@ -288,9 +251,7 @@ function storedPhoto(bytes: Buffer): Buffer {
 /** A user manages their own face and reads their own attendance; an admin also those of their unit. */
 function targetUser(ctx: ServerContext, auth: AuthContext, userId: string | undefined): string {
   if (!userId) {
-    throw new ApiError(400, 'user_required', { zh: '未找到 userId', en: 'userId not found' }, [
-      fieldError('userId', { zh: '未找到 userId', en: 'userId not found' }),
-    ]);
+    throw userRequired();
   }
   if (userId === auth.user.id) return userId;
   // One answer for an unknown id and for someone the caller may not act for (issue 37, F11): ids cannot be listed.

@@ -66,7 +66,8 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext): v
     ENDPOINTS.deviceClientLogin,
     { config: { public: true, loginLike: true }, schema: { body: object({ userClientId: id }, ['userClientId']) } },
     async (request, reply) => {
-      if (ctx.limiter.exhausted(DEVICE_CLIENT_BUCKET, request.ip)) throw tooManyAttempts(ctx.limiter.windowSeconds);
+      if (ctx.limiter.exhausted(DEVICE_CLIENT_BUCKET, request.ip))
+        throw tooManyAttempts(ctx.limiter.retryAfter(DEVICE_CLIENT_BUCKET, request.ip));
       const client = ctx.db.prepare('SELECT user_id FROM device_clients WHERE id = ?').get(request.body.userClientId) as
         | { user_id: string }
         | undefined;

@@ -44,7 +44,8 @@ export function registerSocialRoutes(app: FastifyInstance, ctx: ServerContext): 
         const text = { zh: '授权码无效', en: 'Invalid authorisation code' };
         throw new ApiError(400, INVALID_GRANT, text, [fieldError('code', text)]);
       }
-      if (ctx.limiter.exhausted(PENDING_BUCKET, request.ip)) throw tooManyAttempts(ctx.limiter.windowSeconds);
+      if (ctx.limiter.exhausted(PENDING_BUCKET, request.ip))
+        throw tooManyAttempts(ctx.limiter.retryAfter(PENDING_BUCKET, request.ip));
       const ids = identify(ctx, provider, credential);
       const binding = ctx.db
         .prepare('SELECT user_id FROM social_bindings WHERE provider = ? AND openid = ?')

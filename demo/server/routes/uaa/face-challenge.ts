@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { ENDPOINTS } from '../../../../src/core/api/wire';
+import type { ServerContext } from '../../context';
+import { ok } from '../../envelope';
+import type { ChallengeStore } from '../../face/challenges';
+import { countAgainstAddress, refuseLockedAddress } from '../../face/limits';
+import { requireTerminal } from '../../face/terminal';
+import { object } from '../../schemas';
+import { serves } from '../../spec-strict';
+
+/**
+ * The liveness challenge, asked before the photo is sent: the widget asks the user for the action and records the
+ * frames (issue 37). A clock-in's challenge is the terminal's own, outside the anonymous allowance (issue 54). An
+ * added call (spec-strict.ts).
+ */
+export function registerFaceChallenge(app: FastifyInstance, ctx: ServerContext, challenges: ChallengeStore): void {
+  if (!serves(ctx.options, 'POST', ENDPOINTS.faceChallenge)) return;
+  app.post<{ Body: { mode: 'login' | 'orther' } }>(
+    ENDPOINTS.faceChallenge,
+    { config: { public: true }, schema: { body: object({ mode: { enum: ['login', 'orther'] } }, ['mode']) } },
+    async (request) => {
+      if (request.body.mode === 'orther') {
+        const terminal = requireTerminal(ctx, request);
+        return ok(challenges.issueClocking(terminal.user.id, request.ip));
+      }
+      // An address out of face-login failures could not use a challenge: it is told so before the user moves.
+      refuseLockedAddress(ctx, request.ip);
+      const { challenge, heldOpen } = challenges.issueLogin(request.ip);
+      // Asking again before answering is how an action is shopped for: it costs a failure (issue 54). The challenge
+      // is still given, for a school's NAT is several pupils.
+      if (heldOpen) countAgainstAddress(ctx, request.ip);
+      return ok(challenge);
+    },
+  );
+}
