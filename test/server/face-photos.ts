@@ -1,7 +1,9 @@
+import { randomFillSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
 
 // Face photos for the tests, made from the sample photos that ship inside @vladmandic/face-api (group photos of
 // different people): crops around one face, at other sizes, margins and JPEG qualities.
@@ -159,4 +161,11 @@ export function actionFrames(action: FrameAction, size = 320, face: FaceName = '
     const displace = turnedHead(middle, amount * progress * size);
     return facePhoto(face, { size, quality: 90 - i, displace });
   });
+}
+
+/** A real 8 × 8 PNG of random pixels: to the digest matcher, each one another face. */
+export function randomPng(): Buffer {
+  const image = new PNG({ width: 8, height: 8 });
+  randomFillSync(image.data);
+  return PNG.sync.write(image);
 }
