@@ -1,5 +1,3 @@
-import { randomFillSync } from 'node:crypto';
-import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../demo/server/envelope';
 import {
@@ -12,18 +10,13 @@ import type { Envelope, LoginData } from '../../src/core/api/types';
 import { DEVICE_HEADER, ENDPOINTS } from '../../src/core/api/wire';
 import type { LivenessAction, LivenessChallenge } from '../../src/core/face/liveness';
 import { ManualClock } from './clock';
+import { randomPng as png } from './face-photos';
 import { Client, postFace, signedIn, startServer, type TestServer } from './helpers';
 
 // Issue 54: a clock-in terminal's challenges come from an allowance of its own, so anonymous callers cannot use up
 // the challenges a school's terminal needs; asking again for a login challenge before answering the last one (how an
 // action is shopped for) costs a failure of the address.
 
-/** A real PNG of random pixels: each one another face to the digest matcher. */
-function png(): Buffer {
-  const image = new PNG({ width: 8, height: 8 });
-  randomFillSync(image.data);
-  return PNG.sync.write(image);
-}
 const base64 = (photo: Buffer) => photo.toString('base64');
 const frames = () => [png(), png(), png(), png()].map(base64);
 

@@ -1,10 +1,9 @@
-import { randomFillSync } from 'node:crypto';
-import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DescriptorFaceMatcher, encodeDescriptor } from '../../demo/server/face/descriptor-matcher';
 import type { EnrolledFace, FaceMatcher } from '../../demo/server/face/matcher';
 import { sha256 } from '../../demo/server/util/ids';
 import { ManualClock } from './clock';
+import { randomPng as png } from './face-photos';
 import { Client, postFace, signedIn, startServer, type TestServer } from './helpers';
 
 // Failures count per face as well as per address (issue 37, F3): near misses on one person's face lock face sign-in
@@ -25,12 +24,6 @@ class DeclaredMatcher implements FaceMatcher {
   resembles(probe: string): string | null {
     return this.nearMisses.get(probe) ?? null;
   }
-}
-
-function png(): Buffer {
-  const image = new PNG({ width: 8, height: 8 });
-  randomFillSync(image.data);
-  return PNG.sync.write(image);
 }
 
 const clock = new ManualClock();

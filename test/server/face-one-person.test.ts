@@ -1,13 +1,12 @@
 import { spawn } from 'node:child_process';
-import { randomFillSync } from 'node:crypto';
 import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
-import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findDuplicateFaces } from '../../demo/server/face/duplicates';
 import { DigestFaceMatcher } from '../../demo/server/face/matcher';
 import { eventually } from '../support/eventually';
 import { ManualClock } from './clock';
+import { randomPng as png } from './face-photos';
 import { Client, postFace, signedIn, startServer, type TestServer } from './helpers';
 
 // Issue 54: one face, one person, wherever public face login looks (every unit). Registration refuses a face of
@@ -15,11 +14,6 @@ import { Client, postFace, signedIn, startServer, type TestServer } from './help
 // and are reported. Digest matcher: a duplicate is the same photo registered to two accounts, put in the database
 // directly, as registration no longer lets it in.
 
-function png(): Buffer {
-  const image = new PNG({ width: 8, height: 8 });
-  randomFillSync(image.data);
-  return PNG.sync.write(image);
-}
 const base64 = (photo: Buffer) => photo.toString('base64');
 const frames = () => [png(), png(), png(), png()].map(base64);
 const AMBIGUOUS =

@@ -1,7 +1,9 @@
+import { randomFillSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
 
 // Face photos for the tests, made from the sample photos that ship inside @vladmandic/face-api (group photos of
 // different people): crops around one face, at other sizes, margins and JPEG qualities.
@@ -200,4 +202,11 @@ export function movementFrames(
   const turns = [midway * first!, reach * first!, 0.25 * second!, reach * second!];
   // Each reach its own JPEG qualities: the frames of two uses are never the same bytes (a byte replay).
   return turns.map((turn, i) => cameraPicture(turn, 320, Math.round(70 + reach * 10 + midway * 5) - i));
+}
+
+/** A real 8 × 8 PNG of random pixels: to the digest matcher, each one another face. */
+export function randomPng(): Buffer {
+  const image = new PNG({ width: 8, height: 8 });
+  randomFillSync(image.data);
+  return PNG.sync.write(image);
 }

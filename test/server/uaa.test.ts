@@ -1,10 +1,10 @@
-import { randomBytes, randomFillSync } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import jpeg from 'jpeg-js';
-import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { FaceRecord, LoginData, MeData, UnitLoginConfig } from '../../src/core/api/types';
 import { ENDPOINTS, MAX_BASE64_IMAGE_BYTES } from '../../src/core/api/wire';
 import { ManualClock } from './clock';
+import { randomPng as png } from './face-photos';
 import { Client, LONG, PASSWORD, postFace, SQL, signedIn, startServer, type TestServer } from './helpers';
 
 let t: TestServer;
@@ -13,12 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-/** A real PNG of random pixels: each one another face to the digest matcher. */
-function png(): Buffer {
-  const image = new PNG({ width: 8, height: 8 });
-  randomFillSync(image.data);
-  return PNG.sync.write(image);
-}
 /** Bytes that start like a PNG, refused for their size before anything decodes them. */
 const pngSized = (bytes: number) =>
   Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(bytes)]);
