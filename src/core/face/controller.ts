@@ -148,7 +148,12 @@ export function createFaceController(options: FaceControllerOptions, deps: FaceC
         void prepare(gen);
         break;
       case 'countdown':
-        later(1000, () => dispatch({ type: 'tick' }));
+        // One tick a second: a detection during the countdown changes the state, not the second.
+        if (previous.status !== 'countdown' || previous.remaining !== state.remaining) {
+          later(1000, () => dispatch({ type: 'tick' }));
+        }
+        // Login and clock-in count hits through the countdown (issue 54: the gate's seconds); no time limit yet.
+        if (entered && mode !== 'collect') void look(gen, false);
         break;
       case 'ready':
       case 'detecting':

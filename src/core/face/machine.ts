@@ -6,10 +6,10 @@ import type { Box } from './geometry';
 import type { LivenessAnswer, LivenessChallenge } from './liveness';
 import {
   capturesNow,
+  displayWatch,
   FRESH_WATCH,
   type QueueDisplay,
   queueDisplayMs,
-  SPENT_WATCH,
   unspent,
   type Watch,
   watchAfter,
@@ -30,8 +30,11 @@ export type FaceState =
   | { status: 'userIdMissing' }
   /** The camera cannot be used; collect offers an upload instead. A click retries opening it. */
   | { status: 'unavailable'; problem: CameraProblem; upload: boolean }
-  /** The camera is open; capture is enabled when this reaches 0. */
-  | { status: 'countdown'; remaining: number }
+  /**
+   * The camera is open; capture is enabled when this reaches 0. Login and clock-in count hits meanwhile (`watch`), so
+   * a face held still through the countdown is captured the moment it ends.
+   */
+  | { status: 'countdown'; remaining: number; watch?: Watch }
   /** Collect: the live picture with Photograph (Save disabled until a photo); `framing` advises (framing.ts). */
   | { status: 'ready'; faces: Box[]; framing?: Framing }
   /** Login and clock-in: looking for one face on target, `hits` detections in a row so far (queue.ts). */
@@ -144,8 +147,8 @@ function openCamera(ctx: FaceContext): FaceState {
 }
 
 function afterCountdown(state: Extract<FaceState, { status: 'countdown' }>, ctx: FaceContext): FaceState {
-  if (state.remaining > 1) return { status: 'countdown', remaining: state.remaining - 1 };
-  return looking(ctx);
+  if (state.remaining > 1) return { ...state, remaining: state.remaining - 1 };
+  return isAuto(ctx.mode) ? detectingWith(state.watch ?? FRESH_WATCH) : looking(ctx);
 }
 
 /** Detecting with what has been seen: a run of more than 8 hits captures at once. */
@@ -164,7 +167,10 @@ function queueing(state: FaceState, ctx: FaceContext): state is QueueDisplay {
 function afterDetection(state: FaceState, faces: Box[], guide: Box, ctx: FaceContext): FaceState {
   if (state.status === 'ready') return { status: 'ready', faces, framing: framingAdvice(faces, guide) };
   if (state.status === 'detecting') return detectingWith(watchAfter(state, faces, guide));
-  if (queueing(state, ctx)) return { ...state, watch: watchAfter(state.watch ?? SPENT_WATCH, faces, guide) };
+  if (state.status === 'countdown' && isAuto(ctx.mode)) {
+    return { ...state, watch: watchAfter(state.watch ?? FRESH_WATCH, faces, guide) };
+  }
+  if (queueing(state, ctx)) return { ...state, watch: watchAfter(displayWatch(state), faces, guide) };
   return state;
 }
 
@@ -180,10 +186,10 @@ function afterTimeLimit(state: FaceState, ctx: FaceContext): FaceState {
   return watch.faces.length === 0 || watch.spent ? state : { status: 'timeout', watch };
 }
 
-/** A clock-in terminal after a result: detecting again with what was seen meanwhile (after a capture: spent). */
+/** A clock-in terminal after a result: detecting again with what was seen meanwhile (after a clock-in: spent). */
 function nextPerson(state: QueueDisplay, ctx: FaceContext, clicked: boolean): FaceState {
   if (!ctx.cameraOpen) return openCamera(ctx);
-  const watch = state.watch ?? SPENT_WATCH;
+  const watch = displayWatch(state);
   return detectingWith(clicked ? unspent(watch) : watch);
 }
 

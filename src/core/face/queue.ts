@@ -48,6 +48,13 @@ export function unspent({ faces, hits, framing }: Watch): Watch {
 export type QueueDisplay = Extract<FaceState, { status: 'success' | 'failed' | 'timeout' }>;
 
 /**
+ * What a result's detection counts on from: after a clock-in, the person served is spent; after a refusal or the
+ * time limit nobody was served, so whoever stays in front is counted and tries again once the result has shown.
+ */
+export const displayWatch = (state: QueueDisplay): Watch =>
+  state.watch ?? (state.status === 'success' ? SPENT_WATCH : FRESH_WATCH);
+
+/**
  * How long a clock-in terminal shows `state` before it goes back to detecting by itself; null where it waits for a
  * click (login and collect, or a camera closed behind a hidden tab). Detection runs on meanwhile.
  */

@@ -5,6 +5,8 @@ import {
   collectButtons,
   createFaceController,
   type Detection,
+  FACE_CAPTURE_HITS,
+  FACE_DETECT_INTERVAL_MS,
   type FaceController,
   type FaceControllerOptions,
   type FaceMode,
@@ -58,6 +60,9 @@ interface Rig {
     loads: number;
     detections: number;
     script: Shot[];
+    /** What detection sees while the countdown runs (counted apart from `detections`). */
+    countdownShot: Shot;
+    countdownDetections: number;
     loadFails: boolean;
     loadMs: number;
     movement: number[];
@@ -75,6 +80,8 @@ function rig(options: Partial<FaceControllerOptions> & { mode: FaceMode }): Rig 
     loads: 0,
     detections: 0,
     script: [] as Shot[],
+    countdownShot: 'none' as Shot,
+    countdownDetections: 0,
     loadFails: false,
     loadMs: 0,
     /** The turns the samples of a liveness challenge show, one after the other (the last held). */
@@ -105,6 +112,10 @@ function rig(options: Partial<FaceControllerOptions> & { mode: FaceMode }): Rig 
           if (detector.loadFails) throw new Error('model 404');
         },
         async detect(): Promise<Detection> {
+          if (controller.$state.get().status === 'countdown') {
+            detector.countdownDetections += 1;
+            return { faces: SHOTS[detector.countdownShot], frame: FRAME, turn: 0 };
+          }
           detector.detections += 1;
           if (controller.$state.get().status !== 'acting') {
             sampled = 0;
@@ -176,17 +187,53 @@ describe('countdown (§4, §9: 3 s before capture is enabled)', () => {
     r.controller.start();
     await advance(0);
     expect(r.camera.opened).toBe(1);
-    expect(r.controller.$state.get()).toEqual({ status: 'countdown', remaining: 3 });
+    expect(r.controller.$state.get()).toMatchObject({ status: 'countdown', remaining: 3 });
     expect(text(r, 'login')).toBe('Get ready: 3');
     await advance(1000);
-    expect(r.controller.$state.get()).toEqual({ status: 'countdown', remaining: 2 });
+    expect(r.controller.$state.get()).toMatchObject({ status: 'countdown', remaining: 2 });
     await advance(1000);
-    expect(r.controller.$state.get()).toEqual({ status: 'countdown', remaining: 1 });
+    expect(r.controller.$state.get()).toMatchObject({ status: 'countdown', remaining: 1 });
     expect(r.detector.detections).toBe(0);
     await advance(1000);
     expect(status(r)).toBe('detecting');
     expect(r.detector.detections).toBe(1);
-    expect(statuses(r).slice(0, 5)).toEqual(['initializing', 'countdown', 'countdown', 'countdown', 'detecting']);
+    const seconds = r.states.flatMap((state) => (state.status === 'countdown' ? [state.remaining] : []));
+    expect([...new Set(seconds)]).toEqual([3, 2, 1]);
+  });
+
+  it('counts the hits through the countdown: a face held still is captured the moment it ends (issue 54)', async () => {
+    const r = rig({ mode: 'login' });
+    r.detector.countdownShot = 'on';
+    r.controller.start();
+    await advance(2999);
+    expect(status(r)).toBe('countdown');
+    expect(r.detector.countdownDetections).toBeGreaterThan(FACE_CAPTURE_HITS);
+    expect(r.challenges.asked).toEqual([]);
+    await advance(1);
+    expect(r.challenges.asked).toEqual(['login']);
+    expect(statuses(r)).toContain('capturing');
+  });
+
+  it('a face that leaves during the countdown starts its run again: no capture from the hits before', async () => {
+    const r = rig({ mode: 'orther' });
+    r.detector.countdownShot = 'on';
+    r.detector.script = Array(FACE_CAPTURE_HITS).fill('on');
+    r.controller.start();
+    await advance(2000);
+    expect(r.detector.countdownDetections).toBeGreaterThan(FACE_CAPTURE_HITS);
+    r.detector.countdownShot = 'none';
+    await advance(1000);
+    expect(status(r)).toBe('detecting');
+    await advance(FACE_DETECT_INTERVAL_MS * FACE_CAPTURE_HITS);
+    expect(r.challenges.asked).toEqual([]);
+    expect(status(r)).toBe('detecting');
+  });
+
+  it('collect counts nothing during its countdown: Photograph waits for it', async () => {
+    const r = rig({ mode: 'collect', userId: 'u1' });
+    r.controller.start();
+    await advance(2999);
+    expect(r.detector.countdownDetections).toBe(0);
   });
 
   it('takes another length when configured, and loads the model while it runs', async () => {

@@ -114,6 +114,17 @@ describe('a terminal detects while it shows a result, then looks again by itself
     expect(transition(shown, { type: 'shown' }, terminal)).toMatchObject({ status: 'detecting', hits: 2 });
   });
 
+  it('lets the refused person who stays in front try again by itself once the refusal has shown (no click)', () => {
+    const stayed = run(refused, times(FACE_CAPTURE_HITS + 3, on));
+    expect(stayed).toMatchObject({ status: 'failed', watch: { hits: FACE_CAPTURE_HITS + 3 } });
+    expect(transition(stayed, { type: 'shown' }, terminal)).toEqual({ status: 'capturing' });
+    const timedOut = transition({ ...detecting, hits: 3, faces: [guide] }, { type: 'timedOut' }, terminal);
+    expect(timedOut.status).toBe('timeout');
+    expect(transition(run(timedOut, times(FACE_CAPTURE_HITS + 1, on)), { type: 'shown' }, terminal)).toEqual({
+      status: 'capturing',
+    });
+  });
+
   it('leaves login as it was: no counting while a result shows, no way back but the click', () => {
     expect(run(refused, [on, on], login)).toBe(refused);
     expect(transition(refused, { type: 'shown' }, login)).toBe(refused);
