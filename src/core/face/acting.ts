@@ -33,6 +33,23 @@ export interface ActingState {
 /** Samples kept at most: a person who stopped half way is not followed for ever (LIVENESS_ACTING_MS ends it). */
 const MOST_SAMPLES = 80;
 
+/**
+ * The frames to send, at most LIVENESS_FRAMES, in order: the finding's own; the frame after each turn's end; then the
+ * frames beside each pose on the way. The server reads turns with another detector, a little apart: where it reads a
+ * pose on the way as too near an end, or a turn's end short of the threshold, the frame beside it is there to read.
+ * The server stops at the first frames that meet the rule, so the spare ones cost nothing when not needed.
+ */
+export function framesToSend(evidence: readonly number[], last: number): number[] {
+  const ends = evidence.filter((_, i) => i % 2 === 1).map((index) => index + 1);
+  const beside = evidence.filter((_, i) => i % 2 === 0).flatMap((index) => [index - 1, index + 1]);
+  const chosen = new Set<number>();
+  for (const index of [...evidence, ...ends, ...beside]) {
+    if (chosen.size === LIVENESS_FRAMES) break;
+    if (index >= 0 && index <= last) chosen.add(index);
+  }
+  return [...chosen].sort((a, b) => a - b);
+}
+
 /** What a new sample leads to: the answer to send once both turns are seen, else the state following on. */
 export function afterSample(
   state: ActingState,
@@ -54,15 +71,7 @@ export function afterSample(
   // with the frame after it, a little further as a rule (the server's landmark net reads turns a little apart).
   const last = seen.length - 1;
   if (movement.evidence.at(-1) === last) return { ...state, stillTurn, samples, turnsSeen: movement.turnsSeen };
-  const sent = new Set<number>();
-  for (const [i, index] of movement.evidence.entries()) {
-    sent.add(index);
-    if (i % 2 === 1 && index + 1 <= last) sent.add(index + 1);
-  }
-  const frames = [...sent]
-    .sort((a, b) => a - b)
-    .slice(0, LIVENESS_FRAMES)
-    .map((index) => seen[index]!.frame);
+  const frames = framesToSend(movement.evidence, last).map((index) => seen[index]!.frame);
   return {
     status: 'submitting',
     image: state.image,
