@@ -3,6 +3,7 @@ export * from './calls';
 export * from './camera';
 export * from './constants';
 export * from './controller';
+export * from './controller-deps';
 export * from './framing';
 export * from './geometry';
 export * from './liveness';
