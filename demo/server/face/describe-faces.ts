@@ -42,7 +42,7 @@ export interface FoundFace {
 export type DescribeRequest = { id: number; image: Uint8Array } | { id: number; warm: true };
 
 export type DescribeReply =
-  | { id: number; ok: true; width: number; height: number; faces: FoundFace[]; ms: number }
+  | { id: number; ok: true; width: number; height: number; faces: FoundFace[]; ms: number; totalMs: number }
   | { id: number; ok: true; warmed: true; ms: number }
   | { id: number; ok: false; error: 'unsupported' | 'undecodable' | 'too_large' | 'internal'; message?: string };
 
@@ -67,6 +67,7 @@ function loadEngine(): Promise<{ tf: Tf; faceapi: FaceApi }> {
 }
 
 async function describe(image: Uint8Array): Promise<Omit<Extract<DescribeReply, { faces: FoundFace[] }>, 'id'>> {
+  const received = performance.now();
   const decoded = decodeRgb(image);
   const { width, height, rgb } = decoded;
   const { tf, faceapi } = await loadEngine();
@@ -101,7 +102,8 @@ async function describe(image: Uint8Array): Promise<Omit<Extract<DescribeReply, 
         mirrorHash: mirror,
       };
     });
-    return { ok: true, width, height, faces, ms: performance.now() - started };
+    const now = performance.now();
+    return { ok: true, width, height, faces, ms: now - started, totalMs: now - received };
   } finally {
     tensor.dispose();
   }
