@@ -12,21 +12,17 @@
 import { DEMO_PASSWORD } from '../demo/server/db/seed-data';
 import { ENDPOINTS } from '../src/core/api/wire';
 import { FACE_DETECT_INTERVAL_MS } from '../src/core/face/constants';
-import type { LivenessAction } from '../src/core/face/liveness';
 import { startStage } from '../test/e2e/harness';
 import { cameraArgs, faceMedia, personCamera, personPoses } from '../test/media/face';
 
 const PHOTO_RUNS = 3;
 const PERSON_RUNS = 10;
-/** The movements the person camera can make (an open mouth cannot be made from a photo). */
-const TURNS: LivenessAction[] = ['turnLeft', 'turnRight'];
 
 const media = faceMedia();
 const poses = personPoses();
-const stage = await startStage({
-  faceMatcher: 'descriptor',
-  faceChallengeAction: () => TURNS[Math.floor(Math.random() * TURNS.length)]!,
-});
+// The synthetic person is the same pictures at every run, which the server would rightly refuse as a replay: the
+// bench keeps no pictures (the replay rule has its own tests).
+const stage = await startStage({ faceMatcher: 'descriptor', facePictureMemorySeconds: 0 });
 const browser = await stage.launch(cameraArgs(media.faceVideo));
 
 /** A context signed in as `account` (cookies), and its page. */
@@ -57,7 +53,7 @@ async function clockInOutcome(page: import('playwright-core').Page): Promise<str
 // The teacher's face, registered from the camera's own picture.
 {
   const { context, page } = await signedInPage('teacher');
-  const photo = poses.ahead.split(',')[1]!;
+  const photo = poses['0']!.split(',')[1]!;
   const saved = await page.request.post(stage.url(ENDPOINTS.faceCheck), {
     headers: { 'X-PH-Device': 'pc' },
     data: { faceImage: photo, userId: 'u-teacher' },
@@ -131,7 +127,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const passes = (rows: { passed: boolean }[]) => rows.filter((row) => row.passed).length;
 console.log(`face camera (ph-face clock-in at the terminal, headless Chromium, median):`);
 console.log(
-  `  camera open → automatic capture: ${median(photoRows.map((row) => row.captureMs))} ms (runs: ${photoRows.map((row) => row.captureMs).join(', ')} ms; includes the 3 s countdown and more than 8 hits)`,
+  `  camera open → automatic capture: ${median(photoRows.map((row) => row.captureMs))} ms (runs: ${photoRows.map((row) => row.captureMs).join(', ')} ms; includes the 3 s countdown, through which the more than 8 hits are counted)`,
 );
 console.log(
   `  detection rate: ${median(photoRows.map((row) => row.perSecond)).toFixed(2)} per second (the controller asks at most every ${FACE_DETECT_INTERVAL_MS} ms: ${(1000 / FACE_DETECT_INTERVAL_MS).toFixed(0)} per second)`,
@@ -141,5 +137,5 @@ console.log(
   `  liveness, a photo held up (the fake camera's video): passed ${passes(photoRows)} of ${photoRows.length} (goal: 0)`,
 );
 console.log(
-  `  liveness, a person turning the head when asked (either way, at random): passed at the first try ${passes(personRows)} of ${personRows.length}; capture → clocked in ${median(personRows.map((row) => row.answerMs))} ms (runs: ${personRows.map((row) => row.answerMs).join(', ')} ms; includes the 3.5 s of frames)`,
+  `  liveness, a person turning the head when asked (either way, at random): passed at the first try ${passes(personRows)} of ${personRows.length} (goal ≥ 9 of 10, issue 54); capture → clocked in ${median(personRows.map((row) => row.answerMs))} ms (runs: ${personRows.map((row) => row.answerMs).join(', ')} ms; includes the frames of both turns)`,
 );

@@ -3,7 +3,8 @@
 // MD5 of a 256 MB File in Chromium, the uploader's worker against spark-md5 on the main thread (bench-md5.mjs);
 // then a 512 MB upload to the reference server against hash + one plain POST (bench-upload.ts); then the reference
 // server's face descriptor time against the same call with digests (bench-face.mjs); then ph-face on a fake camera
-// in Chromium, with the liveness challenge's pass rates (bench-face-camera.ts); then the offline Mandarin and Cantonese
+// in Chromium, with the liveness challenge's pass rates (bench-face-camera.ts), and a gate queue of 10 arrivals at one
+// clock-in terminal with face login's seconds (bench-face-queue.ts); then the offline Mandarin and Cantonese
 // voice commands on espeak-ng speech (bench-speech.ts); then the shell's desktop with 300 apps against the seeded one, and the shell's
 // own chunks against React alone (bench-desktop.ts); then the login page against a bare React form (bench-login.ts),
 // Lighthouse's mobile figures of every page a user opens (bench-lighthouse.ts) and a fresh install's time
@@ -59,6 +60,8 @@ await runScript('scripts/bench-upload.ts');
 await faceServerFigures();
 // ph-face on a fake camera in Chromium (a TypeScript script: it starts the reference server through the e2e harness).
 await runScript('scripts/bench-face-camera.ts');
+// A gate queue at one clock-in terminal and face login, against issue 54's goals (seconds a person, server CPU).
+await runScript('scripts/bench-face-queue.ts');
 // Mandarin and Cantonese voice commands on the offline gateway's recogniser: right and rejected (issue 37).
 await runScript('scripts/bench-speech.ts');
 // The desktop with 300 apps (issue 10), also a TypeScript script on the e2e harness.

@@ -38,7 +38,7 @@ const e2e = (files) => ['node', '--import', 'tsx', '--test', '--test-concurrency
 
 /** @type {Step[]} */
 const STEPS = [
-  { name: 'lint', command: ['npx', 'biome', 'check', '.'] },
+  { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
   { name: 'build', command: ['npm', 'run', '--silent', 'build'], follows: 'lint' },
   { name: 'e2e', command: e2e(REST), after: ['build'] },
   { name: 'e2e (media)', command: e2e(MEDIA), after: ['build'] },

@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import type { LivenessAction } from '../../src/core/face/liveness';
-import { CHALLENGES_AT_MOST, CHALLENGES_PER_ADDRESS, type ChallengeLimits, randomAction } from './face/challenges';
+import { CHALLENGES_AT_MOST, CHALLENGES_PER_ADDRESS, type ChallengeLimits, randomActions } from './face/challenges';
 import type { FaceMatcherChoice } from './face/choose';
+import { PICTURE_MEMORY_SECONDS } from './face/picture-memory';
 import type { SpeechRecognizer } from './speech/pocketsphinx';
 
 export type SpeechLanguage = 'zh-CN' | 'en' | 'zh-HK';
@@ -68,13 +69,18 @@ export interface ServerOptions {
    * `'digest'` (exact image bytes: the default, for tests that do not look at faces) or a matcher of your own.
    */
   faceMatcher?: FaceMatcherChoice;
-  /** Picks the action of each face liveness challenge. Default: one of LIVENESS_ACTIONS at random (crypto). */
-  faceChallengeAction?: () => LivenessAction;
+  /** Picks the turns of each face liveness challenge, in order. Default: left and right in a random order (crypto). */
+  faceChallengeActions?: () => LivenessAction[];
   /**
    * Open anonymous face-login challenges per address (default 50) and in all (10 000); a clock-in terminal's own
    * challenge is outside them. Tests make them small.
    */
   faceChallengeLimits?: Partial<ChallengeLimits>;
+  /**
+   * How long the pictures of a face sign-in or clock-in are kept against replay, in seconds (default a day,
+   * face/picture-memory.ts). The bench sets 0: its synthetic person is the same pictures at every arrival.
+   */
+  facePictureMemorySeconds?: number;
   /** The server clock (epoch ms) behind every lifetime: tokens, tickets, codes, windows, sweeps. Default Date.now. */
   now?: () => number;
   /**
@@ -201,7 +207,8 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     loginLimit: { ...DEFAULTS.loginLimit, ...options.loginLimit },
     corsOrigins: options.corsOrigins ?? [],
     now: options.now ?? Date.now,
-    faceChallengeAction: options.faceChallengeAction ?? randomAction,
+    faceChallengeActions: options.faceChallengeActions ?? randomActions,
+    facePictureMemorySeconds: options.facePictureMemorySeconds ?? PICTURE_MEMORY_SECONDS,
     faceChallengeLimits: {
       perAddress: CHALLENGES_PER_ADDRESS,
       atMost: CHALLENGES_AT_MOST,

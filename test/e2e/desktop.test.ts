@@ -367,6 +367,25 @@ describe('the shell on the landing pages', () => {
     await page.close();
   });
 
+  it('parent and student at 1366 and 1024 px: their one group spans the desktop (issue 56)', async () => {
+    for (const account of ['parent', 'student']) {
+      for (const width of [1366, 1024]) {
+        const { page, problems } = await signedInPage(stage, account, { width, height: 768 });
+        await page.goto(stage.url(SCHOOL));
+        await page.locator('ul[data-group="all"] .app-icon').first().waitFor();
+        const widths = await page.$eval('.desktop', (desktop) => ({
+          desktop: Math.round(desktop.getBoundingClientRect().width),
+          groups: [...desktop.querySelectorAll(':scope > .desktop-group')].map((group) =>
+            Math.round(group.getBoundingClientRect().width),
+          ),
+        }));
+        assert.deepEqual(widths.groups, [widths.desktop], `${account} at ${width} px`);
+        assert.deepEqual(problems, []);
+        await page.close();
+      }
+    }
+  });
+
   it('one rule for every door: the icon, /redirect/{app} and the URL answer alike, by name (issue 34)', async () => {
     const { page, problems } = await signedInPage(stage, 'teacher');
     await page.goto(stage.url(SCHOOL));

@@ -3,7 +3,6 @@ import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../demo/server/db/seed-data';
 import { ENDPOINTS } from '../../src/core/api/wire';
 import { FACE_TIMEOUT_MS } from '../../src/core/face/constants';
-import type { LivenessAction } from '../../src/core/face/liveness';
 import { cameraArgs, type FaceMedia, faceMedia, type Poses, personCamera, personPoses } from '../media/face';
 import {
   after,
@@ -95,13 +94,13 @@ describe('ph-face on a camera', () => {
   let terminalCamera: Browser;
   let emptyCamera: Browser;
   let poses: Poses;
-  /** The movement every challenge asks for: the person camera can turn its head either way. */
-  let challengeAction: LivenessAction = 'turnLeft';
 
   before(async () => {
     media = faceMedia();
     poses = personPoses();
-    stage = await startStage({ faceMatcher: 'descriptor', faceChallengeAction: () => challengeAction });
+    // The person camera is one synthetic set of pictures on every page: kept against replay, a sign-in and a clock-in
+    // in the same order would be one request twice. The replay rule is the server tests' (face-liveness.test.ts).
+    stage = await startStage({ faceMatcher: 'descriptor', facePictureMemorySeconds: 0 });
     faceCamera = await stage.launch(cameraArgs(media.faceVideo));
     terminalCamera = await stage.launch(cameraArgs(media.terminalVideo));
     emptyCamera = await stage.launch(cameraArgs(media.emptyVideo));
@@ -151,15 +150,17 @@ describe('ph-face on a camera', () => {
     const { page, problems } = await openPage(stage, '/demo/work-chat/index.html?language=en', undefined, faceCamera);
     await page.getByRole('button', { name: 'Face login' }).click();
     const face = page.locator('ph-face');
-    await face.getByText('Turn your head to your left').waitFor();
-    await face.getByRole('progressbar', { name: 'Turn your head to your left' }).waitFor();
-    await face.getByRole('button', { name: /The movement asked for was not seen/ }).waitFor();
+    // Either turn may come first (the server draws the order); the widget's own detector never sees it done, so after
+    // 8 s it says so itself and sends nothing (the server's refusals of such frames: face-liveness.test.ts).
+    await face
+      .getByText(/^Turn your head to your (left|right)$/)
+      .first()
+      .waitFor();
+    await face.getByRole('progressbar', { name: /^Turn your head to your (left|right)$/ }).waitFor();
+    await face.getByRole('button', { name: /The head turns were not seen/ }).waitFor({ timeout: 20_000 });
     const me = await page.request.get(stage.url(ENDPOINTS.me), { headers: { 'X-PH-Device': 'pc' } });
     assert.equal(me.status(), 401);
-    // Chromium logs the refusal's 400 itself; nothing else went wrong.
-    assert.deepEqual(problems, [
-      'error: Failed to load resource: the server responded with a status of 400 (Bad Request)',
-    ]);
+    assert.deepEqual(problems, []);
     await page.close();
   });
 
@@ -173,7 +174,11 @@ describe('ph-face on a camera', () => {
     // More than 8 hits before the movement is asked for: the detector found the face in every one of those frames.
     const untilAsked = async (page: Page) => {
       await page.getByRole('button', { name: 'Face login' }).click();
-      await page.locator('ph-face').getByText('Turn your head to your left').waitFor();
+      await page
+        .locator('ph-face')
+        .getByText(/^Turn your head to your (left|right)$/)
+        .first()
+        .waitFor();
     };
 
     const inWorker = await openPage(stage, '/demo/work-chat/index.html?language=en', undefined, faceCamera);
@@ -213,7 +218,11 @@ describe('ph-face on a camera', () => {
     });
     // More than 8 hits before the movement is asked for: the detector, in its worker beside the classic bundle, found
     // the face.
-    await page.locator('ph-face').getByText('请向左转头').waitFor();
+    await page
+      .locator('ph-face')
+      .getByText(/^请向[左右]转头$/)
+      .first()
+      .waitFor();
     assert.deepEqual(scripts, ['ph-widgets.js', 'ph-widgets.face.js', 'ph-widgets.face-detector-worker.js']);
     assert.deepEqual(
       page.workers().map((worker) => new URL(worker.url()).pathname),
@@ -228,7 +237,11 @@ describe('ph-face on a camera', () => {
     await personCamera(page, poses);
     await page.goto(stage.url('/demo/work-chat/index.html'));
     await page.getByRole('button', { name: '人脸登录' }).click();
-    await page.locator('ph-face').getByText('请向左转头').waitFor();
+    await page
+      .locator('ph-face')
+      .getByText(/^请向[左右]转头$/)
+      .first()
+      .waitFor();
     await page.waitForURL((url) => url.pathname === SCHOOL_LANDING);
     await page.locator('[data-ph-component="ph-header"] [part~="welcome"]').filter({ hasText: '王老师' }).waitFor();
     assert.deepEqual(problems, []);
@@ -237,28 +250,43 @@ describe('ph-face on a camera', () => {
 
   it('clocks the teacher in at a terminal and records the attendance', async () => {
     // At the school's clock-in terminal (issue 37, F2: only its account records attendance).
-    challengeAction = 'turnRight';
     const { page, problems } = await facePage(stage, terminalCamera, 'terminal', '?mode=orther', poses);
     const face = page.locator('ph-face');
-    await face.getByText('请向右转头').waitFor();
+    await face
+      .getByText(/^请向[左右]转头$/)
+      .first()
+      .waitFor();
     await face.getByText(/^王老师，打卡成功（\d{4}-\d\d-\d\d \d\d:\d\d:\d\d）$/).waitFor();
-    const clocking = (await faceEvents(page)).find((event) => event.type === 'ph-face-clocking');
-    assert.equal(clocking?.detail.userId, 'u-teacher');
-    const attendance = await teacherAttendance(stage);
-    assert.equal(attendance.total, 1);
-    assert.equal(attendance.list[0]?.clockTime, clocking?.detail.clockTime);
-    // The terminal serves the next person on a click: looking again at once (the same face here, clocked in again).
-    await face.getByRole('button', { name: /点击为下一位打卡/ }).click();
+    // The success line shows for 1.5 s (issue 54), then the terminal looks for the next person by itself; the person
+    // who stays in front is not clocked in again (请下一位). The teacher steps away and comes back as the next in the
+    // queue: clocked in again without a click (a click on Next: terminal.test.ts).
+    await face.getByText('请下一位').waitFor();
+    await page.evaluate(() => {
+      (window as unknown as { phPersonAway: boolean }).phPersonAway = true;
+    });
+    await face.getByText('请下一位').waitFor({ state: 'detached' });
+    await page.evaluate(() => {
+      (window as unknown as { phPersonAway: boolean }).phPersonAway = false;
+    });
     await page.waitForFunction(
       () =>
         (window as unknown as { faceEvents: { type: string }[] }).faceEvents.filter(
           (event) => event.type === 'ph-face-clocking',
         ).length === 2,
     );
-    assert.equal((await teacherAttendance(stage)).total, 2);
+    const clockings = (await faceEvents(page)).filter((event) => event.type === 'ph-face-clocking');
+    assert.deepEqual(
+      clockings.map((event) => event.detail.userId),
+      ['u-teacher', 'u-teacher'],
+    );
+    const attendance = await teacherAttendance(stage);
+    assert.equal(attendance.total, 2);
+    assert.deepEqual(
+      attendance.list.map((entry) => entry.clockTime).sort(),
+      clockings.map((event) => event.detail.clockTime as string).sort(),
+    );
     assert.deepEqual(problems, []);
     await page.close();
-    challengeAction = 'turnLeft';
   });
 
   it('times out without a face, in English; the prompt turns Chinese with the page, and a click retries', async () => {
@@ -303,7 +331,7 @@ describe('ph-face on a camera', () => {
     await face.getByRole('img', { name: /^Registered face/ }).waitFor();
     await face.getByRole('button', { name: 'Again' }).click();
     await face.getByText('No camera device detected by this device!').waitFor();
-    await face.getByRole('button', { name: 'Upload a photo' }).waitFor();
+    await face.getByRole('button', { name: 'Upload a photo', exact: true }).waitFor();
     await face.locator('input[type="file"]').setInputFiles(media.facePhoto);
     await face.getByRole('button', { name: 'Save' }).click();
     await face.getByText('Face acquisition completed!').waitFor();

@@ -109,6 +109,9 @@ describe('ph-face', () => {
     await statusIs(face, 'captured');
     expect(buttonNames(face)).to.deep.equal(['重拍', '保存']);
     expect(buttonNamed(face, '保存').disabled).to.equal(false);
+    // Issue 54: below 761 px the photo has the body's proportions, not the stage's square; it is shown whole.
+    const preview = shadow(face).querySelector<HTMLImageElement>('[part~="photo"]')!;
+    expect(getComputedStyle(preview).objectFit).to.equal('contain');
 
     const saved = oneEvent(face, 'ph-face-save-success');
     buttonNamed(face, '保存').click();

@@ -4,8 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { LivenessAction } from '../../src/core/face/liveness';
-import { cropPhoto, type Displacement, turnedHead } from '../server/face-photos';
+import { cameraPicture } from '../server/face-photos';
 
 // Camera media, made at test time with ffmpeg (nothing is committed): one face from face-api's own sample2.jpg (which
 // shows three people), framed so that the face sits in ph-face's guide box; and a plain colour with nobody in it.
@@ -79,56 +78,63 @@ export function cameraArgs(video?: string): string[] {
   return args;
 }
 
-/** The camera's picture (FACE_FRAME) as a region of sample2, for pictures drawn in Node. */
-const FRAME_REGION = { x: 1058, y: -64, width: 975, height: 731 };
-/** The woman's face in that 640 × 480 picture: the middle between her jaw line's ends, and its half size, in px. */
-const FACE_MIDDLE = { x: 317, y: 230, rx: 68, ry: 85 };
-/** How far a turn moves the middle of her face against its outline, in px (her headTurn moves by about 0.2). */
-const TURN_PX = 22;
+/** The poses drawn for the person camera, in whole turns (cameraPicture's unit): 0 ahead, ±1.8 far to a side. */
+const POSE_STEPS = Array.from({ length: 19 }, (_, i) => Math.round((i - 9) * 0.2 * 10) / 10);
 
-/** The pictures a person camera shows: looking ahead, and each movement it can make, as JPEG data URLs. */
-export type Poses = { ahead: string } & Partial<Record<LivenessAction, string>>;
+/** The pictures a person camera shows, as JPEG data URLs by turn (positive: to her own left). */
+export type Poses = Record<string, string>;
 
-/**
- * The woman of the camera video looking ahead and turning her head either way (an open mouth cannot be made from a
- * photo: stretching closed lips leaves no gap a landmark net sees).
- */
+/** The woman of the camera video at every pose on the way from looking ahead to a turn either way. */
 export function personPoses(): Poses {
-  const picture = (displace?: Displacement) =>
-    `data:image/jpeg;base64,${cropPhoto(2, FRAME_REGION, 640, 480, 92, displace).toString('base64')}`;
-  return {
-    ahead: picture(),
-    turnLeft: picture(turnedHead(FACE_MIDDLE, TURN_PX)),
-    turnRight: picture(turnedHead(FACE_MIDDLE, -TURN_PX)),
-  };
+  return Object.fromEntries(
+    POSE_STEPS.map((turn) => [turn, `data:image/jpeg;base64,${cameraPicture(turn, 640, 92).toString('base64')}`]),
+  );
 }
 
 /**
  * Gives `page` a camera that behaves like a person in front of it: it looks ahead, and a moment after <ph-face>
- * asks for a movement (its `data-action`) it makes it and holds it, as people do. A canvas stream stands in for the
- * device; every frame carries a little sensor noise, so no two frames are the same bytes.
+ * asks for a turn (its `data-action`) it turns smoothly that way, through the poses between, and holds it, as people
+ * do. How far it turns (`reaches`, in whole turns) changes from one challenge to the next, as a person's turns do: the
+ * server refuses the same pictures in the same order again as a replay. While the page's `phPersonAway` is true
+ * nobody is in front (a queue's gap between two people). A canvas stream stands in for the device; every frame
+ * carries a little sensor noise, so no two frames are the same bytes.
  */
-export async function personCamera(page: Page, poses: Poses, reactionMs = 400): Promise<void> {
+export async function personCamera(page: Page, poses: Poses, reactionMs = 300, reaches = [1.4, 1.8]): Promise<void> {
   // A script of its own rather than a function: the test runner's TypeScript loader names functions through a helper
   // that does not exist in the page.
   await page.addInitScript({
     content: `{
       const reactionMs = ${reactionMs};
-      const images = {};
-      for (const [name, url] of Object.entries(${JSON.stringify(poses)})) {
-        images[name] = new Image();
-        images[name].src = url;
+      const turnsPerSecond = 2.5;
+      const reaches = ${JSON.stringify(reaches)};
+      let challenges = -1;
+      const images = new Map();
+      for (const [turn, url] of Object.entries(${JSON.stringify(poses)})) {
+        const image = new Image();
+        image.src = url;
+        images.set(Number(turn), image);
       }
+      const sides = { turnLeft: 1, turnRight: -1 };
+      let position = 0;
+      let asked = null;
       let askedAt = 0;
+      let last = performance.now();
       const pose = () => {
-        const asked = document.querySelector('ph-face')?.shadowRoot?.querySelector('[data-action]');
-        if (!asked) {
-          askedAt = 0;
-          return images.ahead;
+        const now = performance.now();
+        const action = document.querySelector('ph-face')?.shadowRoot?.querySelector('[data-action]')?.dataset.action ?? null;
+        if (action !== asked) {
+          if (action && !asked) challenges += 1;
+          asked = action;
+          askedAt = now;
         }
-        askedAt ||= performance.now();
-        const action = asked.dataset.action;
-        return performance.now() - askedAt >= reactionMs && images[action] ? images[action] : images.ahead;
+        // Her picture warped further than 1.1 turns to her right reads as less of a turn to the landmark nets.
+        const reach = asked === 'turnRight' ? Math.min(1.1, reaches[challenges % reaches.length]) : reaches[challenges % reaches.length];
+        const target = asked && now - askedAt >= reactionMs ? sides[asked] * reach : asked ? position : 0;
+        const step = turnsPerSecond * (now - last) / 1000;
+        last = now;
+        position = Math.abs(target - position) <= step ? target : position + Math.sign(target - position) * step;
+        const nearest = Math.round(position * 5) / 5;
+        return images.get(Math.round(nearest * 10) / 10) ?? images.get(0);
       };
       navigator.mediaDevices.getUserMedia = async () => {
         const canvas = document.createElement('canvas');
@@ -137,7 +143,10 @@ export async function personCamera(page: Page, poses: Poses, reactionMs = 400): 
         const context = canvas.getContext('2d');
         const draw = () => {
           const image = pose();
-          if (image.complete) context.drawImage(image, 0, 0, 640, 480);
+          if (window.phPersonAway) {
+            context.fillStyle = '#8899aa';
+            context.fillRect(0, 0, 640, 480);
+          } else if (image.complete) context.drawImage(image, 0, 0, 640, 480);
           for (let i = 0; i < 200; i++) {
             const grey = Math.floor(Math.random() * 256);
             context.fillStyle = 'rgb(' + grey + ',' + grey + ',' + grey + ')';
@@ -145,8 +154,8 @@ export async function personCamera(page: Page, poses: Poses, reactionMs = 400): 
           }
         };
         draw();
-        setInterval(draw, 66);
-        return canvas.captureStream(15);
+        setInterval(draw, 33);
+        return canvas.captureStream(30);
       };
     }`,
   });

@@ -8,7 +8,7 @@ import {
 } from '../../demo/server/face/challenges';
 import type { Envelope, LoginData } from '../../src/core/api/types';
 import { DEVICE_HEADER, ENDPOINTS } from '../../src/core/api/wire';
-import { LIVENESS_ACTIONS, type LivenessAction, type LivenessChallenge } from '../../src/core/face/liveness';
+import type { LivenessAction, LivenessChallenge } from '../../src/core/face/liveness';
 import { ManualClock } from './clock';
 import { randomPng as png } from './face-photos';
 import { Client, postFace, signedIn, startServer, type TestServer } from './helpers';
@@ -18,12 +18,12 @@ import { Client, postFace, signedIn, startServer, type TestServer } from './help
 // action is shopped for) costs a failure of the address.
 
 const base64 = (photo: Buffer) => photo.toString('base64');
-const frames = () => [png(), png(), png()].map(base64);
+const frames = () => [png(), png(), png(), png()].map(base64);
 
 /** Each draw the next action in turn: a new draw shows as another action. */
-function turns(): () => LivenessAction {
+function turns(): () => LivenessAction[] {
   let next = 0;
-  return () => LIVENESS_ACTIONS[next++ % LIVENESS_ACTIONS.length]!;
+  return () => (next++ % 2 === 0 ? ['turnLeft', 'turnRight'] : ['turnRight', 'turnLeft']);
 }
 
 const refusedWith = (make: () => unknown) => {
@@ -48,8 +48,8 @@ describe('the challenge store', () => {
     expect(issued).toBe(CHALLENGES_AT_MOST);
     expect(refusedWith(() => store.issueLogin('10.2.0.1'))).toBe('face_challenges');
     const terminal = store.issueClocking('u-terminal', '192.168.1.20');
-    expect(store.take(terminal.challengeId, '192.168.1.20', { kind: 'clocking', terminal: 'u-terminal' })).toBe(
-      terminal.action,
+    expect(store.take(terminal.challengeId, '192.168.1.20', { kind: 'clocking', terminal: 'u-terminal' })).toEqual(
+      terminal.actions,
     );
   });
 
@@ -75,7 +75,6 @@ describe('the challenge store', () => {
     store.take(first.challengeId, '192.168.1.20', terminal);
     const second = store.issueClocking('u-terminal', '192.168.1.20');
     expect(second.challengeId).not.toBe(first.challengeId);
-    expect(second.action).not.toBe(first.action);
     // Too little time left to answer it: a new one rather than a refusal at the end of the movement.
     clock.advance(second.expiresIn - TERMINAL_REUSE_SECONDS + 1);
     const third = store.issueClocking('u-terminal', '192.168.1.20');
@@ -104,7 +103,7 @@ beforeAll(async () => {
   // At most 2 open login challenges per address and 6 in all, so that a few calls use them up.
   t = await startServer({
     now: clock.now,
-    faceChallengeAction: turns(),
+    faceChallengeActions: turns(),
     faceChallengeLimits: { perAddress: 2, atMost: 6 },
   });
 });

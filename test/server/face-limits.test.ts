@@ -41,7 +41,7 @@ describe('face sign-in failures per face', () => {
     expect(
       (await teacher.post('/api/uaa/face/check', { faceImage: face.toString('base64'), userId: 'u-teacher' })).status,
     ).toBe(200);
-    const frames = () => [png(), png(), png()].map((frame) => frame.toString('base64'));
+    const frames = () => [png(), png(), png(), png()].map((frame) => frame.toString('base64'));
     const login = (photo: Buffer) => postFace(new Client(t.url), 'login', photo.toString('base64'), frames());
 
     // Strangers that resemble no one do not count against the teacher.
@@ -63,7 +63,7 @@ describe('face sign-in failures per face', () => {
 // not stop them clocking in at school, nor signing in with their password; failed clock-ins at a terminal do not stop
 // their face login.
 describe('face locks per call', () => {
-  const frames = () => [png(), png(), png()].map((frame) => frame.toString('base64'));
+  const frames = () => [png(), png(), png(), png()].map((frame) => frame.toString('base64'));
   /** A photo the matcher calls a near miss on `userId`. */
   const lookalikeOf = (userId: string) => {
     const photo = png();

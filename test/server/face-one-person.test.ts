@@ -15,7 +15,7 @@ import { Client, postFace, signedIn, startServer, type TestServer } from './help
 // directly, as registration no longer lets it in.
 
 const base64 = (photo: Buffer) => photo.toString('base64');
-const frames = () => [png(), png(), png()].map(base64);
+const frames = () => [png(), png(), png(), png()].map(base64);
 const AMBIGUOUS =
   "这张人脸与多个账号相符，无法确定是谁，请联系学校管理员|||This face matches more than one account, so it cannot tell whose it is; ask your school's administrator|||這張人臉與多個賬號相符，無法確定是誰，請聯絡學校管理員";
 

@@ -163,6 +163,47 @@ export function actionFrames(action: FrameAction, size = 320, face: FaceName = '
   });
 }
 
+/** The woman of sample2 as the tests' camera shows her (test/media/face.ts): a region of the sample, 4 : 3. */
+export const CAMERA_REGION = { x: 1058, y: -64, width: 975, height: 731 };
+/** Her face in that picture at 640 × 480: the middle between her jaw line's ends, and its half size, in px. */
+export const CAMERA_FACE_MIDDLE = { x: 317, y: 230, rx: 68, ry: 85 };
+/** How far a whole turn moves the middle of her face against its outline at 640 px: her headTurn moves by 0.2. */
+export const CAMERA_TURN_PX = 22;
+
+/**
+ * The camera's picture of her at `width` px (4 : 3), her head turned by `turn` whole turns: positive to her own
+ * left (the picture's right), negative to her right; fractions are the poses on the way.
+ */
+export function cameraPicture(turn: number, width = 640, quality = 88): Buffer {
+  const scale = width / 640;
+  const middle = {
+    x: CAMERA_FACE_MIDDLE.x * scale,
+    y: CAMERA_FACE_MIDDLE.y * scale,
+    rx: CAMERA_FACE_MIDDLE.rx * scale,
+    ry: CAMERA_FACE_MIDDLE.ry * scale,
+  };
+  const displace = turn === 0 ? undefined : turnedHead(middle, CAMERA_TURN_PX * turn * scale);
+  return cropPhoto(2, CAMERA_REGION, width, Math.round((width * 3) / 4), quality, displace);
+}
+
+/** Which way a turn moves her head in cameraPicture's terms. */
+const TURN_SIDE = { turnLeft: 1, turnRight: -1 } as const;
+
+/**
+ * The frames a person makes of a challenge's two turns, at 320 px as the widget sends them: half way, beyond, then
+ * a little past the middle on the way back, and beyond on the other side. `reach` is how far each turn goes and
+ * `midway` where the first frame on the way is (both in whole turns): frames of another reach are other pictures.
+ */
+export function movementFrames(
+  actions: readonly ('turnLeft' | 'turnRight')[],
+  { reach = 1.4, midway = 0.55 }: { reach?: number; midway?: number } = {},
+): Buffer[] {
+  const [first, second] = actions.map((action) => TURN_SIDE[action]);
+  const turns = [midway * first!, reach * first!, 0.25 * second!, reach * second!];
+  // Each reach its own JPEG qualities: the frames of two uses are never the same bytes (a byte replay).
+  return turns.map((turn, i) => cameraPicture(turn, 320, Math.round(70 + reach * 10 + midway * 5) - i));
+}
+
 /** A real 8 × 8 PNG of random pixels: to the digest matcher, each one another face. */
 export function randomPng(): Buffer {
   const image = new PNG({ width: 8, height: 8 });

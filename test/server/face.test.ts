@@ -11,23 +11,39 @@ import {
   nearestFace,
 } from '../../demo/server/face/descriptor-matcher';
 import { FACE_MODEL_DIR } from '../../demo/server/face/models';
+import { PICTURE_MEMORY_SECONDS } from '../../demo/server/face/picture-memory';
 import type { AttendancePage, FaceClocking, FaceRecord, LoginData } from '../../src/core/api/types';
 import { ENDPOINTS } from '../../src/core/api/wire';
 import type { LivenessAction, LivenessChallenge } from '../../src/core/face/liveness';
 import { ManualClock } from './clock';
-import { actionFrames, type FaceName, type FrameAction, facePhoto, noFacePhoto, twoFacesPhoto } from './face-photos';
+import {
+  actionFrames,
+  cameraPicture,
+  type FaceName,
+  facePhoto,
+  movementFrames,
+  noFacePhoto,
+  twoFacesPhoto,
+} from './face-photos';
 import { Client, postFace, signedIn, startServer, type TestServer } from './helpers';
 
 // Issue 12 item 4: the descriptor matcher on face-api's own sample photos (group photos of different people; see
 // face-photos.ts). Each photo takes a few hundred ms in the worker, so every test uses as few as it can.
 
 const base64 = (photo: Buffer) => photo.toString('base64');
-/** Liveness frames of `face` doing `action`; each size gives other bytes (a used frame is refused the next time). */
-const frames = (action: FrameAction, size: number, face: FaceName = 'a') =>
-  actionFrames(action, size, face).map(base64);
+/** Frames of `face` looking ahead; each size gives other bytes (a used frame is refused the next time). */
+const ahead = (size: number, face: FaceName = 'a') => actionFrames('none', size, face).map(base64);
+/**
+ * The teacher (the camera's woman) doing whatever turns the challenge asks; each reach is other pictures, so that a
+ * frame set used once is not a replay of another (picture-memory.ts).
+ */
+const moving =
+  (reach = 1.4) =>
+  (actions: LivenessAction[]) =>
+    movementFrames(actions, { reach }).map(base64);
 const clock = new ManualClock();
-/** Every challenge here asks for a turn to the left (the frames of face-photos.ts turn the heads). */
-let challengeAction: LivenessAction = 'turnLeft';
+/** Every challenge here asks for a turn to the left, then the right, unless a test says otherwise. */
+let challengeActions: LivenessAction[] = ['turnLeft', 'turnRight'];
 let t: TestServer;
 
 beforeAll(async () => {
@@ -35,7 +51,7 @@ beforeAll(async () => {
   t = await startServer({
     faceMatcher: new DescriptorFaceMatcher({ maxPending: 2 }),
     now: clock.now,
-    faceChallengeAction: () => challengeAction,
+    faceChallengeActions: () => challengeActions,
   });
   // The models load once; the first photo of the first test should not pay for it inside its own time limit.
   await t.server.context.faceMatcher.warmUp?.();
@@ -56,11 +72,11 @@ describe('descriptor matching over HTTP', () => {
     // The same face cropped tighter, off centre, smaller and compressed harder: other bytes, same person.
     const guest = new Client(t.url);
     const photo = base64(facePhoto('a', { zoom: 1.8, shiftX: 0.3, size: 360, quality: 60 }));
-    const login = await postFace<LoginData>(guest, 'login', `data:image/jpeg;base64,${photo}`, frames('turnLeft', 320));
+    const login = await postFace<LoginData>(guest, 'login', `data:image/jpeg;base64,${photo}`, moving(1.4));
     expect(login.body).toMatchObject({ code: 'ok', data: { userId: 'u-teacher' } });
     expect((await guest.get('/api/uaa/oauth/me')).body.data).toMatchObject({ userId: 'u-teacher' });
 
-    const stranger = await postFace(new Client(t.url), 'login', base64(facePhoto('c')), frames('none', 300, 'c'));
+    const stranger = await postFace(new Client(t.url), 'login', base64(facePhoto('c')), ahead(300, 'c'));
     expect(stranger.status).toBe(400);
     expect(stranger.body).toMatchObject({
       code: 'invalid_grant',
@@ -69,13 +85,13 @@ describe('descriptor matching over HTTP', () => {
 
     const terminal = await signedIn(t.url, 'terminal');
     const still = base64(facePhoto('a', { zoom: 3, size: 400 }));
-    const clocked = await postFace<FaceClocking>(terminal, 'orther', still, frames('turnLeft', 321));
+    const clocked = await postFace<FaceClocking>(terminal, 'orther', still, moving(1.8));
     expect(clocked.body.data).toEqual({
       userId: 'u-teacher',
       realName: '王老师',
       clockTime: new Date(clock.now()).toISOString().slice(0, 19).replace('T', ' '),
     });
-    const other = await postFace(terminal, 'orther', base64(facePhoto('d')), frames('none', 300, 'd'));
+    const other = await postFace(terminal, 'orther', base64(facePhoto('d')), ahead(300, 'd'));
     expect(other.body.code).toBe('face_not_matched');
     // Six photos described one after another in the worker, beside the rest of the suite: more than 30 s may pass.
   }, 120_000);
@@ -97,7 +113,7 @@ describe('descriptor matching over HTTP', () => {
     });
     expect((await staff.get('/api/uaa/face/user?userId=u-staff')).body.data).toBeNull();
     // On the login call every 400 is invalid_grant (so the widget never goes to the bind page); the message stays.
-    const login = await postFace(new Client(t.url), 'login', base64(noFacePhoto()), frames('none', 300));
+    const login = await postFace(new Client(t.url), 'login', base64(noFacePhoto()), ahead(300));
     expect(login.body).toMatchObject({ status: 400, code: 'invalid_grant' });
     expect(login.body.message).toContain('No face was found in the photo');
   });
@@ -125,7 +141,7 @@ describe('descriptor matching over HTTP', () => {
   });
 
   it('keeps the server answering other requests while a photo is being described', async () => {
-    const describing = postFace(new Client(t.url), 'login', base64(facePhoto('c')), frames('none', 300, 'c'));
+    const describing = postFace(new Client(t.url), 'login', base64(facePhoto('c')), ahead(300, 'c'));
     const order: string[] = [];
     await Promise.all([
       describing.then(() => order.push('face')),
@@ -138,7 +154,7 @@ describe('descriptor matching over HTTP', () => {
     // Two places here: one for face logins from anyone, one kept for signed-in callers.
     const terminal = await signedIn(t.url, 'terminal');
     const photo = base64(facePhoto('c', { size: 320 }));
-    const none = frames('none', 300, 'c');
+    const none = ahead(300, 'c');
     const [logins, clocking] = await Promise.all([
       Promise.all([1, 2, 3].map(() => postFace(new Client(t.url), 'login', photo, none))),
       postFace(terminal, 'orther', base64(facePhoto('c', { size: 330 })), none),
@@ -177,7 +193,7 @@ describe('one face, one person, in every unit face login looks at (issue 54)', (
     ).run();
     try {
       const guest = new Client(t.url);
-      const login = await postFace(guest, 'login', base64(facePhoto('a', { size: 409 })), frames('turnLeft', 337));
+      const login = await postFace(guest, 'login', base64(facePhoto('a', { size: 409 })), moving(1.6));
       expect(login.status).toBe(409);
       expect(login.body.code).toBe('face_ambiguous');
       expect((await guest.get('/api/uaa/oauth/me')).status).toBe(401);
@@ -198,29 +214,35 @@ describe('the liveness challenge (issue 37)', () => {
       message:
         '没有看到要求的动作，请按提示重新验证|||The movement asked for was not seen; try again and follow the prompt|||沒有看到要求的動作，請按提示重新驗證',
     };
-    expect((await postFace(guest, 'login', still(401), frames('none', 330))).body).toMatchObject(notSeen);
-    expect((await postFace(guest, 'login', still(402), frames('turnRight', 331))).body).toMatchObject(notSeen);
-    // Face d turns its head to the left; the still photo is the teacher's.
-    expect((await postFace(guest, 'login', still(403), frames('turnLeft', 332, 'd'))).body).toMatchObject(notSeen);
+    expect((await postFace(guest, 'login', still(401), ahead(330))).body).toMatchObject(notSeen);
+    expect(
+      (await postFace(guest, 'login', still(402), (actions) => moving(1.4)([...actions].reverse()))).body,
+    ).toMatchObject(notSeen);
+    // Face d turns its head; the still photo is the teacher's: another person in the frames.
+    const otherPerson = await postFace(guest, 'login', still(403), actionFrames('turnLeft', 332, 'd').map(base64));
+    expect(otherPerson.body).toMatchObject({ code: 'invalid_grant' });
+    expect(otherPerson.body.message).toContain('Someone else appeared during the check');
     expect((await guest.get('/api/uaa/oauth/me')).status).toBe(401);
-    // A right turn answers a challenge that asks for one.
-    challengeAction = 'turnRight';
+    // Right then left answers a challenge that asks for them in that order.
+    challengeActions = ['turnRight', 'turnLeft'];
     try {
-      const right = await postFace<LoginData>(guest, 'login', still(404), frames('turnRight', 333));
+      const right = await postFace<LoginData>(guest, 'login', still(404), moving(1.0));
       expect(right.body).toMatchObject({ code: 'ok', data: { userId: 'u-teacher' } });
     } finally {
-      challengeAction = 'turnLeft';
+      challengeActions = ['turnLeft', 'turnRight'];
     }
   }, 120_000);
 
   it('takes each challenge once, within its time, for its own purpose; a replayed capture is refused', async () => {
+    // The pictures of the uses before are forgotten after a day: these frames are the same poses again.
+    clock.advance(PICTURE_MEMORY_SECONDS);
     const guest = new Client(t.url);
     const challenge = async (client: Client, mode: string) =>
       (await client.post<LivenessChallenge>(ENDPOINTS.faceChallenge, { mode })).body.data;
-    const body = (challengeId: string, size: number, frameSize: number) => ({
+    const body = (challengeId: string, size: number, reach: number) => ({
       faceImage: still(size),
       challengeId,
-      frames: frames('turnLeft', frameSize),
+      frames: movementFrames(challengeActions, { reach }).map(base64),
     });
     const expired = {
       code: 'invalid_grant',
@@ -229,13 +251,13 @@ describe('the liveness challenge (issue 37)', () => {
     };
 
     const late = await challenge(guest, 'login');
-    expect(late).toMatchObject({ action: 'turnLeft', expiresIn: 30 });
+    expect(late).toMatchObject({ actions: ['turnLeft', 'turnRight'], expiresIn: 30 });
     clock.advance(31);
-    expect((await guest.post(ENDPOINTS.faceLogin, body(late.challengeId, 405, 334))).body).toMatchObject(expired);
-    expect((await guest.post(ENDPOINTS.faceLogin, body('made-up', 405, 334))).body).toMatchObject(expired);
+    expect((await guest.post(ENDPOINTS.faceLogin, body(late.challengeId, 405, 1.4))).body).toMatchObject(expired);
+    expect((await guest.post(ENDPOINTS.faceLogin, body('made-up', 405, 1.4))).body).toMatchObject(expired);
 
     const used = await challenge(guest, 'login');
-    const answer = body(used.challengeId, 406, 335);
+    const answer = body(used.challengeId, 406, 1.4);
     expect((await guest.post(ENDPOINTS.faceLogin, answer)).body).toMatchObject({ code: 'ok' });
     // The same challenge again, then the same capture under a new challenge.
     expect((await guest.post(ENDPOINTS.faceLogin, answer)).body).toMatchObject(expired);
@@ -249,7 +271,7 @@ describe('the liveness challenge (issue 37)', () => {
     // A login's challenge does not clock anyone in; a clock-in's challenge is a terminal's alone.
     const terminal = await signedIn(t.url, 'terminal');
     const forLogin = await challenge(terminal, 'login');
-    expect((await terminal.post(ENDPOINTS.faceClocking, body(forLogin.challengeId, 407, 336))).body.code).toBe(
+    expect((await terminal.post(ENDPOINTS.faceClocking, body(forLogin.challengeId, 407, 1.8))).body.code).toBe(
       'face_challenge_expired',
     );
     expect((await (await signedIn(t.url, 'student')).post(ENDPOINTS.faceChallenge, { mode: 'orther' })).status).toBe(
@@ -262,6 +284,7 @@ describe('the liveness challenge (issue 37)', () => {
 
 describe('attendance GET /api/uaa/face/attendance', () => {
   it('lists a user’s clock-ins newest first, timed by the server clock, for the user and the unit’s admin', async () => {
+    clock.advance(PICTURE_MEMORY_SECONDS);
     const teacher = await signedIn(t.url, 'teacher');
     await teacher.post('/api/uaa/face/check', { faceImage: base64(facePhoto('a')), userId: 'u-teacher' });
     const terminal = await signedIn(t.url, 'terminal');
@@ -269,19 +292,9 @@ describe('attendance GET /api/uaa/face/attendance', () => {
     const before = (await teacher.get<AttendancePage>('/api/uaa/face/attendance?userId=u-teacher')).body.data.total;
     // Within the access token's 30 minutes, so every account stays signed in.
     clock.advance(600);
-    const first = await postFace<FaceClocking>(
-      terminal,
-      'orther',
-      base64(facePhoto('a', { size: 420 })),
-      frames('turnLeft', 322),
-    );
+    const first = await postFace<FaceClocking>(terminal, 'orther', base64(facePhoto('a', { size: 420 })), moving(1.4));
     clock.advance(900);
-    const second = await postFace<FaceClocking>(
-      terminal,
-      'orther',
-      base64(facePhoto('a', { size: 440 })),
-      frames('turnLeft', 323),
-    );
+    const second = await postFace<FaceClocking>(terminal, 'orther', base64(facePhoto('a', { size: 440 })), moving(1.8));
     expect(second.body.data.clockTime > first.body.data.clockTime).toBe(true);
 
     const own = await teacher.get<AttendancePage>('/api/uaa/face/attendance?userId=u-teacher&start=1&size=2');
@@ -300,7 +313,7 @@ describe('attendance GET /api/uaa/face/attendance', () => {
     // Another unit's terminal does not recognise this school's teacher.
     t.server.context.db.prepare("INSERT INTO user_roles (user_id, role) VALUES ('u-areauser', 'FACE_TERMINAL')").run();
     const area = await signedIn(t.url, 'areauser');
-    const elsewhere = await postFace(area, 'orther', base64(facePhoto('a', { size: 450 })), frames('none', 300));
+    const elsewhere = await postFace(area, 'orther', base64(facePhoto('a', { size: 450 })), ahead(300));
     expect(elsewhere.body.code).toBe('face_not_matched');
     // Three clock-ins with their frames, and a registration, described one after another in the worker.
   }, 120_000);
@@ -311,10 +324,10 @@ describe('a server switched from digests to descriptors', () => {
     const old = await startServer({ faceMatcher: 'digest' });
     try {
       const parent = await signedIn(old.url, 'parent');
-      await parent.post('/api/uaa/face/check', { faceImage: base64(facePhoto('c')), userId: 'u-parent' });
-      await old.restart({ faceMatcher: 'descriptor', faceChallengeAction: () => 'turnLeft' });
-      const still = base64(facePhoto('c', { zoom: 2, size: 400 }));
-      const login = await postFace<LoginData>(new Client(old.url), 'login', still, frames('turnLeft', 324, 'c'));
+      await parent.post('/api/uaa/face/check', { faceImage: base64(facePhoto('a')), userId: 'u-parent' });
+      await old.restart({ faceMatcher: 'descriptor' });
+      const still = base64(cameraPicture(0, 480));
+      const login = await postFace<LoginData>(new Client(old.url), 'login', still, moving(1.4));
       expect(login.body.data).toMatchObject({ userId: 'u-parent' });
     } finally {
       await old.stop();

@@ -154,18 +154,21 @@ export const LONG = 'x'.repeat(10_000);
 export const SQL = "' OR 1=1 --";
 
 /**
- * Face login (`login`) or clock-in (`orther`) as the widget does it (issue 37): a fresh liveness challenge, then the
- * photo with the frames recorded for it (base64). Returns the answer and the challenge's action.
+ * Face login (`login`) or clock-in (`orther`) as the widget does it (issues 37, 54): a fresh liveness challenge,
+ * then the photo with the frames recorded for it (base64), made for the challenge's turns when `frames` is a
+ * function. Returns the answer and the challenge's turns.
  */
 export async function postFace<T = unknown>(
   client: Client,
   mode: 'login' | 'orther',
   faceImage: string,
-  frames: string[],
-): Promise<Answer<T> & { action?: LivenessAction }> {
+  frames: string[] | ((actions: LivenessAction[]) => string[]),
+): Promise<Answer<T> & { actions?: LivenessAction[] }> {
   const challenge = await client.post<LivenessChallenge>(ENDPOINTS.faceChallenge, { mode });
   if (challenge.status !== 200) return challenge as unknown as Answer<T>;
+  const { challengeId, actions } = challenge.body.data;
   const path = mode === 'login' ? ENDPOINTS.faceLogin : ENDPOINTS.faceClocking;
-  const answer = await client.post<T>(path, { faceImage, challengeId: challenge.body.data.challengeId, frames });
-  return { ...answer, action: challenge.body.data.action };
+  const sent = typeof frames === 'function' ? frames(actions) : frames;
+  const answer = await client.post<T>(path, { faceImage, challengeId, frames: sent });
+  return { ...answer, actions };
 }

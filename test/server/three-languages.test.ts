@@ -6,7 +6,7 @@ import { tooManyAttempts } from '../../demo/server/auth/password-check';
 import { ApiError, bilingual, errors, fieldError, ok } from '../../demo/server/envelope';
 import { challengeExpired, tooManyChallenges } from '../../demo/server/face/challenges';
 import { FACE_BUSY, IMAGE_ERRORS, NO_FACE, refuse, SEVERAL_FACES } from '../../demo/server/face/descriptor-matcher';
-import { actionNotSeen } from '../../demo/server/face/liveness-check';
+import { actionNotSeen, mirrored, someoneElse } from '../../demo/server/face/liveness-check';
 import {
   faceAmbiguous,
   faceTaken,
@@ -64,6 +64,8 @@ describe("the face calls' refusals", () => {
     tooManyChallenges(),
     challengeExpired(),
     actionNotSeen(),
+    mirrored(),
+    someoneElse(),
     replayed(),
     faceTaken(),
     faceAmbiguous(),

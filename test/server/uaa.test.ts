@@ -405,7 +405,7 @@ describe('face calls', () => {
     expect(text.body).toMatchObject({ status: 400, code: 'invalid_grant', message: expect.stringContaining('|||') });
     // One picture sent as every frame shows no movement, even to a matcher that cannot see faces.
     const one = png().toString('base64');
-    const still = await postFace(guest, 'login', face.toString('base64'), [one, one, one]);
+    const still = await postFace(guest, 'login', face.toString('base64'), [one, one, one, one]);
     expect(still.body).toMatchObject({ code: 'invalid_grant', message: expect.stringContaining('not seen') });
     // The photo itself among the frames is one picture twice, too.
     const again = await postFace(guest, 'login', face.toString('base64'), [face.toString('base64'), ...pngFrames()]);

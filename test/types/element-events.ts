@@ -62,6 +62,7 @@ export function listeners(): void {
       | 'timeout'
       | 'failed'
       | 'livenessUnsupported'
+      | 'movementNotSeen'
       | 'modelFailed'
       | 'userIdMissing'
       | 'insecure'

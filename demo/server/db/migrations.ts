@@ -226,6 +226,15 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX IF NOT EXISTS refresh_rotations_session ON refresh_rotations (session_id);
   `,
+  // Issue 54: the still and the movement frames that signed someone in or clocked them in, as perceptual hashes, one
+  // row a picture, in their order within the use they came from (face/picture-memory.ts).
+  `
+  CREATE TABLE IF NOT EXISTS face_pictures (
+    use_id TEXT NOT NULL, position INTEGER NOT NULL, hash TEXT NOT NULL, used_at INTEGER NOT NULL,
+    PRIMARY KEY (use_id, position)
+  );
+  CREATE INDEX IF NOT EXISTS face_pictures_used ON face_pictures (used_at);
+  `,
 ];
 
 /** The schema version a migrated database is at. */

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import {
-  LIVENESS_ACTIONS,
   LIVENESS_CHALLENGE_SECONDS,
   type LivenessAction,
   type LivenessChallenge,
+  pickActions,
 } from '../../../src/core/face/liveness';
 import { ApiError } from '../envelope';
 import { randomToken } from '../util/ids';
@@ -20,7 +20,7 @@ export type ChallengePurpose = { kind: 'login' } | { kind: 'clocking'; terminal:
 
 interface Issued {
   challengeId: string;
-  action: LivenessAction;
+  actions: LivenessAction[];
   address: string;
   expiresAt: number;
 }
@@ -47,7 +47,8 @@ export interface LoginChallengeIssue {
   heldOpen: boolean;
 }
 
-export const randomAction = (): LivenessAction => LIVENESS_ACTIONS[randomInt(LIVENESS_ACTIONS.length)]!;
+/** The turns of a challenge in an order drawn from crypto randomness. */
+export const randomActions = (): LivenessAction[] => pickActions(randomInt(2) / 2);
 
 export const tooManyChallenges = () =>
   new ApiError(429, 'face_challenges', {
@@ -73,7 +74,7 @@ export class ChallengeStore {
 
   constructor(
     private readonly seconds: () => number,
-    private readonly pick: () => LivenessAction = randomAction,
+    private readonly pick: () => LivenessAction[] = randomActions,
     limits: Partial<ChallengeLimits> = {},
   ) {
     this.limits = { perAddress: CHALLENGES_PER_ADDRESS, atMost: CHALLENGES_AT_MOST, ...limits };
@@ -92,7 +93,7 @@ export class ChallengeStore {
 
   /**
    * The terminal's challenge: the open one again while it can still be answered (asking again draws no other
-   * action, so none can be shopped for at a terminal), else a new one. Never refused: no caller shares its allowance.
+   * order of turns, so none can be shopped for at a terminal), else a new one. Never refused: no caller shares its allowance.
    */
   issueClocking(terminal: string, address: string): LivenessChallenge {
     const open = this.terminals.get(terminal);
@@ -103,14 +104,14 @@ export class ChallengeStore {
   }
 
   /**
-   * The action of a challenge issued to this address for this purpose, which is used up by the asking: a second
+   * The turns of a challenge issued to this address for this purpose, which is used up by the asking: a second
    * answer, a late one, or one from elsewhere is refused.
    */
-  take(challengeId: string, address: string, purpose: ChallengePurpose): LivenessAction {
+  take(challengeId: string, address: string, purpose: ChallengePurpose): LivenessAction[] {
     const issued =
       purpose.kind === 'login' ? this.takeLogin(challengeId) : this.takeTerminal(purpose.terminal, challengeId);
     if (!issued || issued.address !== address || issued.expiresAt < this.seconds()) throw challengeExpired();
-    return issued.action;
+    return issued.actions;
   }
 
   private takeLogin(challengeId: string): Issued | undefined {
@@ -129,12 +130,12 @@ export class ChallengeStore {
 
   private draw(address: string): Issued {
     const expiresAt = this.seconds() + LIVENESS_CHALLENGE_SECONDS;
-    return { challengeId: randomToken(18), action: this.pick(), address, expiresAt };
+    return { challengeId: randomToken(18), actions: this.pick(), address, expiresAt };
   }
 
   private shown(issued: Issued): LivenessChallenge {
     const expiresIn = Math.max(0, issued.expiresAt - this.seconds());
-    return { challengeId: issued.challengeId, action: issued.action, expiresIn };
+    return { challengeId: issued.challengeId, actions: issued.actions, expiresIn };
   }
 
   private forget(issued: Issued): void {

@@ -90,11 +90,14 @@ interface Pending {
  * the WebAssembly backend; the models load once, on first use (or on warmUp). A photo must show exactly one face.
  */
 export class DescriptorFaceMatcher implements FaceMatcher {
-  readonly kind = 'descriptor';
+  /** Stored with each descriptor: 'descriptor' ones (SSD MobileNet's alignment, before issue 54) are described again. */
+  readonly kind = 'descriptor-tiny';
   readonly threshold: number;
   readonly maxPending: number;
   /** Time of the last description inside the worker (decoding excluded), for the bench. */
   lastDescribeMs = 0;
+  /** Pictures described so far and their time in the worker (decoding included), for the bench. */
+  readonly described = { pictures: 0, ms: 0 };
   private worker: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
   private publicPending = 0;
@@ -170,12 +173,18 @@ export class DescriptorFaceMatcher implements FaceMatcher {
   }
 
   async describe(image: Buffer, caller: FaceCaller = 'signed-in'): Promise<string> {
-    return encodeDescriptor((await this.oneFace(image, caller, false)).descriptor!);
+    return encodeDescriptor((await this.oneFace(image, caller)).descriptor);
   }
 
-  async observe(image: Buffer, caller: FaceCaller = 'signed-in', landmarksOnly = false): Promise<FaceObservation> {
-    const face = await this.oneFace(image, caller, landmarksOnly);
-    return { landmarks: face.landmarks, descriptor: face.descriptor ? encodeDescriptor(face.descriptor) : null };
+  async observe(image: Buffer, caller: FaceCaller = 'signed-in'): Promise<FaceObservation> {
+    const face = await this.oneFace(image, caller);
+    return {
+      landmarks: face.landmarks,
+      turn: face.turn,
+      descriptor: encodeDescriptor(face.descriptor),
+      hash: face.hash,
+      mirrorHash: face.mirrorHash,
+    };
   }
 
   samePerson(a: string, b: string): boolean {
@@ -185,9 +194,9 @@ export class DescriptorFaceMatcher implements FaceMatcher {
   }
 
   /** The one face of a photo (a 400 for none, several, or a file that is no image). */
-  private async oneFace(image: Buffer, caller: FaceCaller, landmarksOnly: boolean): Promise<FoundFace> {
+  private async oneFace(image: Buffer, caller: FaceCaller): Promise<FoundFace> {
     const copy = new Uint8Array(image);
-    const reply = await this.call({ image: copy, landmarksOnly }, [copy.buffer], caller);
+    const reply = await this.call({ image: copy }, [copy.buffer], caller);
     if (!reply.ok) {
       const known = IMAGE_ERRORS[reply.error];
       if (known) throw refuse(known[0], known[1]);
@@ -195,6 +204,8 @@ export class DescriptorFaceMatcher implements FaceMatcher {
     }
     if (!('faces' in reply)) throw new Error('face description answered without faces');
     this.lastDescribeMs = reply.ms;
+    this.described.pictures += 1;
+    this.described.ms += reply.totalMs;
     if (reply.faces.length === 0) throw refuse('no_face', NO_FACE);
     if (reply.faces.length > 1) throw refuse('several_faces', SEVERAL_FACES);
     return reply.faces[0]!;

@@ -1,45 +1,76 @@
-import { actionFrame, type LivenessAction } from '../../../src/core/face/liveness';
+import { followMovement, type LivenessAction } from '../../../src/core/face/liveness';
 import { ApiError } from '../envelope';
 import type { FaceCaller, FaceMatcher, FaceObservation } from './matcher';
+import { hashDistance } from './picture-hash';
+import { samePicture } from './picture-memory';
 
-// The server's half of the liveness challenge (issue 37): the landmarks of every frame, the action decided by core's
-// rule (src/core/face/liveness.ts), and the frame that shows it checked to be the face of the still photo.
+// The server's half of the liveness challenge (issues 37 and 54): each frame's face found, checked to be the person
+// of the still photo and not the still's mirror, and the turns followed by core's rule (src/core/face/liveness.ts)
+// frame by frame, stopping as soon as the rule is met: a terminal's queue waits on this.
 
 export const actionNotSeen = () =>
   new ApiError(400, 'face_liveness_failed', {
     zh: '没有看到要求的动作，请按提示重新验证',
     en: 'The movement asked for was not seen; try again and follow the prompt',
+    hk: '沒有看到要求的動作，請按提示重新驗證',
   });
 
+export const mirrored = () =>
+  new ApiError(400, 'face_mirrored', {
+    zh: '没有看到要求的动作，请本人面对摄像头重新验证',
+    en: 'The movement asked for was not seen; face the camera yourself and try again',
+    hk: '沒有看到要求的動作，請本人面對鏡頭重新驗證',
+  });
+
+export const someoneElse = () =>
+  new ApiError(400, 'face_changed', {
+    zh: '验证过程中换了人，请本人重新验证',
+    en: 'Someone else appeared during the check; try again on your own',
+    hk: '驗證過程中換了人，請本人重新驗證',
+  });
+
+type Observer = Required<Pick<FaceMatcher, 'observe' | 'samePerson'>>;
+
 /**
- * Throws actionNotSeen unless the frames show `action` done by the face of the still photo. Frames in which no single
- * face is found (a head turned out of view) are left out; fewer than the rule needs fail it.
+ * A frame's face, or null when it has none or several (a head turned out of view, someone passing behind). The
+ * still's mirror and another person's face are refused at once.
  */
-export async function verifyAction(
-  matcher: Required<Pick<FaceMatcher, 'observe' | 'samePerson'>>,
-  action: LivenessAction,
-  still: FaceObservation,
-  frames: Buffer[],
-  caller: FaceCaller,
-): Promise<void> {
-  const seen: { frame: Buffer; landmarks: FaceObservation['landmarks'] }[] = [];
-  let index: number | null = null;
-  // One frame at a time, stopping at the first that shows the action (a terminal's queue of people waits on this):
-  // a login holds one place of the description queue, never all of it (F5).
-  for (const frame of frames) {
-    try {
-      seen.push({ frame, landmarks: (await matcher.observe(frame, caller, true)).landmarks });
-    } catch (error) {
-      if (!(error instanceof ApiError && error.status === 400)) throw error;
-    }
-    index = actionFrame(
-      action,
-      still.landmarks,
-      seen.map((item) => item.landmarks),
-    );
-    if (index !== null) break;
+async function frameFace(matcher: Observer, still: FaceObservation, frame: Buffer, caller: FaceCaller) {
+  let face: FaceObservation;
+  try {
+    face = await matcher.observe(frame, caller);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) return null;
+    throw error;
   }
-  if (index === null || !still.descriptor) throw actionNotSeen();
-  const acting = await matcher.observe(seen[index]!.frame, caller, false);
-  if (!acting.descriptor || !matcher.samePerson(still.descriptor, acting.descriptor)) throw actionNotSeen();
+  const toMirror = hashDistance(face.hash, still.mirrorHash);
+  if (toMirror <= hashDistance(face.hash, still.hash) && samePicture(face.hash, still.mirrorHash)) throw mirrored();
+  if (!matcher.samePerson(still.descriptor, face.descriptor)) throw someoneElse();
+  return face;
+}
+
+/**
+ * Throws unless the frames show the still's person doing `actions` in order, each turn through a pose on its way.
+ * Returns the frames the finding rests on, whose hashes are remembered against replay.
+ */
+export async function verifyMovement(
+  matcher: Observer,
+  actions: readonly LivenessAction[],
+  still: FaceObservation,
+  frames: readonly Buffer[],
+  caller: FaceCaller,
+): Promise<FaceObservation[]> {
+  const stillTurn = still.turn;
+  const seen: FaceObservation[] = [];
+  const turns: number[] = [];
+  for (const frame of frames) {
+    const face = await frameFace(matcher, still, frame, caller);
+    if (!face) continue;
+    seen.push(face);
+    turns.push(face.turn);
+    const movement = followMovement(actions, stillTurn, turns);
+    if (movement.wrongWay) break;
+    if (movement.done) return movement.evidence.map((index) => seen[index]!);
+  }
+  throw actionNotSeen();
 }

@@ -17,9 +17,15 @@ export interface EnrolledFace {
  */
 export type FaceCaller = 'public' | 'signed-in';
 
+/** What the matcher sees of the one face of a picture. */
 export interface FaceObservation {
   landmarks: LandmarkPoint[];
-  descriptor: string | null;
+  /** `headTurn` as the widget reads it (the tiny landmark net). */
+  turn: number;
+  descriptor: string;
+  /** Perceptual hashes of the face aligned on its eyes, and of its mirror (picture-hash.ts): a picture as a picture. */
+  hash: string;
+  mirrorHash: string;
 }
 
 export interface FaceMatcher {
@@ -32,10 +38,10 @@ export interface FaceMatcher {
    */
   resembles?(probe: string, enrolled: EnrolledFace[]): string | null;
   /**
-   * The one face of a photo: its 68 landmarks, and its descriptor unless `landmarksOnly` (the liveness challenge's
-   * frames). Optional: a matcher that cannot see faces (digest) checks no action, only the challenge itself.
+   * The one face of a photo or frame: landmarks, descriptor and hashes. Optional: a matcher that cannot see faces
+   * (digest) checks no movement, only the challenge itself.
    */
-  observe?(image: Buffer, caller?: FaceCaller, landmarksOnly?: boolean): Promise<FaceObservation>;
+  observe?(image: Buffer, caller?: FaceCaller): Promise<FaceObservation>;
   /** Whether two descriptors are of one person, loosely: a face doing the challenge's action changes its descriptor. */
   samePerson?(a: string, b: string): boolean;
   /** Loads what the first describe would otherwise wait for (models); optional. */

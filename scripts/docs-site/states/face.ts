@@ -12,7 +12,7 @@ import {
   initialFaceState,
   type Language,
   LIVENESS_CHALLENGE_SECONDS,
-  LIVENESS_FRAMES,
+  type LivenessChallenge,
   transition,
 } from '../../../src/core';
 
@@ -47,9 +47,15 @@ function scenes(photo: string, language: Language): FaceScene[] {
   const detecting: FaceEvent[] = [...opened, ...repeat(3, seen)];
   const autoCaptured: FaceEvent[] = [...opened, ...repeat(FACE_CAPTURE_HITS + 1, seen)];
   const challenging: FaceEvent[] = [...autoCaptured, { type: 'captured', image: photo }];
-  const challenge = { challengeId: 'gallery', action: 'turnLeft' as const, expiresIn: LIVENESS_CHALLENGE_SECONDS };
-  const challenged: FaceEvent[] = [...challenging, { type: 'challenged', challenge }];
-  const frame: FaceEvent = { type: 'frameRecorded', frame: photo };
+  const challenge: LivenessChallenge = {
+    challengeId: 'gallery',
+    actions: ['turnLeft', 'turnRight'],
+    expiresIn: LIVENESS_CHALLENGE_SECONDS,
+  };
+  const challenged: FaceEvent[] = [...challenging, { type: 'challenged', challenge, stillTurn: 0 }];
+  /** Frames of the head turning left half way, all the way, back past the middle, right and a little further. */
+  const turning = (turns: number[]): FaceEvent[] =>
+    turns.map((turn) => ({ type: 'sampled', sample: { frame: photo, turn } }));
   const record = { faceImage: photo.split(',')[1]!, registerTime: '2026-09-01 08:00:00', userId: 'u-teacher' };
   const collect = (name: string, events: FaceEvent[]): FaceScene => ({
     name,
@@ -71,13 +77,13 @@ function scenes(photo: string, language: Language): FaceScene[] {
     { name: 'detecting', mode: 'login', events: detecting },
     { name: 'capturing', mode: 'login', events: autoCaptured },
     { name: 'challenging', mode: 'login', events: challenging },
-    { name: 'acting', mode: 'login', events: [...challenged, ...repeat(3, frame)] },
+    { name: 'acting', mode: 'login', events: [...challenged, ...turning([-0.1, -0.2])] },
     { name: 'timeout', mode: 'login', events: [...detecting, { type: 'timedOut' }] },
     { name: 'modelFailed', mode: 'login', events: [{ type: 'modelFailed' }] },
     {
       name: 'success',
       mode: 'orther',
-      events: [...challenged, ...repeat(LIVENESS_FRAMES, frame), { type: 'submitted', data: null }],
+      events: [...challenged, ...turning([-0.1, -0.2, 0, 0.2, 0.22]), { type: 'submitted', data: null }],
     },
     { name: 'paused', mode: 'orther', events: [{ type: 'cameraOpened' }, { type: 'pause' }] },
   ];

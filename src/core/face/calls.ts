@@ -12,7 +12,7 @@ import type { HttpClient } from '../http/client';
 import { envelopeMessage, HttpError, isEnvelope } from '../http/errors';
 import { $language } from '../i18n/translate';
 import type { FaceMode } from './constants';
-import type { FaceCalls } from './controller';
+import type { FaceCalls } from './controller-deps';
 import type { LivenessAnswer, LivenessChallenge } from './liveness';
 
 export interface FaceCallDeps {

@@ -23,6 +23,13 @@ export const FACE_CAPTURE_HITS = 8;
  * 8 hits mean at one detection per 250 ms; it also leaves the CPU of a shared terminal mostly idle.
  */
 export const FACE_DETECT_INTERVAL_MS = 250;
+/**
+ * Clock-in (`orther`) serves a queue (issue 54): the success line (who, when) shows this long, then the terminal looks
+ * for the next person by itself. Detection runs on meanwhile, so the next person's hits are already counted.
+ */
+export const FACE_NEXT_PERSON_MS = 1500;
+/** …and a refusal or the timeout prompt this long, long enough to be read. */
+export const FACE_NEXT_PERSON_AFTER_FAILURE_MS = 3000;
 /** The guide box is this share of the view's width. */
 export const FACE_GUIDE_RATIO = 0.35;
 /** A face is on target when its box is within this many px of the guide box in position and in size. */

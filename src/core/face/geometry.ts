@@ -54,6 +54,17 @@ export function visibleFrameRegion(frame: Size, view: Size): Box {
   return { x: (frame.width - width) / 2, y: (frame.height - height) / 2, width, height };
 }
 
+/**
+ * The part of the frame a photo of `photo`'s size is drawn from: what the view shows, cut about its centre (where the
+ * guide box is) to the photo's proportions, so that nothing is stretched. Below 761 px wide the photo takes the body's
+ * proportions (§5), not the view's square: drawn from the whole view, a face came out squeezed sideways.
+ */
+export function photoRegion(frame: Size, view: Size, photo: Size): Box {
+  const shown = visibleFrameRegion(frame, view);
+  const cut = visibleFrameRegion({ width: shown.width, height: shown.height }, photo);
+  return { x: shown.x + cut.x, y: shown.y + cut.y, width: cut.width, height: cut.height };
+}
+
 /** A box as seen in a mirrored preview (front cameras are shown as a mirror). */
 export function mirrorBox(box: Box, view: Size): Box {
   return { ...box, x: view.width - box.x - box.width };

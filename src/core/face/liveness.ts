@@ -1,33 +1,52 @@
-// The liveness challenge of face login and clock-in (issue 37): after the §4 capture, the server names a random action
-// and the widget records a few frames while the user does it. The server finds the face's 68 landmarks (face-api's
-// numbering) in each frame and decides here whether the action happened: a photo held up to the camera cannot turn
-// its head or open its mouth.
+// The liveness challenge of face login and clock-in (issues 37 and 54): after the §4 capture, the server names two
+// head turns in a random order and the widget records frames while the user does them. The server finds the face's
+// 68 landmarks (face-api's numbering) in each frame and decides here whether the movement happened.
 //
-// Blinking was measured and left out: face-api's 68-landmark net keeps its eyelid points near where eyes usually are,
-// so squeezing the eyes of a photo by 5–8 px moved the eye aspect ratio by 0.02, below any threshold that would also
-// ignore noise (docs/guide/security.md › A photo is not a person).
+// A movement is continuous: each turn passes through poses between where it starts and where it ends. A photo and
+// its mirror are two poses, not a movement, and a still photo cannot turn its head at all (docs/guide/security.md ›
+// Liveness).
+//
+// Opening the mouth and blinking were left out: face-api's landmark nets keep lips and eyelids near where they
+// usually are, so a stretched photo and a live face measured alike (security.md › A photo is not a person).
 
-export const LIVENESS_ACTIONS = ['turnLeft', 'turnRight', 'openMouth'] as const;
+export const LIVENESS_ACTIONS = ['turnLeft', 'turnRight'] as const;
 /** Left and right are the user's own: on the mirrored preview they are also the screen's. */
 export type LivenessAction = (typeof LIVENESS_ACTIONS)[number];
 
-/** Frames the widget records for a challenge, one every LIVENESS_FRAME_INTERVAL_MS. */
+/** Frames the widget sends for a challenge, at most: the server looks at no more. */
 export const LIVENESS_FRAMES = 8;
-export const LIVENESS_FRAME_INTERVAL_MS = 500;
+/**
+ * The widget takes a frame this often while the user turns and follows the turns on its own detector's landmarks: a
+ * turn takes people a third of a second or more, so each is caught on its way.
+ */
+export const LIVENESS_SAMPLE_INTERVAL_MS = 80;
+/** The widget gives up on a movement it has not seen in this time (the server's answer window is longer). */
+export const LIVENESS_ACTING_MS = 8_000;
 /** The frames' longer side in px: enough for the landmarks of a face in the guide box. */
 export const LIVENESS_FRAME_PX = 320;
-/** The frames' JPEG quality: landmarks need no fine detail, and eight frames travel with the photo. */
+/** The frames' JPEG quality: landmarks need no fine detail, and the frames travel with the photo. */
 export const LIVENESS_JPEG_QUALITY = 0.85;
-/** Fewest frames the server accepts: the action needs a before and an after. */
-export const LIVENESS_MIN_FRAMES = 3;
+/** Fewest frames the server accepts: each turn needs a pose on its way and the pose it reaches. */
+export const LIVENESS_MIN_FRAMES = 4;
 /** A challenge is answered within this many seconds of being issued, or not at all. */
 export const LIVENESS_CHALLENGE_SECONDS = 30;
 
-/** How far the head must turn, as a change of `headTurn` from the still photo (roughly sin θ for a turn
- * of θ, as the nose tip stands about a half face's width in front of the jaw's ends: 0.15 is a turn of some 9°). */
+/**
+ * How far each turn must go, as `headTurn` measured from the still photo (roughly sin θ for a turn of θ, as the nose
+ * tip stands about a half face's width in front of the jaw's ends: 0.15 is a turn of some 9°). The second turn goes
+ * from the first one's side to beyond this on the other.
+ */
 export const TURN_THRESHOLD = 0.15;
-/** How far the mouth must open, as a change of `mouthOpening` from the still photo (closed lips measure about 0.1). */
-export const MOUTH_THRESHOLD = 0.15;
+/**
+ * A pose on the way: a frame between a turn's start and its end, at least this share of the way from either. Two
+ * pictures, a photo and its mirror, have nothing in between.
+ */
+export const WAY_MARGIN = 0.2;
+/**
+ * The widget's own margin: it sends its frames when its detector, smaller than the server's, saw each turn go this
+ * much further than the rule asks, through a pose nearer the middle of the way, so that the server agrees.
+ */
+export const WIDGET_MARGIN = { threshold: 1.15, way: 0.25 } as const;
 
 export interface LandmarkPoint {
   x: number;
@@ -37,7 +56,8 @@ export interface LandmarkPoint {
 /** The challenge as the server issues it. */
 export interface LivenessChallenge {
   challengeId: string;
-  action: LivenessAction;
+  /** The turns to do, in this order. */
+  actions: LivenessAction[];
   /** Seconds left to answer. */
   expiresIn: number;
 }
@@ -45,7 +65,7 @@ export interface LivenessChallenge {
 /** What face login and clock-in send with the photo: the challenge answered and the frames recorded for it. */
 export interface LivenessAnswer {
   challengeId: string;
-  /** JPEGs, the base64 part of each data URL. */
+  /** JPEGs, the base64 part of each data URL, in the order they were taken. */
   frames: string[];
 }
 
@@ -55,10 +75,6 @@ const distance = (a: LandmarkPoint, b: LandmarkPoint) => Math.hypot(a.x - b.x, a
 const JAW_RIGHT_END = 0;
 const JAW_LEFT_END = 16;
 const NOSE_TIP = 30;
-const MOUTH_CORNER_RIGHT = 60;
-const MOUTH_CORNER_LEFT = 64;
-const INNER_LIP_TOP = 62;
-const INNER_LIP_BOTTOM = 66;
 
 /**
  * Where the nose sits between the two ends of the jaw line: 1 at the end on the image's left (point 0), -1 at the
@@ -71,49 +87,96 @@ export function headTurn(points: readonly LandmarkPoint[]): number {
   return (toLeft - toRight) / (toLeft + toRight);
 }
 
-/** The inner lips' gap over the mouth's width: about 0.1 closed, 0.4 and more wide open. */
-export function mouthOpening(points: readonly LandmarkPoint[]): number {
-  return (
-    distance(points[INNER_LIP_TOP]!, points[INNER_LIP_BOTTOM]!) /
-    distance(points[MOUTH_CORNER_RIGHT]!, points[MOUTH_CORNER_LEFT]!)
-  );
+/** Which way `headTurn` moves for an action: turning to one's own left lowers it. */
+const SIDE: Record<LivenessAction, 1 | -1> = { turnLeft: -1, turnRight: 1 };
+
+/** The turns of a challenge, in a random order (`random` in [0, 1), the server passes crypto randomness). */
+export function pickActions(random: number): LivenessAction[] {
+  return random < 0.5 ? ['turnLeft', 'turnRight'] : ['turnRight', 'turnLeft'];
 }
 
-/** How far each frame moved, in the action's own direction, from the still photo. */
-function movements(
-  action: LivenessAction,
-  still: readonly LandmarkPoint[],
-  frames: readonly (readonly LandmarkPoint[])[],
-): number[] {
-  if (action === 'openMouth') {
-    const closed = mouthOpening(still);
-    return frames.map((points) => mouthOpening(points) - closed);
-  }
-  const ahead = headTurn(still);
-  const sign = action === 'turnLeft' ? -1 : 1;
-  return frames.map((points) => sign * (headTurn(points) - ahead));
+/** The turn the widget asks for once `turnsSeen` turns were seen. */
+export function promptedAction(challenge: LivenessChallenge, turnsSeen: number): LivenessAction {
+  return challenge.actions[Math.min(challenge.actions.length - 1, turnsSeen)]!;
 }
 
-/**
- * The frame that shows the asked action, or null when none does. A turn must also not go the other way as far: a
- * head that shakes both ways (or a video of every action in turn) does not answer "turn left".
- */
-export function actionFrame(
-  action: LivenessAction,
-  still: readonly LandmarkPoint[],
-  frames: readonly (readonly LandmarkPoint[])[],
+/** How far the server has followed a challenge's movement. */
+export interface Movement {
+  /** Every turn was seen, in order, each through a pose on its way. */
+  done: boolean;
+  /** Turns seen so far. */
+  turnsSeen: number;
+  /** A turn to the wrong side came first: the movement cannot be the one asked for. */
+  wrongWay: boolean;
+  /** The frames the finding rests on, in order: for each turn, a pose on the way and the pose that reached it. */
+  evidence: number[];
+}
+
+export interface FollowOptions {
+  /** Multiplies TURN_THRESHOLD (the widget's margin; 1 on the server). */
+  threshold?: number;
+  /** The share of the way a pose must be from either end (WAY_MARGIN on the server). */
+  way?: number;
+}
+
+/** The frame between `from` and `to` nearest the middle of the way from `start` to `end`, if one is on the way. */
+function poseOnTheWay(
+  positions: readonly number[],
+  from: number,
+  to: number,
+  start: number,
+  end: number,
+  margin: number,
 ): number | null {
-  if (frames.length < LIVENESS_MIN_FRAMES) return null;
-  const moved = movements(action, still, frames);
-  const threshold = action === 'openMouth' ? MOUTH_THRESHOLD : TURN_THRESHOLD;
-  let best = 0;
-  for (let i = 1; i < moved.length; i++) if (moved[i]! > moved[best]!) best = i;
-  if (moved[best]! < threshold) return null;
-  if (action !== 'openMouth' && Math.min(...moved) <= -threshold) return null;
+  let best: number | null = null;
+  let bestOff = Number.POSITIVE_INFINITY;
+  for (let i = from; i < to; i++) {
+    const share = (positions[i]! - start) / (end - start);
+    if (share < margin || share > 1 - margin) continue;
+    const off = Math.abs(share - 0.5);
+    if (off < bestOff) {
+      best = i;
+      bestOff = off;
+    }
+  }
   return best;
 }
 
-/** A random action, from `random` in [0, 1) (the server passes crypto randomness). */
-export function pickAction(random: number): LivenessAction {
-  return LIVENESS_ACTIONS[Math.min(LIVENESS_ACTIONS.length - 1, Math.floor(random * LIVENESS_ACTIONS.length))]!;
+/**
+ * Follows the turns of `actions` through frames taken in order, each given as `headTurn` of its landmarks; `still`
+ * is `headTurn` of the photo the movement starts from. A turn is seen at the first frame beyond the threshold on its
+ * side that has a pose on the way since the turn began; the next turn begins there. A frame beyond the threshold on
+ * the other side before any on the first turn's side makes the movement the wrong one.
+ */
+export function followMovement(
+  actions: readonly LivenessAction[],
+  still: number,
+  turns: readonly number[],
+  options: FollowOptions = {},
+): Movement {
+  const threshold = TURN_THRESHOLD * (options.threshold ?? 1);
+  const margin = options.way ?? WAY_MARGIN;
+  const positions = turns.map((turn) => turn - still);
+  const evidence: number[] = [];
+  let begin = 0;
+  let start = 0;
+  for (const [k, action] of actions.entries()) {
+    const side = SIDE[action];
+    let seen = false;
+    let reached = false;
+    for (let i = begin; i < positions.length && !seen; i++) {
+      const at = positions[i]! * side;
+      if (k === 0 && !reached && -at >= threshold) return { done: false, turnsSeen: 0, wrongWay: true, evidence };
+      if (at < threshold) continue;
+      reached = true;
+      const way = poseOnTheWay(positions, begin, i, start, positions[i]!, margin);
+      if (way === null) continue;
+      evidence.push(way, i);
+      begin = i + 1;
+      start = positions[i]!;
+      seen = true;
+    }
+    if (!seen) return { done: false, turnsSeen: k, wrongWay: false, evidence };
+  }
+  return { done: true, turnsSeen: actions.length, wrongWay: false, evidence };
 }

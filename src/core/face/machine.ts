@@ -1,7 +1,19 @@
 import type { FaceRecord } from '../api/types';
-import { FACE_CAPTURE_HITS, FACE_COUNTDOWN_SECONDS, type FaceLiveness, type FaceMode } from './constants';
-import { type Box, isOnTarget } from './geometry';
-import { LIVENESS_FRAMES, type LivenessAnswer, type LivenessChallenge } from './liveness';
+import { type ActingState, afterSample, type LivenessSample } from './acting';
+import { FACE_COUNTDOWN_SECONDS, type FaceLiveness, type FaceMode } from './constants';
+import { type Framing, framingAdvice } from './framing';
+import type { Box } from './geometry';
+import type { LivenessAnswer, LivenessChallenge } from './liveness';
+import {
+  capturesNow,
+  displayWatch,
+  FRESH_WATCH,
+  type QueueDisplay,
+  queueDisplayMs,
+  unspent,
+  type Watch,
+  watchAfter,
+} from './queue';
 
 // The face widget of §4 as a pure state machine: `transition` decides the next state from an event; the
 // controller (controller.ts) carries the states out with a camera, a detector, a clock and the face calls.
@@ -18,30 +30,42 @@ export type FaceState =
   | { status: 'userIdMissing' }
   /** The camera cannot be used; collect offers an upload instead. A click retries opening it. */
   | { status: 'unavailable'; problem: CameraProblem; upload: boolean }
-  /** The camera is open; capture is enabled when this reaches 0. */
-  | { status: 'countdown'; remaining: number }
-  /** Collect: the live picture with Photograph (Save disabled until a photo). */
-  | { status: 'ready'; faces: Box[] }
-  /** Login and clock-in: looking for one face on target, `hits` detections in a row so far. */
-  | { status: 'detecting'; faces: Box[]; hits: number }
+  /**
+   * The camera is open; capture is enabled when this reaches 0. Login and clock-in count hits meanwhile (`watch`), so
+   * a face held still through the countdown is captured the moment it ends.
+   */
+  | { status: 'countdown'; remaining: number; watch?: Watch }
+  /** Collect: the live picture with Photograph (Save disabled until a photo); `framing` advises (framing.ts). */
+  | { status: 'ready'; faces: Box[]; framing?: Framing }
+  /** Login and clock-in: looking for one face on target, `hits` detections in a row so far (queue.ts). */
+  | ({ status: 'detecting' } & Watch)
   /** Login and clock-in: the face stayed on target; the frame is being taken. */
   | { status: 'capturing' }
-  /** No capture within the time limit; a click retries. */
-  | { status: 'timeout' }
+  /**
+   * No capture within the time limit; a click retries. A clock-in terminal goes on detecting meanwhile (`watch`) and
+   * goes back by itself (queue.ts).
+   */
+  | { status: 'timeout'; watch?: Watch }
   /** Login and clock-in: the photo is taken; the server's liveness challenge is being fetched. */
   | { status: 'challenging'; image: string }
-  /** Login and clock-in: the user is asked for the challenge's action while `frames` are recorded (issue 37). */
-  | { status: 'acting'; image: string; challenge: LivenessChallenge; frames: string[] }
+  /** Login and clock-in: the user is asked for the challenge's turns while frames are taken (acting.ts). */
+  | ActingState
   /** Collect: a photo (camera or upload) with Again and Save. */
   | { status: 'captured'; image: string }
   /** The photo is on its way; login and clock-in send the challenge's answer with it when there was a challenge. */
   | { status: 'submitting'; image: string; liveness?: LivenessAnswer }
-  /** The call answered 200: collect saved, login signed in, clock-in recorded (`data` is the answer's data). */
-  | { status: 'success'; image: string; data: unknown }
-  /** A call failed: its message, then 'Click to try again'. Collect keeps the photo so nothing is lost. */
-  | { status: 'failed'; message: string; image: string | null }
+  /**
+   * The call answered 200: collect saved, login signed in, clock-in recorded (`data` is the answer's data). A
+   * clock-in terminal detects the next person meanwhile (`watch`).
+   */
+  | { status: 'success'; image: string; data: unknown; watch?: Watch }
+  /**
+   * A call failed: its message, then 'Click to try again'. Collect keeps the photo so nothing is lost; login and
+   * clock-in keep the live picture (a clock-in terminal detecting meanwhile, `watch`).
+   */
+  | { status: 'failed'; message: string; image: string | null; watch?: Watch }
   /** Liveness `required`, and the back end has no challenge call: the widget words it itself; a click looks again. */
-  | { status: 'failed'; problem: 'livenessUnsupported'; image: null }
+  | { status: 'failed'; problem: FaceProblem; image: null; watch?: Watch }
   /** The detector could not be loaded (login and clock-in cannot work without it). A click retries. */
   | { status: 'modelFailed' }
   /** The element left the page or the tab is hidden: the camera is closed until it comes back. */
@@ -49,10 +73,17 @@ export type FaceState =
 
 export type FaceStatus = FaceState['status'];
 
+/**
+ * Failures the widget words itself: liveness `required` on a back end without the challenge call, or the turns not
+ * seen within LIVENESS_ACTING_MS.
+ */
+export type FaceProblem = 'livenessUnsupported' | 'movementNotSeen';
+
 export type FaceEvent =
   /** Collect: the registered face, or null (none, or the load failed: §8 only stops the loading indicator). */
   | { type: 'recordLoaded'; record: FaceRecord | null }
-  | { type: 'cameraOpened' }
+  /** The camera is open; `alreadyOpen`: it was so before (a retry after the detector failed), no second countdown. */
+  | { type: 'cameraOpened'; alreadyOpen?: boolean }
   | { type: 'cameraFailed'; problem: CameraProblem }
   | { type: 'modelFailed' }
   /** One second of the countdown passed. */
@@ -60,18 +91,22 @@ export type FaceEvent =
   /** One detection: faces and guide box in view px. */
   | { type: 'detected'; faces: Box[]; guide: Box }
   | { type: 'timedOut' }
+  /** A clock-in terminal showed a result long enough (queue.ts): it looks for the next person. */
+  | { type: 'shown' }
   /** A frame was taken (Photograph in collect, or the automatic capture). */
   | { type: 'captured'; image: string }
   /** Collect without a camera: a chosen picture, already turned into the capture format. */
   | { type: 'uploaded'; image: string }
   /** The server named the action to do. */
-  | { type: 'challenged'; challenge: LivenessChallenge }
+  | { type: 'challenged'; challenge: LivenessChallenge; stillTurn?: number | null }
   /** The challenge could not be fetched: its message. */
   | { type: 'challengeFailed'; message: string }
   /** The back end has no challenge call (it answered 404): it checks no liveness. */
   | { type: 'challengeMissing' }
   /** One frame of the action was recorded (a JPEG data URL). */
-  | { type: 'frameRecorded'; frame: string }
+  | { type: 'sampled'; sample: LivenessSample }
+  /** The movement was not seen within LIVENESS_ACTING_MS. */
+  | { type: 'actingTimedOut' }
   | { type: 'again' }
   | { type: 'save' }
   | { type: 'submitted'; data: unknown }
@@ -99,25 +134,63 @@ export function initialFaceState(mode: FaceMode, userId: string | undefined): Fa
 
 const isAuto = (mode: FaceMode) => mode !== 'collect';
 
+/** The live picture once the camera is open: collect's Photograph, or detection from nothing seen yet. */
+function looking(ctx: FaceContext): FaceState {
+  return isAuto(ctx.mode) ? { status: 'detecting', ...FRESH_WATCH } : { status: 'ready', faces: [] };
+}
+
 /** What opening the camera leads to: the countdown, or straight on when the camera was already open. */
 function openCamera(ctx: FaceContext): FaceState {
   if (!ctx.cameraAllowed) return { status: 'unavailable', problem: 'insecure', upload: ctx.mode === 'collect' };
   if (!ctx.cameraOpen) return { status: 'initializing' };
-  return isAuto(ctx.mode) ? { status: 'detecting', faces: [], hits: 0 } : { status: 'ready', faces: [] };
+  return looking(ctx);
 }
 
 function afterCountdown(state: Extract<FaceState, { status: 'countdown' }>, ctx: FaceContext): FaceState {
-  if (state.remaining > 1) return { status: 'countdown', remaining: state.remaining - 1 };
-  return isAuto(ctx.mode) ? { status: 'detecting', faces: [], hits: 0 } : { status: 'ready', faces: [] };
+  if (state.remaining > 1) return { ...state, remaining: state.remaining - 1 };
+  return isAuto(ctx.mode) ? detectingWith(state.watch ?? FRESH_WATCH) : looking(ctx);
 }
 
-/** One detection while looking: exactly one face on target is a hit; more than 8 hits in a row captures. */
-function afterDetection(state: FaceState, faces: Box[], guide: Box): FaceState {
-  if (state.status === 'ready') return { status: 'ready', faces };
+/** Detecting with what has been seen: a run of more than 8 hits captures at once. */
+const detectingWith = (watch: Watch): FaceState =>
+  capturesNow(watch) ? { status: 'capturing' } : { status: 'detecting', ...watch };
+
+/** Whether a clock-in terminal is showing a result while it detects the next person (queue.ts). */
+function queueing(state: FaceState, ctx: FaceContext): state is QueueDisplay {
+  return queueDisplayMs(state, ctx.mode, ctx.cameraOpen) !== null;
+}
+
+/**
+ * One detection: advice for collect's picture; a hit or a miss while detecting (queue.ts). A clock-in terminal
+ * showing a result counts too, without capturing: the display stays up its whole time.
+ */
+function afterDetection(state: FaceState, faces: Box[], guide: Box, ctx: FaceContext): FaceState {
+  if (state.status === 'ready') return { status: 'ready', faces, framing: framingAdvice(faces, guide) };
+  if (state.status === 'detecting') return detectingWith(watchAfter(state, faces, guide));
+  if (state.status === 'countdown' && isAuto(ctx.mode)) {
+    return { ...state, watch: watchAfter(state.watch ?? FRESH_WATCH, faces, guide) };
+  }
+  if (queueing(state, ctx)) return { ...state, watch: watchAfter(displayWatch(state), faces, guide) };
+  return state;
+}
+
+/**
+ * §4's time limit. A clock-in terminal with nobody in front (or only the person just served) keeps looking, and the
+ * controller starts the limit again: a prompt would be for no one, and the next person should not need a click.
+ * With someone waiting in front it prompts, and goes back by itself (queue.ts).
+ */
+function afterTimeLimit(state: FaceState, ctx: FaceContext): FaceState {
   if (state.status !== 'detecting') return state;
-  const onTarget = faces.length === 1 && isOnTarget(faces[0]!, guide);
-  const hits = onTarget ? state.hits + 1 : 0;
-  return hits > FACE_CAPTURE_HITS ? { status: 'capturing' } : { status: 'detecting', faces, hits };
+  if (ctx.mode !== 'orther') return { status: 'timeout' };
+  const { status: _detecting, ...watch } = state;
+  return watch.faces.length === 0 || watch.spent ? state : { status: 'timeout', watch };
+}
+
+/** A clock-in terminal after a result: detecting again with what was seen meanwhile (after a clock-in: spent). */
+function nextPerson(state: QueueDisplay, ctx: FaceContext, clicked: boolean): FaceState {
+  if (!ctx.cameraOpen) return openCamera(ctx);
+  const watch = displayWatch(state);
+  return detectingWith(clicked ? unspent(watch) : watch);
 }
 
 function afterCapture(state: FaceState, image: string, ctx: FaceContext): FaceState {
@@ -139,28 +212,21 @@ function afterChallengeMissing(state: FaceState, ctx: FaceContext): FaceState {
   return { status: 'submitting', image: state.image };
 }
 
-/** A frame of the action: the last one sends the photo with every frame. */
-function afterFrame(state: FaceState, frame: string): FaceState {
-  if (state.status !== 'acting') return state;
-  const frames = [...state.frames, frame];
-  if (frames.length < LIVENESS_FRAMES) return { ...state, frames };
-  return { status: 'submitting', image: state.image, liveness: { challengeId: state.challenge.challengeId, frames } };
-}
-
 /** The click that retries: what it leads to depends on what failed. */
 function afterRetry(state: FaceState, ctx: FaceContext): FaceState {
   switch (state.status) {
     case 'timeout':
-      return openCamera(ctx);
+      return ctx.mode === 'orther' ? nextPerson(state, ctx, true) : openCamera(ctx);
     case 'modelFailed':
       return { status: 'initializing' };
     case 'unavailable':
       return state.problem === 'insecure' ? state : { status: 'initializing' };
     case 'failed':
-      return state.image && ctx.mode === 'collect' ? { status: 'captured', image: state.image } : openCamera(ctx);
+      if (state.image && ctx.mode === 'collect') return { status: 'captured', image: state.image };
+      return ctx.mode === 'orther' ? nextPerson(state, ctx, true) : openCamera(ctx);
     case 'success':
       // Clock-in terminals serve one person after another; a signed-in login or a saved face has nothing to retry.
-      return ctx.mode === 'orther' ? openCamera(ctx) : state;
+      return ctx.mode === 'orther' ? nextPerson(state, ctx, true) : state;
     default:
       return state;
   }
@@ -177,6 +243,10 @@ const KEPT_WHILE_PAUSED: ReadonlySet<FaceStatus> = new Set([
   'failed',
 ]);
 
+/** A clock-in result that came while the tab was hidden (the camera closed): the terminal starts over on return. */
+const resultWithoutCamera = (state: FaceState, ctx: FaceContext) =>
+  ctx.mode === 'orther' && !ctx.cameraOpen && (state.status === 'success' || state.status === 'failed');
+
 /** Collect states that show Again. */
 const AGAIN_FROM: ReadonlySet<FaceStatus> = new Set(['registered', 'captured', 'success']);
 
@@ -190,7 +260,9 @@ export function transition(state: FaceState, event: FaceEvent, ctx: FaceContext)
       if (state.status !== 'initializing' || ctx.mode !== 'collect' || !event.record) return state;
       return { status: 'registered', record: event.record };
     case 'cameraOpened':
+      // §4: the countdown follows the opening of the camera, once; not a retry with the camera already open.
       if (state.status !== 'initializing') return state;
+      if (event.alreadyOpen) return looking(ctx);
       return { status: 'countdown', remaining: ctx.countdownSeconds ?? FACE_COUNTDOWN_SECONDS };
     case 'cameraFailed':
       if (state.status !== 'initializing') return state;
@@ -200,9 +272,11 @@ export function transition(state: FaceState, event: FaceEvent, ctx: FaceContext)
     case 'tick':
       return state.status === 'countdown' ? afterCountdown(state, ctx) : state;
     case 'detected':
-      return afterDetection(state, event.faces, event.guide);
+      return afterDetection(state, event.faces, event.guide, ctx);
     case 'timedOut':
-      return state.status === 'detecting' ? { status: 'timeout' } : state;
+      return afterTimeLimit(state, ctx);
+    case 'shown':
+      return queueing(state, ctx) ? nextPerson(state, ctx, false) : state;
     case 'captured':
       return afterCapture(state, event.image, ctx);
     case 'uploaded':
@@ -210,15 +284,23 @@ export function transition(state: FaceState, event: FaceEvent, ctx: FaceContext)
         ? { status: 'captured', image: event.image }
         : state;
     case 'challenged':
-      return state.status === 'challenging'
-        ? { status: 'acting', image: state.image, challenge: event.challenge, frames: [] }
-        : state;
+      if (state.status !== 'challenging') return state;
+      return {
+        status: 'acting',
+        image: state.image,
+        challenge: event.challenge,
+        stillTurn: event.stillTurn ?? null,
+        samples: [],
+        turnsSeen: 0,
+      };
     case 'challengeFailed':
       return state.status === 'challenging' ? { status: 'failed', message: event.message, image: null } : state;
     case 'challengeMissing':
       return afterChallengeMissing(state, ctx);
-    case 'frameRecorded':
-      return afterFrame(state, event.frame);
+    case 'sampled':
+      return state.status === 'acting' ? afterSample(state, event.sample) : state;
+    case 'actingTimedOut':
+      return state.status === 'acting' ? { status: 'failed', problem: 'movementNotSeen', image: null } : state;
     case 'again':
       return ctx.mode === 'collect' && AGAIN_FROM.has(state.status) ? openCamera(ctx) : state;
     case 'save':
@@ -231,9 +313,10 @@ export function transition(state: FaceState, event: FaceEvent, ctx: FaceContext)
     case 'retry':
       return afterRetry(state, ctx);
     case 'pause':
-      return KEPT_WHILE_PAUSED.has(state.status) ? state : { status: 'paused' };
+      // A clock-in terminal's result needs the camera it detects with: it starts over like detection does.
+      return KEPT_WHILE_PAUSED.has(state.status) && !queueing(state, ctx) ? state : { status: 'paused' };
     case 'resume':
-      return state.status === 'paused' ? { status: 'initializing' } : state;
+      return state.status === 'paused' || resultWithoutCamera(state, ctx) ? { status: 'initializing' } : state;
   }
 }
 
@@ -282,7 +365,7 @@ export type FaceOutcome =
   | { kind: 'clocking'; data: unknown }
   | {
       kind: 'error';
-      reason: 'timeout' | 'failed' | 'livenessUnsupported' | 'modelFailed' | 'userIdMissing' | CameraProblem;
+      reason: 'timeout' | 'failed' | FaceProblem | 'modelFailed' | 'userIdMissing' | CameraProblem;
       message?: string;
     };
 

@@ -9,6 +9,8 @@ import {
   type FaceNotice,
   type FaceState,
   faceNotice,
+  facePicture,
+  promptedAction,
 } from '../../core';
 import { sharedStyles, useStyles } from '../common/styles';
 import { drawOverlay } from './overlay';
@@ -43,23 +45,6 @@ export interface FaceViewProps {
   actions: FaceActions;
 }
 
-/** The picture shown instead of the live camera: the registered face, or the photo taken or chosen. */
-function shownPhoto(state: FaceState): string | null {
-  if (state.status === 'registered') return `data:image/jpeg;base64,${state.record.faceImage}`;
-  if (state.status === 'captured' || state.status === 'submitting') return state.image;
-  if (state.status === 'success' || state.status === 'failed') return state.image || null;
-  return null;
-}
-
-const LIVE: ReadonlySet<FaceState['status']> = new Set([
-  'countdown',
-  'ready',
-  'detecting',
-  'capturing',
-  'challenging',
-  'acting',
-  'timeout',
-]);
 const BUSY: ReadonlySet<FaceState['status']> = new Set(['initializing', 'capturing', 'challenging', 'submitting']);
 
 export function FaceView({ state, mode, video: givenVideo, pictureError = false, actions }: FaceViewProps) {
@@ -74,8 +59,9 @@ export function FaceView({ state, mode, video: givenVideo, pictureError = false,
     if (overlay.current && video.current) drawOverlay(overlay.current, video.current, state);
   }, [state, video]);
 
-  const photo = shownPhoto(state);
-  const live = LIVE.has(state.status) && !photo;
+  const picture = facePicture(state, mode);
+  const photo = picture.kind === 'photo' ? picture.src : null;
+  const live = picture.kind === 'live';
   const busy = BUSY.has(state.status);
 
   const choosePicture = (event: ChangeEvent<HTMLInputElement>) => {
@@ -90,7 +76,7 @@ export function FaceView({ state, mode, video: givenVideo, pictureError = false,
       aria-label={t('face.region')}
       aria-busy={busy}
       data-status={state.status}
-      data-action={state.status === 'acting' ? state.challenge.action : undefined}
+      data-action={state.status === 'acting' ? promptedAction(state.challenge, state.turnsSeen) : undefined}
     >
       <div className="stage" part="stage">
         <video ref={video} className={live ? 'video' : 'video hidden'} part="video" muted playsInline />
@@ -153,6 +139,7 @@ function Notice({ state, mode, t, pictureError, onRetry }: NoticeProps) {
         (notice.retry ? (
           <button type="button" className={`notice ${notice.tone}`} part="notice retry" onClick={onRetry}>
             <span>{notice.text}</span>
+            {notice.nextStep && <span className="next-step">{notice.nextStep}</span>}
             {notice.retryText && <span className="retry-text">{notice.retryText}</span>}
           </button>
         ) : (
@@ -162,6 +149,7 @@ function Notice({ state, mode, t, pictureError, onRetry }: NoticeProps) {
             role={notice.tone === 'error' ? 'alert' : undefined}
           >
             {notice.text}
+            {notice.nextStep && <span className="next-step">{notice.nextStep}</span>}
           </p>
         ))}
       {notice?.progress !== undefined && (

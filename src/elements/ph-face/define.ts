@@ -40,7 +40,8 @@ export interface PhFaceEventMap {
   'ph-face-clocking': CustomEvent<PhFaceClockingDetail>;
   /**
    * Something stopped the widget: `failed` (a call answered non-200; `message` says why), `livenessUnsupported`
-   * (`liveness="required"` on a back end without the challenge call), `timeout` (no face on target within 15 s),
+   * (`liveness="required"` on a back end without the challenge call), `movementNotSeen` (the liveness challenge's
+   * head turns not seen within 8 s), `timeout` (no face on target within 15 s),
    * `userIdMissing`, `modelFailed`, or a camera problem (`insecure`, `noCamera`, `denied`, `busy`). The widget shows it itself, with 'Click to try again' where a click can help.
    */
   'ph-face-error': CustomEvent<PhFaceErrorDetail>;
@@ -59,13 +60,16 @@ function FaceElement({ container, ...props }: FaceElementProps) {
  * capture. The guide box is 35 % of the picture's width; a face is on target within 50 px of it in position and
  * size. Collect: 拍照 / Photograph, then 重拍 / Again or 保存 / Save (Save only after a photo); with a face already
  * registered only Again shows first. Login and clock-in capture by themselves once the face has been on target for
- * more than 8 detections in a row; with no capture within 15 s the timeout prompt shows and a click retries. Then the
+ * more than 8 detections in a row, saying meanwhile how to get there (move back, closer, into the box, one person
+ * only); with no capture within 15 s the timeout prompt shows and a click retries. Then the
  * server's liveness challenge asks for a movement (turn your head left or right, open your mouth) in the page's
  * language, and 8 smaller frames are recorded over 3.5 s and sent with the photo: a photo held up cannot do it. A back
  * end without the challenge call (404) gets the photo alone, as §7 writes the calls (`liveness` changes that). The
  * photo is 480 × 480 (the body's size on screens narrower than 761 px), sent as the base64 part of a JPEG data URL
- * at quality 1. Login signs in and reloads or follows the login redirect rules; clock-in shows who clocked in and
- * serves the next person on a click; a non-200 answer shows its message with 'Click to try again'. The face
+ * at quality 1. Login signs in and reloads or follows the login redirect rules; clock-in shows who clocked in for
+ * 1.5 s, detecting on, then serves the next person by itself (or at once on a click), and a terminal with nobody in
+ * front keeps detecting without a timeout; a non-200 answer shows its message with 'Click to try again' under the
+ * live picture (a clock-in terminal goes on by itself after 3 s). The face
  * detector (@vladmandic/face-api's tiny face detector, about 1.5 MB with its weights) loads only when a camera
  * opens. The camera stops when the element leaves the page or the tab is hidden.
  *

@@ -1,5 +1,4 @@
-import type { Box } from '../../core';
-import type { FaceModelFiles } from './face-model';
+import type { FaceModelFiles, FoundFaces } from './face-model';
 
 // Messages between the face widget and its detector worker (detector-worker.ts).
 
@@ -12,5 +11,5 @@ export type ToDetector =
 export type FromDetector =
   | { type: 'loaded' }
   | { type: 'failed'; message: string }
-  | { type: 'faces'; id: number; faces: Box[] }
+  | ({ type: 'faces'; id: number } & FoundFaces)
   | { type: 'error'; id: number; message: string };

@@ -56,7 +56,7 @@ async function detect({ id, frame }: Extract<ToDetector, { type: 'detect' }>): P
     const api = await model;
     const pixels = api.tf.browser.fromPixels(frame);
     try {
-      post({ type: 'faces', id, faces: await detectFaces(api, pixels) });
+      post({ type: 'faces', id, ...(await detectFaces(api, pixels)) });
     } finally {
       pixels.dispose();
     }

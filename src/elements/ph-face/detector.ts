@@ -1,10 +1,11 @@
-import type { Box, Detection, FaceDetector } from '../../core';
+import type { Detection, FaceDetector } from '../../core';
 import { FACE_MODEL_FOLDER } from '../../core/api/face-paths';
 import type { FromDetector, ToDetector } from './detector-protocol';
 import { detectorWorkerUrl } from './detector-worker-url';
-import { detectFaces, type FaceApi, type FaceModelFiles, loadFaceModel } from './face-model';
+import { detectFaces, type FaceApi, type FaceModelFiles, type FoundFaces, loadFaceModel } from './face-model';
 
-// The in-browser detector (DESIGN §8): face-api's tiny face detector, its weights served from our own origin. It runs
+// The in-browser detector (DESIGN §8): face-api's tiny face detector and landmark net, their weights served from our
+// own origin. It runs
 // in a worker (detector-worker.ts) wherever one can read camera frames (module workers, OffscreenCanvas); elsewhere,
 // or when the worker cannot start or load, on the main thread as before. Either way it is loaded once per page, the
 // first time a camera opens, and a failure is forgotten so that a retry loads again.
@@ -16,8 +17,8 @@ import { detectFaces, type FaceApi, type FaceModelFiles, loadFaceModel } from '.
 const FACE_ASSETS = new URL(__PH_FACE_ASSETS__, import.meta.url).href;
 const FACE_API_FILE = 'face-api.esm.js';
 
-/** Finds the faces of one video frame, in the frame's px. */
-type FindFaces = (video: HTMLVideoElement) => Promise<Box[]>;
+/** Finds the faces of one video frame, in the frame's px, and the head's turn. */
+type FindFaces = (video: HTMLVideoElement) => Promise<FoundFaces>;
 
 let loading: Promise<FindFaces> | null = null;
 
@@ -53,7 +54,7 @@ function inWorker(): Promise<FindFaces> {
   return new Promise((resolve, reject) => {
     // A module worker must come from the page's origin; from elsewhere (a CDN) the constructor throws.
     const worker = new Worker(url, { type: 'module' });
-    const waiting = new Map<number, { done: (faces: Box[]) => void; fail: (error: Error) => void }>();
+    const waiting = new Map<number, { done: (found: FoundFaces) => void; fail: (error: Error) => void }>();
     let next = 0;
     let ready = false;
     let stopped: Error | null = null;
@@ -84,7 +85,7 @@ function inWorker(): Promise<FindFaces> {
       } else {
         const answer = waiting.get(data.id);
         waiting.delete(data.id);
-        if (data.type === 'faces') answer?.done(data.faces);
+        if (data.type === 'faces') answer?.done({ faces: data.faces, turn: data.turn });
         else answer?.fail(new Error(data.message));
       }
     };
@@ -103,10 +104,10 @@ export function videoFaceDetector(video: () => HTMLVideoElement | null): FaceDet
     async detect(): Promise<Detection> {
       const element = video();
       if (!findFaces || !element || element.readyState < 2 || element.videoWidth === 0) {
-        return { faces: [], frame: { width: 1, height: 1 } };
+        return { faces: [], turn: null, frame: { width: 1, height: 1 } };
       }
       return {
-        faces: await findFaces(element),
+        ...(await findFaces(element)),
         frame: { width: element.videoWidth, height: element.videoHeight },
       };
     },

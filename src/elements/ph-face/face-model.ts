@@ -1,8 +1,11 @@
 import type { Box } from '../../core';
+import { headTurn } from '../../core/face/liveness';
 
-// face-api's tiny face detector, loaded and run the same way on the page's main thread and in the detector worker
-// (detector-worker.ts). face-api and the tfjs inside it (1.3 MB) are in no bundle: the build copies face-api's own ES
-// module and tfjs's WebAssembly binaries beside the element modules, and they are imported from there by URL.
+// face-api's tiny face detector and tiny landmark net, loaded and run the same way on the page's main thread and in
+// the detector worker (detector-worker.ts). face-api and the tfjs inside it (1.3 MB) are in no bundle: the build
+// copies face-api's own ES module and tfjs's WebAssembly binaries beside the element modules, and they are imported
+// from there by URL. The landmarks give the head's turn, which the widget follows during the liveness challenge to
+// send its frames as soon as both turns are seen (issue 54).
 
 export type FaceApi = typeof import('@vladmandic/face-api');
 
@@ -39,15 +42,23 @@ export async function loadFaceModel(files: FaceModelFiles, prepare?: (api: FaceA
   }
   await tf.ready();
   await api.nets.tinyFaceDetector.loadFromUri(files.modelFolder);
+  await api.nets.faceLandmark68TinyNet.loadFromUri(files.modelFolder);
   return api;
 }
 
-/** The faces in `input` (a video on the main thread, a tensor in the worker), in its own px. */
-export async function detectFaces(api: FaceApi, input: Parameters<FaceApi['detectAllFaces']>[0]): Promise<Box[]> {
+/** What the detector saw in one frame: the faces, and the turn of the head when there is exactly one. */
+export interface FoundFaces {
+  faces: Box[];
+  turn: number | null;
+}
+
+/** The faces in `input` (a video on the main thread, a tensor in the worker), in its own px, and the head's turn. */
+export async function detectFaces(api: FaceApi, input: Parameters<FaceApi['detectAllFaces']>[0]): Promise<FoundFaces> {
   const options = new api.TinyFaceDetectorOptions({ inputSize: INPUT_SIZE, scoreThreshold: MIN_SCORE });
   // run(), not await on the task: the task's then() drops a failure, and the await would wait forever.
-  const found = await api.detectAllFaces(input, options).run();
-  return found.map(({ box }) => ({ x: box.x, y: box.y, width: box.width, height: box.height }));
+  const found = await api.detectAllFaces(input, options).withFaceLandmarks(true).run();
+  const faces = found.map(({ detection: { box } }) => ({ x: box.x, y: box.y, width: box.width, height: box.height }));
+  return { faces, turn: found.length === 1 ? headTurn(found[0]!.landmarks.positions) : null };
 }
 
 /**

@@ -4,8 +4,8 @@ import {
   type FaceCamera,
   LIVENESS_FRAME_PX,
   LIVENESS_JPEG_QUALITY,
+  photoRegion,
   type Size,
-  visibleFrameRegion,
 } from '../../core';
 
 // The browser's side of the face widget: the camera on a <video>, and photos drawn in the capture format (§5).
@@ -54,7 +54,7 @@ export function pageCaptureSize(): Size {
 
 /**
  * Draws the part of `source` (of natural size `frame`) that a view of `view`'s proportions shows (object-fit:
- * cover), at `size`, as a JPEG data URL at quality 1.
+ * cover), cut to `size`'s proportions, at `size`, as a JPEG data URL at quality 1.
  */
 export function drawPhoto(
   source: CanvasImageSource,
@@ -68,7 +68,7 @@ export function drawPhoto(
   canvas.height = size.height;
   const context = canvas.getContext('2d');
   if (!context) throw new Error('No 2D canvas');
-  const region = visibleFrameRegion(frame, { width: view.width || size.width, height: view.height || size.height });
+  const region = photoRegion(frame, { width: view.width || size.width, height: view.height || size.height }, size);
   context.drawImage(source, region.x, region.y, region.width, region.height, 0, 0, size.width, size.height);
   return canvas.toDataURL('image/jpeg', quality);
 }

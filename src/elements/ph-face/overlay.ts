@@ -1,4 +1,4 @@
-import { type Box, type FaceState, guideBox, isOnTarget, mirrorBox, type Size } from '../../core';
+import { type Box, type FaceState, facesSeen, guideBox, isOnTarget, mirrorBox, type Size } from '../../core';
 
 // The overlay over the live picture (§4): the guide box, and the faces the detector found. The preview is shown
 // as a mirror, as people expect of a front camera, so the boxes are drawn mirrored too.
@@ -23,12 +23,14 @@ export function drawOverlay(canvas: HTMLCanvasElement, video: HTMLVideoElement, 
   if (!context) return;
   context.setTransform(ratio, 0, 0, ratio, 0, 0);
   context.clearRect(0, 0, view.width, view.height);
-  if (state.status !== 'countdown' && state.status !== 'ready' && state.status !== 'detecting') return;
+  // The guide from the countdown on; the faces wherever detection runs (a clock-in terminal's result too).
+  const seen = facesSeen(state);
+  if (state.status !== 'countdown' && !seen) return;
   const guide = guideBox(view);
   strokeBox(context, guide, GUIDE_COLOUR, true);
-  if (state.status === 'countdown') return;
-  for (const face of state.faces) {
-    const colour = state.faces.length === 1 && isOnTarget(face, guide) ? ON_TARGET_COLOUR : OFF_TARGET_COLOUR;
+  const faces = seen ?? [];
+  for (const face of faces) {
+    const colour = faces.length === 1 && isOnTarget(face, guide) ? ON_TARGET_COLOUR : OFF_TARGET_COLOUR;
     strokeBox(context, mirrorBox(face, view), colour, false);
   }
 }

@@ -28,7 +28,7 @@ export const FACE_ELEMENT_STRINGS: StringTable = {
     'face.again': '重拍',
     'face.save': '儲存',
     'face.upload': '上載相片',
-    'face.opening': '正在開啟攝像頭…',
+    'face.opening': '正在開啟鏡頭…',
     'face.registeredAt': '已登記的人臉（{time}）',
     'face.pictureUnreadable': '無法讀取該圖片，請選擇 JPEG 或 PNG 相片',
   },

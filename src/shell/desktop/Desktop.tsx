@@ -39,9 +39,12 @@ export interface DesktopProps {
   preloaded?: () => Promise<DesktopData> | null;
 }
 
-/** A group of many apps takes a row of its own; on a phone two groups of two share a row (four icons a row). */
-function groupSize(apps: number): Record<string, string> | undefined {
-  if (apps > WIDE_GROUP_APPS) return { 'data-wide': '' };
+/**
+ * A group of many apps, or the only group (a parent's or a student's desktop: one narrow card in a wide window
+ * otherwise), takes a row of its own; on a phone two groups of two share a row (four icons a row).
+ */
+function groupSize(apps: number, only: boolean): Record<string, string> | undefined {
+  if (apps > WIDE_GROUP_APPS || only) return { 'data-wide': '' };
   return apps <= PHONE_HALF_ROW_APPS ? { 'data-few': '' } : undefined;
 }
 
@@ -167,7 +170,7 @@ export function Desktop({ short, onOpen, preloaded }: DesktopProps) {
           className="desktop-group"
           heading={group.code === 'all' ? translate('shell.desktop') : translate(`shell.group.${group.code}`)}
           headingId={`${hintId}-${group.code}`}
-          data={groupSize(group.apps.length)}
+          data={groupSize(group.apps.length, shown.length === 1)}
         >
           <ul className="app-grid" data-group={group.code}>
             {group.apps.map((app) => icon(app, group))}

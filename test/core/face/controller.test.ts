@@ -5,14 +5,16 @@ import {
   collectButtons,
   createFaceController,
   type Detection,
+  FACE_CAPTURE_HITS,
+  FACE_DETECT_INTERVAL_MS,
   type FaceController,
   type FaceControllerOptions,
   type FaceMode,
   type FaceState,
   faceNotice,
   guideBox,
-  LIVENESS_FRAME_INTERVAL_MS,
-  LIVENESS_FRAMES,
+  LIVENESS_ACTING_MS,
+  LIVENESS_SAMPLE_INTERVAL_MS,
   type LivenessAnswer,
   type LivenessChallenge,
 } from '../../../src/core/face';
@@ -36,20 +38,35 @@ const SHOTS: Record<Shot, Box[]> = {
 };
 
 const PHOTO = 'data:image/jpeg;base64,/9j/PHOTO';
-const CHALLENGE: LivenessChallenge = { challengeId: 'c-1', action: 'turnLeft', expiresIn: 30 };
-/** From the challenge to the last frame: the first frame is taken at once. */
-const ACTING_MS = (LIVENESS_FRAMES - 1) * LIVENESS_FRAME_INTERVAL_MS;
-/** The answer the rig sends after `frames` were taken (captureFrame numbers them from 1). */
+const CHALLENGE: LivenessChallenge = { challengeId: 'c-1', actions: ['turnLeft', 'turnRight'], expiresIn: 30 };
+/**
+ * The head's turn in the samples of a person doing CHALLENGE: half way left, left, back past the middle, right, and
+ * a little further (the widget takes one sample more after it has seen both turns).
+ */
+const MOVEMENT = [-0.1, -0.2, 0, 0.2, 0.22];
+/** From the challenge to the sample that completes the movement: the first sample is taken at once. */
+const ACTING_MS = (MOVEMENT.length - 1) * LIVENESS_SAMPLE_INTERVAL_MS;
+/** The answer the rig sends: the samples the movement rests on, each turn's end with the frame after it. */
 const answered = (first = 1): LivenessAnswer => ({
   challengeId: CHALLENGE.challengeId,
-  frames: Array.from({ length: LIVENESS_FRAMES }, (_, i) => `/9j/FRAME${first + i}`),
+  frames: MOVEMENT.map((_, i) => `/9j/FRAME${first + i}`),
 });
 
 interface Rig {
   controller: FaceController;
   states: FaceState[];
   camera: { opened: number; closed: number; fail: Error | null };
-  detector: { loads: number; detections: number; script: Shot[]; loadFails: boolean; loadMs: number };
+  detector: {
+    loads: number;
+    detections: number;
+    script: Shot[];
+    /** What detection sees while the countdown runs (counted apart from `detections`). */
+    countdownShot: Shot;
+    countdownDetections: number;
+    loadFails: boolean;
+    loadMs: number;
+    movement: number[];
+  };
   submitted: [FaceMode, string, string | undefined, LivenessAnswer?][];
   answer: { reject: Error | null; data: unknown };
   /** `missing`: the back end has no challenge call (the calls answer null, as for a 404). */
@@ -59,7 +76,18 @@ interface Rig {
 
 function rig(options: Partial<FaceControllerOptions> & { mode: FaceMode }): Rig {
   const camera = { opened: 0, closed: 0, fail: null as Error | null };
-  const detector = { loads: 0, detections: 0, script: [] as Shot[], loadFails: false, loadMs: 0 };
+  const detector = {
+    loads: 0,
+    detections: 0,
+    script: [] as Shot[],
+    countdownShot: 'none' as Shot,
+    countdownDetections: 0,
+    loadFails: false,
+    loadMs: 0,
+    /** The turns the samples of a liveness challenge show, one after the other (the last held). */
+    movement: MOVEMENT,
+  };
+  let sampled = 0;
   const submitted: Rig['submitted'] = [];
   const answer = { reject: null as Error | null, data: { ok: true } as unknown };
   const record = { value: null as FaceRecord | null, fail: false };
@@ -84,8 +112,17 @@ function rig(options: Partial<FaceControllerOptions> & { mode: FaceMode }): Rig 
           if (detector.loadFails) throw new Error('model 404');
         },
         async detect(): Promise<Detection> {
+          if (controller.$state.get().status === 'countdown') {
+            detector.countdownDetections += 1;
+            return { faces: SHOTS[detector.countdownShot], frame: FRAME, turn: 0 };
+          }
           detector.detections += 1;
-          return { faces: SHOTS[detector.script.shift() ?? 'none'], frame: FRAME };
+          if (controller.$state.get().status !== 'acting') {
+            sampled = 0;
+            return { faces: SHOTS[detector.script.shift() ?? 'none'], frame: FRAME, turn: 0 };
+          }
+          const turn = detector.movement[Math.min(sampled++, detector.movement.length - 1)]!;
+          return { faces: SHOTS.on, frame: FRAME, turn };
         },
       },
       capture: () => PHOTO,
@@ -150,17 +187,53 @@ describe('countdown (§4, §9: 3 s before capture is enabled)', () => {
     r.controller.start();
     await advance(0);
     expect(r.camera.opened).toBe(1);
-    expect(r.controller.$state.get()).toEqual({ status: 'countdown', remaining: 3 });
+    expect(r.controller.$state.get()).toMatchObject({ status: 'countdown', remaining: 3 });
     expect(text(r, 'login')).toBe('Get ready: 3');
     await advance(1000);
-    expect(r.controller.$state.get()).toEqual({ status: 'countdown', remaining: 2 });
+    expect(r.controller.$state.get()).toMatchObject({ status: 'countdown', remaining: 2 });
     await advance(1000);
-    expect(r.controller.$state.get()).toEqual({ status: 'countdown', remaining: 1 });
+    expect(r.controller.$state.get()).toMatchObject({ status: 'countdown', remaining: 1 });
     expect(r.detector.detections).toBe(0);
     await advance(1000);
     expect(status(r)).toBe('detecting');
     expect(r.detector.detections).toBe(1);
-    expect(statuses(r).slice(0, 5)).toEqual(['initializing', 'countdown', 'countdown', 'countdown', 'detecting']);
+    const seconds = r.states.flatMap((state) => (state.status === 'countdown' ? [state.remaining] : []));
+    expect([...new Set(seconds)]).toEqual([3, 2, 1]);
+  });
+
+  it('counts the hits through the countdown: a face held still is captured the moment it ends (issue 54)', async () => {
+    const r = rig({ mode: 'login' });
+    r.detector.countdownShot = 'on';
+    r.controller.start();
+    await advance(2999);
+    expect(status(r)).toBe('countdown');
+    expect(r.detector.countdownDetections).toBeGreaterThan(FACE_CAPTURE_HITS);
+    expect(r.challenges.asked).toEqual([]);
+    await advance(1);
+    expect(r.challenges.asked).toEqual(['login']);
+    expect(statuses(r)).toContain('capturing');
+  });
+
+  it('a face that leaves during the countdown starts its run again: no capture from the hits before', async () => {
+    const r = rig({ mode: 'orther' });
+    r.detector.countdownShot = 'on';
+    r.detector.script = Array(FACE_CAPTURE_HITS).fill('on');
+    r.controller.start();
+    await advance(2000);
+    expect(r.detector.countdownDetections).toBeGreaterThan(FACE_CAPTURE_HITS);
+    r.detector.countdownShot = 'none';
+    await advance(1000);
+    expect(status(r)).toBe('detecting');
+    await advance(FACE_DETECT_INTERVAL_MS * FACE_CAPTURE_HITS);
+    expect(r.challenges.asked).toEqual([]);
+    expect(status(r)).toBe('detecting');
+  });
+
+  it('collect counts nothing during its countdown: Photograph waits for it', async () => {
+    const r = rig({ mode: 'collect', userId: 'u1' });
+    r.controller.start();
+    await advance(2999);
+    expect(r.detector.countdownDetections).toBe(0);
   });
 
   it('takes another length when configured, and loads the model while it runs', async () => {
@@ -181,12 +254,13 @@ describe('automatic capture: more than 8 hits in a row (§4, §9)', () => {
     expect(r.controller.$state.get()).toMatchObject({ status: 'detecting', hits: 8 });
     expect(r.submitted).toEqual([]);
     await advance(250);
-    // The liveness challenge follows the hits (issue 37): the action asked for, frames recorded while it is done.
+    // The liveness challenge follows the hits (issues 37, 54): the turns asked for, frames followed as they are done.
     expect(r.challenges.asked).toEqual(['login']);
     expect(r.controller.$state.get()).toMatchObject({
       status: 'acting',
       challenge: CHALLENGE,
-      frames: [expect.any(String)],
+      stillTurn: 0,
+      samples: [{ frame: expect.any(String), turn: MOVEMENT[0] }],
     });
     expect(text(r, 'login')).toBe('Turn your head to your left');
     await advance(ACTING_MS - 1);
@@ -194,9 +268,10 @@ describe('automatic capture: more than 8 hits in a row (§4, §9)', () => {
     await advance(1);
     expect(r.submitted).toEqual([['login', '/9j/PHOTO', undefined, answered()]]);
     expect(status(r)).toBe('success');
-    expect(r.detector.detections).toBe(9);
+    // Nine detections for the hits, then one a sample: none after the movement was seen.
+    expect(r.detector.detections).toBe(9 + MOVEMENT.length);
     await advance(5000);
-    expect(r.detector.detections).toBe(9);
+    expect(r.detector.detections).toBe(9 + MOVEMENT.length);
   });
 
   it('starts counting again after a miss, a face off target or two faces', async () => {
@@ -253,7 +328,8 @@ describe('time limit (§4, §8: no face within 15 s)', () => {
   });
 
   it('says it in Chinese too', async () => {
-    const r = await detecting('orther');
+    // A clock-in terminal prompts only someone in front (the queue, below): here a face off the guide box.
+    const r = await detecting('orther', Array(61).fill('off'));
     await advance(15_000);
     $language.set('zh-CN');
     expect(text(r, 'orther')).toBe('人脸检测超时，点击重试！请在15秒内正对指定区域超过2秒。');
@@ -430,41 +506,53 @@ describe('answers of the server', () => {
     r.detector.script = Array(9).fill('on');
     await advance(250 * 8 + ACTING_MS);
     expect(r.challenges.asked).toEqual(['orther', 'orther']);
-    expect(r.submitted.map((sent) => sent[3])).toEqual([answered(1), answered(LIVENESS_FRAMES + 1)]);
+    expect(r.submitted.map((sent) => sent[3])).toEqual([answered(1), answered(MOVEMENT.length + 1)]);
   });
 });
 
 describe('the liveness challenge (issue 37)', () => {
-  it('asks in the page language, counts the frames as progress, and names every action', async () => {
+  it('asks in the page language for each turn in order, counting the turns seen as progress', async () => {
     const r = await detecting('login', Array(9).fill('on'));
-    await advance(250 * 8 + LIVENESS_FRAME_INTERVAL_MS * 2);
-    expect(r.controller.$state.get()).toMatchObject({ status: 'acting' });
+    await advance(250 * 8);
+    expect(r.controller.$state.get()).toMatchObject({ status: 'acting', turnsSeen: 0 });
     expect(faceNotice(r.controller.$state.get(), 'login')).toEqual({
       tone: 'info',
       text: 'Turn your head to your left',
       retry: false,
-      progress: 3 / LIVENESS_FRAMES,
+      progress: 0,
     });
     $language.set('zh-CN');
     expect(text(r, 'login')).toBe('请向左转头');
     $language.set('zh-HK');
     expect(text(r, 'login')).toBe('請向左轉頭');
-    const acting = (action: LivenessChallenge['action']): FaceState => ({
-      status: 'acting',
-      image: PHOTO,
-      challenge: { ...CHALLENGE, action },
-      frames: [],
-    });
+    // The second sample shows the left turn done: the right one is asked for.
+    await advance(LIVENESS_SAMPLE_INTERVAL_MS);
     $language.set('en');
-    expect(faceNotice(acting('turnRight'), 'login')?.text).toBe('Turn your head to your right');
-    expect(faceNotice(acting('openMouth'), 'orther')?.text).toBe('Open your mouth');
+    expect(faceNotice(r.controller.$state.get(), 'login')).toMatchObject({
+      text: 'Turn your head to your right',
+      progress: 0.5,
+    });
+  });
+
+  it('says so when the turns are not seen in time, and sends nothing', async () => {
+    const r = await detecting('login', Array(9).fill('on'));
+    r.detector.movement = [0];
+    await advance(250 * 8 + LIVENESS_ACTING_MS - 1);
+    expect(status(r)).toBe('acting');
+    await advance(1);
+    expect(r.controller.$state.get()).toMatchObject({ status: 'failed', problem: 'movementNotSeen' });
+    expect(faceNotice(r.controller.$state.get(), 'login')?.text).toBe(
+      'The head turns were not seen: turn your head each way as asked',
+    );
+    expect(r.submitted).toEqual([]);
   });
 
   it('shows a challenge that cannot be fetched as a failure, and a click looks again', async () => {
     const r = await detecting('orther', Array(9).fill('on'));
     r.challenges.reject = new Error('Only a clock-in terminal can record attendance');
     await advance(250 * 8);
-    expect(r.controller.$state.get()).toEqual({
+    // toMatchObject: a clock-in terminal detects the next person while the failure shows (`watch`, the queue below).
+    expect(r.controller.$state.get()).toMatchObject({
       status: 'failed',
       message: 'Only a clock-in terminal can record attendance',
       image: null,
@@ -476,7 +564,7 @@ describe('the liveness challenge (issue 37)', () => {
 
   it('drops a challenge under way when the tab is hidden: no frame of a closed camera is sent', async () => {
     const r = await detecting('login', Array(9).fill('on'));
-    await advance(250 * 8 + LIVENESS_FRAME_INTERVAL_MS);
+    await advance(250 * 8 + LIVENESS_SAMPLE_INTERVAL_MS);
     expect(status(r)).toBe('acting');
     r.controller.pause();
     await advance(ACTING_MS * 2);
@@ -571,7 +659,7 @@ describe('a back end that serves §7 as written (issue 53): no challenge call', 
     await advance(CAPTURE_MS);
     expect(r.challenges.asked).toEqual([mode]);
     expect(r.submitted).toEqual([[mode, '/9j/PHOTO', undefined]]);
-    expect(r.controller.$state.get()).toEqual({ status: 'success', image: PHOTO, data: { ok: true } });
+    expect(r.controller.$state.get()).toMatchObject({ status: 'success', image: PHOTO, data: { ok: true } });
     expect(statuses(r)).not.toContain('acting');
   });
 
@@ -591,13 +679,14 @@ describe('a back end that serves §7 as written (issue 53): no challenge call', 
     const r = await detecting('orther', Array(9).fill('on'), { liveness: 'required' });
     r.challenges.missing = true;
     await advance(CAPTURE_MS);
-    expect(r.controller.$state.get()).toEqual({ status: 'failed', problem: 'livenessUnsupported', image: null });
+    expect(r.controller.$state.get()).toMatchObject({ status: 'failed', problem: 'livenessUnsupported', image: null });
     expect(r.submitted).toEqual([]);
     expect(faceNotice(r.controller.$state.get(), 'orther')).toEqual({
       tone: 'error',
       text: 'Face recognition here needs a liveness check, which this platform does not provide',
       retry: true,
       retryText: 'Click to try again',
+      nextStep: 'Please contact your administrator',
     });
     $language.set('zh-CN');
     expect(text(r, 'orther')).toBe('此处的人脸识别需要活体检测，本平台未提供');

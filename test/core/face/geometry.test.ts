@@ -9,6 +9,7 @@ import {
   imagePayload,
   isOnTarget,
   mirrorBox,
+  photoRegion,
   visibleFrameRegion,
 } from '../../../src/core/face';
 
@@ -91,6 +92,61 @@ describe('frame to view (object-fit: cover)', () => {
           region.y >= -eps &&
           region.x + region.width <= fw + eps &&
           region.y + region.height <= fh + eps
+        );
+      }),
+    );
+  });
+});
+
+describe('the photo keeps its proportions (issue 54: squeezed sideways on a phone)', () => {
+  const square = { width: 375, height: 375 };
+
+  it.each([
+    [
+      'a desktop: 480 × 480 from a 640 × 480 frame, as the view shows it',
+      { width: 640, height: 480 },
+      { width: 480, height: 480 },
+      { width: 480, height: 480 },
+      { x: 80, y: 0, width: 480, height: 480 },
+    ],
+    [
+      'a phone: the body’s 375 × 667 from a portrait frame',
+      { width: 480, height: 640 },
+      square,
+      { width: 375, height: 667 },
+      { x: 105, y: 80, width: 270, height: 480 },
+    ],
+    [
+      'a wide narrow window: 700 × 350 from a 640 × 480 frame',
+      { width: 640, height: 480 },
+      square,
+      { width: 700, height: 350 },
+      { x: 80, y: 120, width: 480, height: 240 },
+    ],
+  ])('%s', (_name, frame, view, photo, region) => {
+    const drawn = photoRegion(frame, view, photo);
+    expect(drawn.x).toBeCloseTo(region.x, 0);
+    expect(drawn.y).toBeCloseTo(region.y, 0);
+    expect(drawn.width).toBeCloseTo(region.width, 0);
+    expect(drawn.height).toBeCloseTo(region.height, 0);
+  });
+
+  it('has the photo’s proportions, lies in what the view shows, and shares its centre', () => {
+    const side = fc.integer({ min: 16, max: 4000 });
+    fc.assert(
+      fc.property(side, side, side, side, side, side, (fw, fh, vw, vh, pw, ph) => {
+        const frame = { width: fw, height: fh };
+        const shown = visibleFrameRegion(frame, { width: vw, height: vh });
+        const drawn = photoRegion(frame, { width: vw, height: vh }, { width: pw, height: ph });
+        const eps = 1e-6 * Math.max(fw, fh);
+        return (
+          Math.abs(drawn.width * ph - drawn.height * pw) <= 1e-9 * drawn.width * ph &&
+          drawn.x >= shown.x - eps &&
+          drawn.y >= shown.y - eps &&
+          drawn.x + drawn.width <= shown.x + shown.width + eps &&
+          drawn.y + drawn.height <= shown.y + shown.height + eps &&
+          Math.abs(drawn.x + drawn.width / 2 - (shown.x + shown.width / 2)) < eps + 1e-6 &&
+          Math.abs(drawn.y + drawn.height / 2 - (shown.y + shown.height / 2)) < eps + 1e-6
         );
       }),
     );

@@ -56,7 +56,7 @@ describe('automatic capture is a run of more than 8 hits', () => {
   it('does not count in collect mode (capture is manual there)', () => {
     let state: FaceState = { status: 'ready', faces: [] };
     for (let i = 0; i < 20; i++) state = transition(state, hit, collect);
-    expect(state).toEqual({ status: 'ready', faces: [guide] });
+    expect(state).toEqual({ status: 'ready', faces: [guide], framing: 'onTarget' });
   });
 });
 
@@ -193,7 +193,7 @@ describe('texts of §8 in the three languages', () => {
     [
       'zh-HK',
       '人臉檢測超時，點擊重試！請在15秒內正對指定區域超過2秒。',
-      '該設備未檢測到攝像頭設備！',
+      '該設備未檢測到鏡頭！',
       '人臉採集完成！',
       '點擊重試',
     ],

@@ -9,8 +9,8 @@ export const faceImage = str(BASE64_BODY_LIMIT, { minLength: 1 });
 
 /** A liveness frame is a small JPEG (LIVENESS_FRAME_PX square); a tenth of a photo's limit is plenty. */
 const FRAME_BASE64_LIMIT = Math.ceil(BASE64_BODY_LIMIT / 10);
-/** Frames accepted at most: the widget sends LIVENESS_FRAMES; a few more leave room for another client's pace. */
-const MAX_FRAMES = LIVENESS_FRAMES + 4;
+/** Frames accepted at most: what the widget sends at most, and all the server looks at (issue 54). */
+const MAX_FRAMES = LIVENESS_FRAMES;
 export const PHOTO_BODY_LIMIT = BASE64_BODY_LIMIT + MAX_FRAMES * FRAME_BASE64_LIMIT;
 
 /** Face login and clock-in: the photo of §4, and (full profile) the challenge it answers. */

@@ -12,9 +12,10 @@ import { ImageProblem, reencodedJpeg } from '../../face/decode';
 import { IMAGE_ERRORS, refuse } from '../../face/descriptor-matcher';
 import { reportDuplicateFaces } from '../../face/duplicates';
 import { countAgainstAddress, countAgainstPerson, refuseLockedAddress, refuseLockedPerson } from '../../face/limits';
-import { actionNotSeen, verifyAction } from '../../face/liveness-check';
-import type { EnrolledFace, FaceCaller, FaceMatcher } from '../../face/matcher';
+import { actionNotSeen, verifyMovement } from '../../face/liveness-check';
+import type { EnrolledFace, FaceCaller, FaceMatcher, FaceObservation } from '../../face/matcher';
 import { matchOnePerson, refuseFaceOfAnother } from '../../face/one-person';
+import { isReplay, rememberPictures } from '../../face/picture-memory';
 import { refreshFaceDescriptors } from '../../face/refresh';
 import { noMatch, replayed, userRequired } from '../../face/refusals';
 import { requireTerminal } from '../../face/terminal';
@@ -27,8 +28,8 @@ import { type FacePhoto, faceImage, PHOTO_BODY_LIMIT, photoSchema } from './face
 
 interface FaceRequest {
   photo: FacePhoto;
-  /** The challenge's action; null in the §7-as-written profile (`specStrict`), which checks no liveness. */
-  action: LivenessAction | null;
+  /** The challenge's turns; null in the §7-as-written profile (`specStrict`), which checks no liveness. */
+  actions: LivenessAction[] | null;
 }
 
 /** The matcher, when it can see landmarks; the digest matcher (tests) cannot, and checks no action. */
@@ -42,7 +43,7 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
   const refreshed = refreshFaceDescriptors(ctx, app.log);
   // Then faces registered to two accounts are reported (issue 54), without holding up face calls.
   void refreshed.then(() => reportDuplicateFaces(ctx.db, ctx.faceMatcher, app.log));
-  const challenges = new ChallengeStore(ctx.seconds, ctx.options.faceChallengeAction, ctx.options.faceChallengeLimits);
+  const challenges = new ChallengeStore(ctx.seconds, ctx.options.faceChallengeActions, ctx.options.faceChallengeLimits);
 
   /** Registered faces of the current matcher's kind, of one unit or of all. */
   const enrolled = async (unitId?: string): Promise<EnrolledFace[]> => {
@@ -56,20 +57,20 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
   };
 
   /**
-   * The registered person a photo shows, who did the challenge's action in the frames. Photo and frames whose very
-   * bytes signed someone in or clocked them in before are refused: a camera never takes the same picture twice, a
-   * replayed request does (issue 37, F3).
+   * The registered person a photo shows, who did the challenge's turns in the frames. Bytes that signed someone in
+   * or clocked them in before are refused (issue 37, F3), and so are frames that are such pictures again, re-encoded
+   * or not (issue 54: picture-memory.ts).
    */
   const identify = async (request: FaceRequest, caller: FaceCaller, unitId?: string) => {
     const bytes = decodeBase64Image(request.photo.faceImage).bytes;
-    const sentFrames = request.action === null ? [] : (request.photo.frames ?? []);
+    const sentFrames = request.actions === null ? [] : (request.photo.frames ?? []);
     const frames = sentFrames.map((frame) => decodeBase64Image(frame, 'frames').bytes);
     const hashes = [bytes, ...frames].map((item) => sha256(item));
     if (hashes.some((hash) => usedBefore(ctx, hash))) throw replayed();
     // A still picture sent as every frame shows no movement, whatever the matcher can see.
     if (new Set(hashes).size !== hashes.length) throw actionNotSeen();
     const liveness = livenessMatcher(ctx.faceMatcher);
-    const still = liveness ? await liveness.observe(bytes, caller, false) : null;
+    const still = liveness ? await liveness.observe(bytes, caller) : null;
     const probe = still?.descriptor ?? (await ctx.faceMatcher.describe(bytes, caller));
     const faces = await enrolled(unitId);
     const userId = matchOnePerson(ctx.faceMatcher, probe, faces);
@@ -82,23 +83,29 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
       if (near) countAgainstPerson(ctx, caller, near);
       throw noMatch();
     }
-    if (liveness && still && request.action !== null) {
+    let evidence: FaceObservation[] = [];
+    if (liveness && still && request.actions !== null) {
       try {
-        await verifyAction(liveness, request.action, still, frames, caller);
+        evidence = await verifyMovement(liveness, request.actions, still, frames, caller);
       } catch (error) {
         // A photo of this person that cannot move counts against their face like a wrong password.
         if (error instanceof ApiError && error.status === 400) countAgainstPerson(ctx, caller, user.id);
         throw error;
       }
+      const memory = ctx.options.facePictureMemorySeconds;
+      if (isReplay(ctx.db, pictureHashes(still, evidence), ctx.seconds(), memory)) throw replayed();
     }
     const remember = ctx.db.prepare('INSERT OR IGNORE INTO face_probes (hash, used_at) VALUES (?, ?)');
     for (const hash of hashes) remember.run(hash, ctx.seconds());
+    if (still && evidence.length > 0) {
+      rememberPictures(ctx.db, randomToken(12), pictureHashes(still, evidence), ctx.seconds());
+    }
     return user;
   };
 
   registerFaceChallenge(app, ctx, challenges);
   /** The challenge a photo answers, used up; none in the §7-as-written profile, whose photos come alone. */
-  const takeAction = (photo: FacePhoto, address: string, purpose: ChallengePurpose) =>
+  const takeActions = (photo: FacePhoto, address: string, purpose: ChallengePurpose) =>
     ctx.options.specStrict ? null : challenges.take(photo.challengeId ?? '', address, purpose);
   const schema = { body: photoSchema(ctx.options.specStrict) };
 
@@ -110,8 +117,8 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
     async (request, reply) => {
       refuseLockedAddress(ctx, request.ip);
       try {
-        const action = takeAction(request.body, request.ip, { kind: 'login' });
-        return ok(issueLogin(ctx, reply, await identify({ photo: request.body, action }, 'public')));
+        const actions = takeActions(request.body, request.ip, { kind: 'login' });
+        return ok(issueLogin(ctx, reply, await identify({ photo: request.body, actions }, 'public')));
       } catch (error) {
         if (error instanceof ApiError && error.status === 400) countAgainstAddress(ctx, request.ip);
         throw error;
@@ -123,8 +130,8 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
   // anyone in); only faces of that unit count.
   app.post<{ Body: FacePhoto }>(ENDPOINTS.faceClocking, { bodyLimit: PHOTO_BODY_LIMIT, schema }, async (request) => {
     const auth = requireTerminal(ctx, request);
-    const action = takeAction(request.body, request.ip, { kind: 'clocking', terminal: auth.user.id });
-    const user = await identify({ photo: request.body, action }, 'signed-in', auth.user.unit_id);
+    const actions = takeActions(request.body, request.ip, { kind: 'clocking', terminal: auth.user.id });
+    const user = await identify({ photo: request.body, actions }, 'signed-in', auth.user.unit_id);
     const clockTime = formatDateTime(new Date(ctx.now()));
     ctx.db
       .prepare('INSERT INTO face_clockings (user_id, at, recorded_by) VALUES (?, ?, ?)')
@@ -205,6 +212,12 @@ function registerAttendance(app: FastifyInstance, ctx: ServerContext): void {
     },
   );
 }
+
+/** The pictures of a use as picture-memory.ts compares them: the still, then the frames the movement rests on. */
+const pictureHashes = (still: FaceObservation, evidence: FaceObservation[]) => [
+  still.hash,
+  ...evidence.map((face) => face.hash),
+];
 
 /** How long the bytes of a photo that signed someone in stay refused: a day. */
 const PROBE_MEMORY_SECONDS = 24 * 60 * 60;

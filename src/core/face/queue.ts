@@ -1,0 +1,87 @@
+import { FACE_CAPTURE_HITS, FACE_NEXT_PERSON_AFTER_FAILURE_MS, FACE_NEXT_PERSON_MS, type FaceMode } from './constants';
+import { type Framing, framingAdvice } from './framing';
+import type { Box } from './geometry';
+import type { FaceState } from './machine';
+
+// Counting hits (§4: more than 8 detections in a row with one face on target), and the clock-in terminal's queue
+// (issue 54): the camera stays open, detection runs on while a result shows, and the terminal goes back to detecting
+// by itself, carrying the hits already counted.
+
+/** What detection has seen so far. */
+export interface Watch {
+  /** The faces of the last detection, in view px (for the overlay). */
+  faces: Box[];
+  /** Detections in a row with exactly one face on target. */
+  hits: number;
+  /** The advice for the last detection; absent before the first. */
+  framing?: Framing;
+  /**
+   * This run of hits already led to a capture: the person just served is still in front. A clock-in terminal counts
+   * again once the run ends (a detection without one face on target), so that nobody is clocked in twice by standing
+   * still; a click on 'Next' or 'Click to try again' counts at once.
+   */
+  spent?: boolean;
+}
+
+/** Nothing seen yet. */
+export const FRESH_WATCH: Watch = { faces: [], hits: 0 };
+/** Right after a capture: the one in front was just served. */
+export const SPENT_WATCH: Watch = { faces: [], hits: 0, spent: true };
+
+/** One detection: a hit adds to the run unless the run is spent; anything else ends it. */
+export function watchAfter(watch: Watch, faces: Box[], guide: Box): Watch {
+  const framing = framingAdvice(faces, guide);
+  if (framing !== 'onTarget') return { faces, framing, hits: 0 };
+  if (watch.spent) return { faces, framing, hits: 0, spent: true };
+  return { faces, framing, hits: watch.hits + 1 };
+}
+
+/** §4: more than 8 hits in a row capture (a spent run never does). */
+export const capturesNow = (watch: Watch): boolean => !watch.spent && watch.hits > FACE_CAPTURE_HITS;
+
+/** The same watch, counted from now on even if it was spent (a click asked for it). */
+export function unspent({ faces, hits, framing }: Watch): Watch {
+  return framing ? { faces, hits, framing } : { faces, hits };
+}
+
+/** The results a clock-in terminal shows while it detects the next person. */
+export type QueueDisplay = Extract<FaceState, { status: 'success' | 'failed' | 'timeout' }>;
+
+/**
+ * What a result's detection counts on from: after a clock-in, the person served is spent; after a refusal or the
+ * time limit nobody was served, so whoever stays in front is counted and tries again once the result has shown.
+ */
+export const displayWatch = (state: QueueDisplay): Watch =>
+  state.watch ?? (state.status === 'success' ? SPENT_WATCH : FRESH_WATCH);
+
+/**
+ * How long a clock-in terminal shows `state` before it goes back to detecting by itself; null where it waits for a
+ * click (login and collect, or a camera closed behind a hidden tab). Detection runs on meanwhile.
+ */
+export function queueDisplayMs(state: FaceState, mode: FaceMode, cameraOpen: boolean): number | null {
+  if (mode !== 'orther' || !cameraOpen) return null;
+  switch (state.status) {
+    case 'success':
+      return FACE_NEXT_PERSON_MS;
+    case 'failed':
+    case 'timeout':
+      return FACE_NEXT_PERSON_AFTER_FAILURE_MS;
+    default:
+      return null;
+  }
+}
+
+/** The faces to draw over the live picture: what the last detection found, while anything is detecting. */
+export function facesSeen(state: FaceState): Box[] | null {
+  switch (state.status) {
+    case 'ready':
+    case 'detecting':
+      return state.faces;
+    case 'success':
+    case 'failed':
+    case 'timeout':
+      return state.watch?.faces ?? null;
+    default:
+      return null;
+  }
+}

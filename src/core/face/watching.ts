@@ -1,0 +1,79 @@
+import type { CameraSession } from './camera-session';
+import { FACE_DETECT_INTERVAL_MS, FACE_TIMEOUT_MS } from './constants';
+import type { Detection, FaceControllerDeps, FaceControllerOptions } from './controller-deps';
+import { frameToView, guideBox } from './geometry';
+import { LIVENESS_SAMPLE_INTERVAL_MS } from './liveness';
+import type { FaceEvent } from './machine';
+import type { FaceRun } from './run';
+
+// The face controller's loops on the detector: detection while a picture is live (hits, the overlay, the advice) with
+// §4's time limit, and the liveness challenge's samples, each a frame with the head's turn in it.
+
+export interface Watching {
+  /** Detection from now on for the current status; `timed`: with §4's time limit. */
+  look(generation: number, timed: boolean): Promise<void>;
+  /** One frame of the liveness challenge and its turn, then the next, while the user turns. */
+  sample(generation: number): Promise<void>;
+  /** The head's turn in the last detection: where the liveness challenge's first turn starts from. */
+  lastTurn(): number | null;
+}
+
+export function createWatching(
+  options: FaceControllerOptions,
+  deps: Pick<FaceControllerDeps, 'detector' | 'viewSize' | 'captureFrame'>,
+  session: Pick<CameraSession, 'model'>,
+  run: FaceRun,
+  dispatch: (event: FaceEvent) => void,
+): Watching {
+  let lastTurn: number | null = null;
+
+  /** §4's time limit; where the machine keeps detecting (a terminal with nobody in front) it starts again. */
+  function keepTimeLimit(generation: number): void {
+    run.later(options.timeoutMs ?? FACE_TIMEOUT_MS, () => {
+      dispatch({ type: 'timedOut' });
+      if (run.current(generation)) keepTimeLimit(generation);
+    });
+  }
+
+  async function detectOnce(generation: number): Promise<void> {
+    let detection: Detection;
+    try {
+      detection = await deps.detector.detect();
+    } catch {
+      if (run.current(generation)) dispatch({ type: 'modelFailed' });
+      return;
+    }
+    if (!run.current(generation)) return;
+    const view = deps.viewSize();
+    const faces = detection.faces.map((box) => frameToView(box, detection.frame, view));
+    lastTurn = detection.turn ?? null;
+    dispatch({ type: 'detected', faces, guide: guideBox(view) });
+    if (run.current(generation)) run.later(FACE_DETECT_INTERVAL_MS, () => void detectOnce(generation));
+  }
+
+  async function look(generation: number, timed: boolean): Promise<void> {
+    const loaded = await session.model();
+    if (!run.current(generation)) return;
+    if (!loaded) {
+      dispatch({ type: 'modelFailed' });
+      return;
+    }
+    if (timed) keepTimeLimit(generation);
+    await detectOnce(generation);
+  }
+
+  async function sample(generation: number): Promise<void> {
+    const frame = deps.captureFrame();
+    let turn: number | null = null;
+    try {
+      turn = (await deps.detector.detect()).turn ?? null;
+    } catch {
+      // A frame whose turn could not be read is passed over; the time limit ends a detector that fails for good.
+    }
+    if (!run.current(generation)) return;
+    dispatch({ type: 'sampled', sample: { frame, turn } });
+    if (run.current(generation)) run.later(LIVENESS_SAMPLE_INTERVAL_MS, () => void sample(generation));
+  }
+
+  return { look, sample, lastTurn: () => lastTurn };
+}

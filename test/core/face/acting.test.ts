@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { type ActingState, afterSample, framesToSend, type LivenessSample } from '../../../src/core/face/acting';
+
+// The widget's half of the liveness challenge (issue 54): samples followed on the widget's own detector, the answer
+// sent as soon as both turns are seen, with the frames the finding rests on.
+
+const start: ActingState = {
+  status: 'acting',
+  image: 'data:image/jpeg;base64,PHOTO',
+  challenge: { challengeId: 'c-1', actions: ['turnLeft', 'turnRight'], expiresIn: 30 },
+  stillTurn: 0.3,
+  samples: [],
+  turnsSeen: 0,
+};
+
+/** Folds samples of these turns (null: no single face) through afterSample, naming the frames f0, f1, … */
+function follow(turns: (number | null)[], state: ActingState = start) {
+  let next: ReturnType<typeof afterSample> = state;
+  for (const [i, turn] of turns.entries()) {
+    if (next.status !== 'acting') break;
+    const sample: LivenessSample = { frame: `f${i}`, turn };
+    next = afterSample(next, sample);
+  }
+  return next;
+}
+
+describe('afterSample', () => {
+  it('sends the pose on the way and the end of each turn, each end with the frame after it and each pose on the way with the frames beside it, one sample after both turns', () => {
+    expect(follow([0.3, 0.2, 0.08, 0.07, null, 0.3, 0.52])).toMatchObject({ status: 'acting', turnsSeen: 2 });
+    expect(follow([0.3, 0.2, 0.08, 0.07, null, 0.3, 0.52, 0.6])).toEqual({
+      status: 'submitting',
+      image: start.image,
+      liveness: { challengeId: 'c-1', frames: ['f0', 'f1', 'f2', 'f3', 'f5', 'f6', 'f7'] },
+    });
+  });
+
+  it('asks for the second turn once the first is seen, and passes over frames without a single face', () => {
+    expect(follow([null, 0.2, 0.08])).toMatchObject({ status: 'acting', turnsSeen: 1 });
+    expect(follow([0.2, null, null])).toMatchObject({ status: 'acting', turnsSeen: 0 });
+  });
+
+  it('begins again when the first turn goes the wrong way, and still sees the movement after it', () => {
+    expect(follow([0.4, 0.52])).toMatchObject({ status: 'acting', samples: [], turnsSeen: 0 });
+    expect(follow([0.4, 0.52, 0.3, 0.2, 0.08, 0.3, 0.52, 0.55])).toMatchObject({
+      status: 'submitting',
+      liveness: { frames: ['f2', 'f3', 'f4', 'f5', 'f6', 'f7'] },
+    });
+  });
+
+  it('sends at most 8 frames: the finding’s own and each end’s next before the frames beside a pose on the way', () => {
+    // Evidence at seen frames 2, 5 (first turn) and 8, 11 (second); ends' next 6 and 12; beside the ways 1, 3, 7, 9.
+    expect(framesToSend([2, 5, 8, 11], 12)).toEqual([1, 2, 3, 5, 6, 8, 11, 12]);
+    expect(framesToSend([0, 1, 2, 3], 3)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('starts from the first sample’s turn when the photo’s was not seen', () => {
+    expect(follow([0.3, 0.2, 0.08], { ...start, stillTurn: null })).toMatchObject({ stillTurn: 0.3, turnsSeen: 1 });
+  });
+});

@@ -1,0 +1,148 @@
+import jpeg from 'jpeg-js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PICTURE_MEMORY_SECONDS } from '../../demo/server/face/picture-memory';
+import type { LoginData } from '../../src/core/api/types';
+import type { LivenessAction } from '../../src/core/face/liveness';
+import { ManualClock } from './clock';
+import { cameraPicture, facePhoto, movementFrames } from './face-photos';
+import { Client, postFace, signedIn, startServer, type TestServer } from './helpers';
+
+// Issue 54, N1: the probe's recipes against the liveness challenge, each refused, on the descriptor matcher with
+// face-api's models. The person is the woman of the tests' camera (face-photos.ts › cameraPicture); her registered
+// photo and the still of each attempt are pictures of her looking ahead, the frames what the attacker makes of them.
+
+const base64 = (picture: Buffer) => picture.toString('base64');
+const clock = new ManualClock();
+let challengeActions: LivenessAction[] = ['turnLeft', 'turnRight'];
+let t: TestServer;
+
+/** A JPEG decoded, changed pixel by pixel (RGBA), and encoded again at `quality`. */
+function edited(picture: Buffer, quality: number, change?: (data: Uint8Array, width: number) => Uint8Array): Buffer {
+  const image = jpeg.decode(picture, { useTArray: true });
+  const data = change ? change(image.data, image.width) : image.data;
+  return Buffer.from(jpeg.encode({ data, width: image.width, height: image.height }, quality).data);
+}
+const reencoded = (picture: Buffer, quality: number) => edited(picture, quality);
+const brightened = (picture: Buffer, factor: number, quality = 90) =>
+  edited(picture, quality, (data) => data.map((value, i) => (i % 4 === 3 ? 255 : Math.min(255, value * factor))));
+const mirrored = (picture: Buffer, quality = 90) =>
+  edited(picture, quality, (data, width) => {
+    const out = new Uint8Array(data.length);
+    const height = data.length / 4 / width;
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++)
+        for (let c = 0; c < 4; c++) out[(y * width + x) * 4 + c] = data[(y * width + width - 1 - x) * 4 + c]!;
+    return out;
+  });
+/** The picture with `margin` px cut from every side. */
+function cropped(picture: Buffer, margin: number, quality = 90): Buffer {
+  const image = jpeg.decode(picture, { useTArray: true });
+  const width = image.width - 2 * margin;
+  const height = image.height - 2 * margin;
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    const from = ((y + margin) * image.width + margin) * 4;
+    data.set(image.data.subarray(from, from + width * 4), y * width * 4);
+  }
+  return Buffer.from(jpeg.encode({ data, width, height }, quality).data);
+}
+
+beforeAll(async () => {
+  t = await startServer({ faceMatcher: 'descriptor', now: clock.now, faceChallengeActions: () => challengeActions });
+  await t.server.context.faceMatcher.warmUp?.();
+  const teacher = await signedIn(t.url, 'teacher');
+  const saved = await teacher.post('/api/uaa/face/check', {
+    faceImage: base64(cameraPicture(0, 480, 93)),
+    userId: 'u-teacher',
+  });
+  expect(saved.body.code).toBe('ok');
+}, 60_000);
+afterAll(() => t.stop());
+// Each test starts with no failures counted: the attempts of the one before are outside the window.
+beforeEach(() => clock.advance(t.server.context.options.loginLimit.windowSeconds + 1));
+
+/** One anonymous face login: the still, and the frames (made for the challenge's turns when a function). */
+async function attempt(still: Buffer, frames: Buffer[] | ((actions: LivenessAction[]) => Buffer[])) {
+  const made =
+    typeof frames === 'function' ? (actions: LivenessAction[]) => frames(actions).map(base64) : frames.map(base64);
+  return postFace<LoginData>(new Client(t.url), 'login', base64(still), made);
+}
+
+describe('a person who turns as asked', () => {
+  it('signs in for either order of the turns, and the same frames again are a replay', async () => {
+    const orders: LivenessAction[][] = [
+      ['turnLeft', 'turnRight'],
+      ['turnRight', 'turnLeft'],
+    ];
+    for (const [i, order] of orders.entries()) {
+      challengeActions = order;
+      const still = cameraPicture(0, 480, 91 - 5 * i);
+      const signedIn = await attempt(still, (actions) => movementFrames(actions, { reach: 1.4 }));
+      expect(signedIn.body, `${order.join(' ')}: ${signedIn.body.message}`).toMatchObject({
+        code: 'ok',
+        data: { userId: 'u-teacher' },
+      });
+    }
+    // The first order's frames again, re-encoded (other bytes, the same pictures), under a new challenge.
+    challengeActions = ['turnLeft', 'turnRight'];
+    const again = movementFrames(challengeActions, { reach: 1.4 }).map((frame) => reencoded(frame, 70));
+    const replay = await attempt(cameraPicture(0, 480, 80), again);
+    expect(replay.body).toMatchObject({ code: 'invalid_grant' });
+    expect(replay.body.message).toContain('This photo has been used before');
+    clock.advance(PICTURE_MEMORY_SECONDS);
+  }, 60_000);
+});
+
+describe('the probe’s recipes (issue 54, N1)', () => {
+  // Her photo turned a little to one side, as a photo found anywhere would be.
+  const photo = cameraPicture(0.5, 480, 92);
+  const refusals = [
+    ['re-encodes', () => [70, 75, 80, 85].map((quality) => reencoded(photo, quality))],
+    ['brightened copies', () => [1.1, 1.2, 0.85, 0.75].map((factor) => brightened(photo, factor))],
+    ['small crops', () => [6, 12, 18, 24].map((margin) => cropped(photo, margin))],
+    [
+      'the mirror among copies',
+      () => [reencoded(photo, 80), brightened(photo, 1.15), mirrored(photo), reencoded(photo, 70)],
+    ],
+    [
+      'a single warp among copies',
+      (actions: LivenessAction[]) => [
+        reencoded(photo, 80),
+        movementFrames(actions, { reach: 1.6 })[1]!,
+        brightened(photo, 1.1),
+        reencoded(photo, 75),
+      ],
+    ],
+  ] as const;
+
+  for (const [recipe, frames] of refusals) {
+    it(`refuses ${recipe}`, async () => {
+      const answer = await attempt(reencoded(photo, 88), frames as (actions: LivenessAction[]) => Buffer[]);
+      expect(answer.status).toBe(400);
+      expect(answer.body.code).toBe('invalid_grant');
+      expect(answer.body.message).toMatch(/The movement asked for was not seen/);
+    }, 30_000);
+  }
+
+  it('refuses a mirror of the still as the turn, even with a pose on the way', async () => {
+    // Looking half to her left, then her mirror: the picture's own turn, reversed.
+    challengeActions = ['turnRight', 'turnLeft'];
+    const frames = [cameraPicture(-0.3, 320, 84), mirrored(cameraPicture(0.5, 320, 83))];
+    frames.push(...movementFrames(['turnLeft'], { reach: 1.6 }).slice(0, 2));
+    const answer = await attempt(photo, frames);
+    expect(answer.body.message).toBe(
+      '没有看到要求的动作，请本人面对摄像头重新验证|||The movement asked for was not seen; face the camera yourself and try again|||沒有看到要求的動作，請本人面對鏡頭重新驗證',
+    );
+    challengeActions = ['turnLeft', 'turnRight'];
+  }, 30_000);
+
+  it('checks only the frames it needs: frames after the movement was seen are not looked at', async () => {
+    // Four frames show the turns; four more show another person, which the server would refuse if it looked.
+    const frames = (actions: LivenessAction[]) => [
+      ...movementFrames(actions, { reach: 1.8 }),
+      ...[70, 72, 74, 76].map((quality) => facePhoto('d', { size: 320, quality })),
+    ];
+    const answer = await attempt(cameraPicture(0, 480, 89), frames);
+    expect(answer.body).toMatchObject({ code: 'ok', data: { userId: 'u-teacher' } });
+  }, 30_000);
+});
