@@ -141,23 +141,26 @@ describe('screens on a phone and with the keyboard (issue 25)', () => {
     await page.close();
   });
 
-  it('at 375 px the reminders are a strip under the header that covers nothing and folds its list; the voice hint covers nothing', async () => {
+  it('at 375 px the reminders are a strip under the header that covers nothing and folds its list; the voice hint is a tip clicks pass through', async () => {
     const { page, problems } = await openPageAs(stage, 'teacher', '/login', { width: 375, height: 740 });
     await withHelpers(page);
     await page.goto(stage.url(`${SCHOOL}?language=en`));
     await page.locator('ul[data-group="ZWHQ"]').waitFor();
     const strip = page.locator('[part~="reminders"]');
     await openReminders(page);
-    // §4's first-use hint shows for 3 s: beside the button, in the bar, not over the menu below it.
+    // §4's first-use hint shows for 3 s: on a phone a tip below the button (issue 56: in the bar it pushed the school
+    // name out), inside the window; clicks pass through it to the menu links under it.
     await page.locator('[part~="hint"]').waitFor();
-    const menuLink = await hitTest(page, '.shell-menu a');
-    assert.ok(menuLink.on, `the menu bar's first link is covered by ${menuLink.hit}`);
-    const hintInBar = await page.evaluate(`(() => {
+    for (const link of ['.shell-menu li:first-child a', '.shell-menu li:nth-child(2) a']) {
+      const hit = await hitTest(page, link);
+      assert.ok(hit.on, `${link} is covered by ${hit.hit}`);
+    }
+    const tipBelowBar = await page.evaluate(`(() => {
       const hint = window.phFind('[part~="hint"]').getBoundingClientRect();
       const bar = window.phFind('[part~="bar"]').getBoundingClientRect();
-      return hint.top >= bar.top && hint.bottom <= bar.bottom && hint.right <= bar.right;
+      return hint.top >= bar.bottom - 1 && hint.left >= 0 && hint.right <= window.innerWidth;
     })()`);
-    assert.equal(hintInBar, true, 'the hint is not inside the header bar');
+    assert.equal(tipBelowBar, true, 'the hint is not a tip below the header bar, inside the window');
     assert.equal(await strip.evaluate((el) => getComputedStyle(el).position), 'static');
     const toggle = page.locator('[part~="reminders-toggle"]');
     assert.match((await toggle.textContent()) ?? '', /^To-do reminders, \d+ open/);
