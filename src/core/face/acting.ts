@@ -28,6 +28,8 @@ export interface ActingState {
   samples: LivenessSample[];
   /** Turns seen so far: the prompt asks for the next. */
   turnsSeen: number;
+  /** The turn asked for went past with no pose on its way: the prompt asks to turn back and again, more slowly. */
+  jumped?: true;
 }
 
 /** Samples kept at most: a person who stopped half way is not followed for ever (LIVENESS_ACTING_MS ends it). */
@@ -55,22 +57,26 @@ export function afterSample(
   state: ActingState,
   sample: LivenessSample,
 ): ActingState | { status: 'submitting'; image: string; liveness: LivenessAnswer } {
+  const { jumped: _before, ...following } = state;
   const samples = [...state.samples, sample].slice(-MOST_SAMPLES);
   const seen = samples.filter((item) => item.turn !== null);
   const stillTurn = state.stillTurn ?? seen[0]?.turn ?? null;
-  if (stillTurn === null) return { ...state, samples };
+  if (stillTurn === null) return { ...following, samples };
   const movement = followMovement(
     state.challenge.actions,
     stillTurn,
     seen.map((item) => item.turn!),
     WIDGET_MARGIN,
   );
-  if (movement.wrongWay) return { ...state, stillTurn, samples: [], turnsSeen: 0 };
-  if (!movement.done) return { ...state, stillTurn, samples, turnsSeen: movement.turnsSeen };
+  if (movement.wrongWay) return { ...following, stillTurn, samples: [], turnsSeen: 0 };
+  if (!movement.done) {
+    const jumped = movement.jumped ? { jumped: true as const } : {};
+    return { ...following, stillTurn, samples, turnsSeen: movement.turnsSeen, ...jumped };
+  }
   // Seen with the frame that ends the second turn as the last: one more sample first, so that each turn's end goes
   // with the frame after it, a little further as a rule (the server's landmark net reads turns a little apart).
   const last = seen.length - 1;
-  if (movement.evidence.at(-1) === last) return { ...state, stillTurn, samples, turnsSeen: movement.turnsSeen };
+  if (movement.evidence.at(-1) === last) return { ...following, stillTurn, samples, turnsSeen: movement.turnsSeen };
   const frames = framesToSend(movement.evidence, last).map((index) => seen[index]!.frame);
   return {
     status: 'submitting',

@@ -108,6 +108,11 @@ export interface Movement {
   turnsSeen: number;
   /** A turn to the wrong side came first: the movement cannot be the one asked for. */
   wrongWay: boolean;
+  /**
+   * The turn waited for went beyond the threshold with no pose on its way (too fast for the frames): the user is told
+   * to turn back and turn again more slowly, which gives the poses on the way.
+   */
+  jumped: boolean;
   /** The frames the finding rests on, in order: for each turn, a pose on the way and the pose that reached it. */
   evidence: number[];
 }
@@ -166,7 +171,9 @@ export function followMovement(
     let reached = false;
     for (let i = begin; i < positions.length && !seen; i++) {
       const at = positions[i]! * side;
-      if (k === 0 && !reached && -at >= threshold) return { done: false, turnsSeen: 0, wrongWay: true, evidence };
+      if (k === 0 && !reached && -at >= threshold) {
+        return { done: false, turnsSeen: 0, wrongWay: true, jumped: false, evidence };
+      }
       if (at < threshold) continue;
       reached = true;
       const way = poseOnTheWay(positions, begin, i, start, positions[i]!, margin);
@@ -176,7 +183,7 @@ export function followMovement(
       start = positions[i]!;
       seen = true;
     }
-    if (!seen) return { done: false, turnsSeen: k, wrongWay: false, evidence };
+    if (!seen) return { done: false, turnsSeen: k, wrongWay: false, jumped: reached, evidence };
   }
-  return { done: true, turnsSeen: actions.length, wrongWay: false, evidence };
+  return { done: true, turnsSeen: actions.length, wrongWay: false, jumped: false, evidence };
 }

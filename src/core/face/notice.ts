@@ -93,7 +93,7 @@ export function faceNotice(state: FaceState, mode: FaceMode): FaceNotice | null 
       return info(detectingText(state));
     case 'acting':
       return {
-        ...info(t(`face.${promptedAction(state.challenge, state.turnsSeen)}`)),
+        ...info(t(state.jumped ? 'face.tooFast' : `face.${promptedAction(state.challenge, state.turnsSeen)}`)),
         progress: state.turnsSeen / state.challenge.actions.length,
       };
     case 'capturing':

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ActingState, afterSample, framesToSend, type LivenessSample } from '../../../src/core/face/acting';
+import { faceNotice } from '../../../src/core/face/notice';
+import { $language } from '../../../src/core/i18n/translate';
 
 // The widget's half of the liveness challenge (issue 54): samples followed on the widget's own detector, the answer
 // sent as soon as both turns are seen, with the frames the finding rests on.
@@ -23,6 +25,9 @@ function follow(turns: (number | null)[], state: ActingState = start) {
   }
   return next;
 }
+
+beforeEach(() => $language.set('en'));
+afterEach(() => $language.set('zh-CN'));
 
 describe('afterSample', () => {
   it('sends the pose on the way and the end of each turn, each end with the frame after it and each pose on the way with the frames beside it, one sample after both turns', () => {
@@ -51,6 +56,18 @@ describe('afterSample', () => {
     // Evidence at seen frames 2, 5 (first turn) and 8, 11 (second); ends' next 6 and 12; beside the ways 1, 3, 7, 9.
     expect(framesToSend([2, 5, 8, 11], 12)).toEqual([1, 2, 3, 5, 6, 8, 11, 12]);
     expect(framesToSend([0, 1, 2, 3], 3)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('asks to turn back and more slowly after a turn with no pose on its way, and follows on once it comes', () => {
+    const jumped = follow([0.3, 0.05]);
+    expect(jumped).toMatchObject({ status: 'acting', turnsSeen: 0, jumped: true });
+    expect(faceNotice(jumped as ActingState, 'login')?.text).toBe(
+      'Too fast: turn back, then turn your head again more slowly',
+    );
+    const followed = follow([0.3, 0.05, 0.2, 0.3, 0.2, 0.08]);
+    expect(followed).toMatchObject({ status: 'acting', turnsSeen: 1 });
+    expect(followed).not.toHaveProperty('jumped');
+    expect(faceNotice(followed as ActingState, 'login')?.text).toBe('Turn your head to your right');
   });
 
   it('starts from the first sample’s turn when the photo’s was not seen', () => {

@@ -58,7 +58,16 @@ describe('followMovement: two turns, each through a pose on its way (issue 54)',
       0.3,
       0.3 + 1.3 * T,
     ]);
-    expect(movement).toEqual({ done: true, turnsSeen: 2, wrongWay: false, evidence: [1, 2, 3, 4] });
+    expect(movement).toEqual({ done: true, turnsSeen: 2, wrongWay: false, jumped: false, evidence: [1, 2, 3, 4] });
+  });
+
+  it('says when the turn waited for went past with no pose on its way, and sees it once turned back and again', () => {
+    const jump = [0.3, 0.3 - 1.4 * T];
+    expect(followMovement(LEFT_RIGHT, 0.3, jump)).toMatchObject({ done: false, turnsSeen: 0, jumped: true });
+    expect(followMovement(LEFT_RIGHT, 0.3, [0.3, 0.3 - 0.5 * T])).toMatchObject({ jumped: false });
+    // Back to the middle and to the left again, slowly: the poses on the way back count as its way.
+    const again = [...jump, 0.3 - 0.6 * T, 0.3, 0.3 - 0.5 * T, 0.3 - 1.3 * T];
+    expect(followMovement(LEFT_RIGHT, 0.3, again)).toMatchObject({ turnsSeen: 1, jumped: false });
   });
 
   it('never passes frames of only two poses, whatever they are and however often repeated', () => {
