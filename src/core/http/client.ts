@@ -1,30 +1,22 @@
 import type { Envelope, LoginData } from '../api/types';
-import { type Device, ENDPOINTS, OK, SIGNATURE_HEADER } from '../api/wire';
+import type { Device } from '../api/wire';
 import { getLocation, type LocationAdapter } from '../config/location';
 import type { Env } from '../config/options';
-import { DEFAULT_TIMEOUT } from '../config/resolve';
 import { $language, type Language } from '../i18n/translate';
 import { notify as defaultNotify, type NoticeKind } from '../notify';
-import { siteOf } from '../routes/site';
-import { $session, currentSessionEpoch, storeLoginInfo } from '../session/state';
-import { buildUrl, encodeBody, encodeParams, type Params, TIMESTAMP_PARAM } from './encode';
-import { HttpError, isEnvelope, type RequestSummary, type ResponseSummary, responseError } from './errors';
-import { requestHeaders } from './headers';
-import { createRelogin } from './lost-session';
+import { $session, storeLoginInfo } from '../session/state';
+import type { Params } from './encode';
+import { HttpError, type RequestSummary } from './errors';
+import { createExchange } from './exchange';
 import { noticeFor } from './notices';
-import { createSessionRecovery } from './recovery';
-import { sentSignature, signatureMatches } from './signature';
-import {
-  fetchTransport,
-  type Transport,
-  TransportError,
-  type TransportMethod,
-  type TransportRequest,
-  type UploadProgress,
-} from './transport';
+import { createRecoveryCalls } from './recovery-calls';
+import { createRequestFlow } from './request-flow';
+import { fetchTransport, type Transport, type UploadProgress } from './transport';
 
-// The request flow of §4/§7 put together from its parts: the transport (one exchange), the shared-refresh
-// recovery, the signature check and the notification rules each live in their own module.
+// The request flow of §4/§7 put together from its parts, each in a module of its own: one exchange on the wire
+// (exchange.ts over transport.ts), a call's way through 401s and signatures (request-flow.ts), the shared recovery
+// and its calls (recovery.ts, recovery-calls.ts), the notification rules (notices.ts). What is left here is the
+// client's face: the configuration's defaults, §5's method rule and the notice of a failed call.
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'upload';
 export const HTTP_METHODS: readonly HttpMethod[] = ['get', 'post', 'put', 'delete', 'upload'];
@@ -88,118 +80,32 @@ export interface HttpClient {
   send<T = unknown>(method: HttpMethod, options: RequestOptions): Promise<Envelope<T> | T>;
 }
 
-interface RawResponse extends ResponseSummary {
-  headers: { get(name: string): string | null };
-}
-
-interface Attempt {
-  method: HttpMethod;
-  options: RequestOptions;
-  replayed: boolean;
-  /** Internal calls (refresh, device login) never trigger recovery themselves. */
-  recovery: boolean;
-}
-
-function parseBody(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
+/** The wrapper of §5 takes get, post and upload: the error another method is refused with, null for those three. */
+function refusedMethod(method: string, summary: RequestSummary): HttpError | null {
+  if (!(HTTP_METHODS as readonly string[]).includes(method)) {
+    return new HttpError({ kind: 'method', message: `Unsupported request method: ${method}`, request: summary });
   }
+  if (method === 'put' || method === 'delete') {
+    console.warn(`request(): ${method.toUpperCase()} is not supported by the request wrapper; use get, post or upload`);
+    return new HttpError({ kind: 'method', message: `${method.toUpperCase()} is not supported`, request: summary });
+  }
+  return null;
 }
-
-const browserUserAgent = () => (typeof navigator === 'undefined' ? '' : navigator.userAgent);
 
 export function createHttpClient(config: HttpClientConfig = {}): HttpClient {
-  const transport = config.transport ?? fetchTransport(config.fetch);
-  const language = config.currentLanguage ?? (() => $language.get());
-  const accessToken = config.accessToken ?? (() => $session.get().accessToken || undefined);
-  const onLoginInfo = config.onLoginInfo ?? storeLoginInfo;
   const location = config.location ?? getLocation;
-
-  /** What goes on the wire for one attempt (§7: headers, timestamp, encoded body). */
-  function outgoing({ method, options }: Attempt, summary: RequestSummary): TransportRequest {
-    const params: Params = { ...options.params };
-    if ((method === 'get' || method === 'delete') && !options.cached) params[TIMESTAMP_PARAM] = Date.now();
-    summary.url = buildUrl(siteOf(location().href(), config), options.url, encodeParams(params));
-    const { body, contentType } = encodeBody(method, options.data, options.json === true);
-    const headers = requestHeaders(config.device, config.appPath, accessToken());
-    if (contentType) headers['Content-Type'] = contentType;
-    Object.assign(headers, options.headers);
-    return {
-      method: (method === 'upload' ? 'POST' : method.toUpperCase()) as TransportMethod,
-      url: summary.url,
-      headers,
-      body,
-      timeout: options.timeout ?? config.timeout ?? DEFAULT_TIMEOUT,
-      signal: options.signal,
-      onUploadProgress: options.onUploadProgress,
-    };
-  }
-
-  async function exchange(attempt: Attempt, summary: RequestSummary): Promise<RawResponse> {
-    try {
-      const response = await transport.send(outgoing(attempt, summary));
-      const { status, statusText, headers } = response;
-      return { status, statusText, headers, body: parseBody(response.text) };
-    } catch (error) {
-      const kind = error instanceof TransportError ? error.kind : 'network';
-      const message = error instanceof TransportError ? error.message : 'Network Error';
-      throw new HttpError({ kind, message, request: summary });
-    }
-  }
-
-  /** Refresh or device login: true when the answer is a login, whose info is stored. */
-  async function loginLike(method: HttpMethod, url: string, data?: Params): Promise<boolean> {
-    try {
-      const options = { url, data, noIntercept: true, raw: true };
-      const body = await run({ method, options, replayed: false, recovery: true });
-      if (!isEnvelope(body) || body.status !== 200 || body.code !== OK) return false;
-      onLoginInfo(body.data as LoginData);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  const recovery = createSessionRecovery({
-    refresh: () => loginLike('get', ENDPOINTS.refresh),
-    relogin: createRelogin(config, {
-      location,
-      userAgent: config.userAgent ?? browserUserAgent,
-      deviceLogin: (userClientId) => loginLike('post', ENDPOINTS.deviceClientLogin, { userClientId }),
-    }),
+  const exchange = createExchange(config, {
+    transport: config.transport ?? fetchTransport(config.fetch),
+    location,
+    accessToken: config.accessToken ?? (() => $session.get().accessToken || undefined),
   });
-
-  async function run(attempt: Attempt): Promise<unknown> {
-    const { options } = attempt;
-    const summary: RequestSummary = { method: attempt.method, url: options.url };
-    const sentAt = recovery.stamp();
-    const session = currentSessionEpoch();
-    const response = await exchange(attempt, summary);
-    const envelope = isEnvelope(response.body) ? response.body : undefined;
-    const unauthorized = response.status === 401 || (!options.raw && envelope?.status === 401);
-    // A request that left before a logout or another sign-in speaks of a session that is gone: its 401 says nothing
-    // of the current one, so it neither refreshes nor sends the page to the login page.
-    const staleSession = currentSessionEpoch() !== session;
-    if (unauthorized && !attempt.recovery && !options.skipAuthRecovery) {
-      // A session renewed after this request left needs no second refresh; a replay failing again does.
-      const recovered = !staleSession && (recovery.renewedSince(sentAt) || (await recovery.recover(!attempt.replayed)));
-      if (recovered && !attempt.replayed) return run({ ...attempt, replayed: true });
-      const message = responseError(response, summary, { raw: false, language: language() })?.message ?? '401';
-      throw new HttpError({ kind: 'auth', message, request: summary, response, envelope });
-    }
-    const signature = sentSignature(options.params);
-    if (signature && !attempt.recovery && !signatureMatches(signature, response.headers.get(SIGNATURE_HEADER))) {
-      await recovery.recover(false);
-      const message = 'Invalid response signature';
-      throw new HttpError({ kind: 'signature', message, request: summary, response, envelope });
-    }
-    const error = responseError(response, summary, { raw: options.raw === true, language: language() });
-    if (error) throw error;
-    return response.body;
-  }
+  // The recovery's calls go through the flow, and the flow recovers through them.
+  const recovery = createRecoveryCalls(config, {
+    location,
+    onLoginInfo: config.onLoginInfo ?? storeLoginInfo,
+    call: (attempt) => run(attempt),
+  });
+  const run = createRequestFlow({ exchange, recovery, language: config.currentLanguage ?? (() => $language.get()) });
 
   async function send<T>(method: HttpMethod, options: RequestOptions): Promise<Envelope<T> | T> {
     try {
@@ -213,21 +119,8 @@ export function createHttpClient(config: HttpClientConfig = {}): HttpClient {
 
   function request<T>(options: RequestOptions): Promise<Envelope<T> | T> {
     const method = (options.method ?? 'get').toLowerCase();
-    const summary = { method, url: options.url };
-    if (!(HTTP_METHODS as readonly string[]).includes(method)) {
-      return Promise.reject(
-        new HttpError({ kind: 'method', message: `Unsupported request method: ${method}`, request: summary }),
-      );
-    }
-    if (method === 'put' || method === 'delete') {
-      console.warn(
-        `request(): ${method.toUpperCase()} is not supported by the request wrapper; use get, post or upload`,
-      );
-      return Promise.reject(
-        new HttpError({ kind: 'method', message: `${method.toUpperCase()} is not supported`, request: summary }),
-      );
-    }
-    return send<T>(method as HttpMethod, options);
+    const refused = refusedMethod(method, { method, url: options.url });
+    return refused ? Promise.reject(refused) : send<T>(method as HttpMethod, options);
   }
 
   return { request: request as HttpClient['request'], send };

@@ -5,7 +5,7 @@ import { requireConfig } from '../config/phinit';
 import { $language } from '../i18n/translate';
 import { voiceApi } from './api';
 import { createRecognizer } from './choose';
-import type { VoiceControllerDeps } from './controller';
+import type { VoiceControllerDeps } from './controller-deps';
 import { followSkill } from './follow';
 import { browserRecorder } from './recorder';
 

@@ -11,7 +11,8 @@ export {
   VoiceError,
 } from './capture';
 export { createRecognizer, pickRecognizer, type RecognizerEnvironment, type RecognizerKind } from './choose';
-export { createVoiceController, type VoiceController, type VoiceControllerDeps } from './controller';
+export { createVoiceController } from './controller';
+export type { VoiceController, VoiceControllerDeps } from './controller-deps';
 export { voiceDeps } from './deps';
 export { followSkill } from './follow';
 export {
