@@ -1,6 +1,6 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import type { AppItem } from '../api/types';
-import type { Language } from '../i18n/translate';
+import type { Language } from '../i18n/language';
 import { pageRouteUrl } from '../routes/router';
 import { type Site, safeUrl, siteUrl } from '../routes/site';
 import type { VoiceApi } from './api';
