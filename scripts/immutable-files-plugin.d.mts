@@ -1,3 +1,2 @@
 import type { Plugin } from 'rollup';
-export const IMMUTABLE_FILES: string;
 export function immutableFiles(): Plugin;

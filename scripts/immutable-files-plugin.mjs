@@ -4,8 +4,7 @@
 // file (entries such as ph-widgets.js, which pages name) is revalidated. The build knows which names are hashed:
 // guessing from a name would take `ph-uploader.js` ("-" and 8 letters) for a hashed one.
 import { basename } from 'node:path';
-
-export const IMMUTABLE_FILES = 'immutable.json';
+import { IMMUTABLE_FILES } from '../demo/server/build-lists.mjs';
 
 /** @returns {import('rollup').Plugin} */
 export function immutableFiles() {

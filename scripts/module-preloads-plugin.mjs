@@ -2,7 +2,7 @@
 // output, naming for every entry the chunks it imports statically, transitively (file names relative to the output
 // folder). The reference server reads it to give pages `<link rel="modulepreload">` for the chunks they always load,
 // so the browser fetches them beside the entry instead of after parsing it (demo/server/module-preloads.ts).
-export const MODULE_PRELOADS_FILE = 'modulepreload.json';
+import { MODULE_PRELOADS_FILE } from '../demo/server/build-lists.mjs';
 
 /** @returns {import('rollup').Plugin} */
 export function modulePreloads() {

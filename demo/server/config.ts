@@ -4,9 +4,7 @@ import type { LivenessAction } from '../../src/core/face/liveness';
 import { CHALLENGES_AT_MOST, CHALLENGES_PER_ADDRESS, type ChallengeLimits, randomActions } from './face/challenges';
 import type { FaceMatcherChoice } from './face/choose';
 import { PICTURE_MEMORY_SECONDS } from './face/picture-memory';
-import type { SpeechRecognizer } from './speech/pocketsphinx';
-
-export type SpeechLanguage = 'zh-CN' | 'en' | 'zh-HK';
+import type { SpeechLanguage, SpeechRecognizer } from './speech/recognizer';
 
 /** The demo's NLS app keys (the widgets' demo pages name the same): one per language, as one cloud project each. */
 export const DEMO_NLS_APP_KEYS: Record<SpeechLanguage, string> = {

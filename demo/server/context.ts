@@ -5,7 +5,7 @@ import type { ResolvedOptions } from './config';
 import type { Database } from './db/sqlite';
 import type { UserRow } from './db/users';
 import type { FaceMatcher } from './face/matcher';
-import type { SpeechRecognizer } from './speech/pocketsphinx';
+import type { SpeechRecognizer } from './speech/recognizer';
 
 /** Everything a route module needs, built once per server by createServer. */
 export interface ServerContext {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { MODULE_PRELOADS_FILE } from '../../scripts/module-preloads-plugin.mjs';
+import { MODULE_PRELOADS_FILE } from './build-lists.mjs';
 import type { StaticRoot } from './config';
 import { bodyOf } from './payload';
 

@@ -12,9 +12,10 @@ import {
 } from '../../demo/server/db/seed-data';
 import { ACCESS_STRINGS } from '../../src/core/access/strings';
 import { FACE_STRINGS } from '../../src/core/face/strings';
+import type { Language } from '../../src/core/i18n/language';
 import { LOGIN_SHELL_STRINGS, PAGE_STRINGS } from '../../src/core/i18n/page-strings';
 import { BUILTIN_STRINGS } from '../../src/core/i18n/strings';
-import type { Language, StringTable } from '../../src/core/i18n/translate';
+import type { StringTable } from '../../src/core/i18n/translate';
 import { OWN_FILES_STRINGS } from '../../src/core/upload/own-files';
 import { UPLOAD_STRINGS } from '../../src/core/upload/strings';
 import { FIELD_STRINGS } from '../../src/core/validate/fields';

@@ -4,7 +4,7 @@ import { DEMO_NLS_APP_KEYS } from '../../demo/server/config';
 import { SKILLS } from '../../demo/server/db/seed-data';
 import { NLS_STATUS } from '../../src/core/api/nls';
 import { ENDPOINTS } from '../../src/core/api/wire';
-import type { Language } from '../../src/core/i18n/translate';
+import type { Language } from '../../src/core/i18n/language';
 import { nlsRecognizer, type SocketLike, VoiceError } from '../../src/core/voice';
 import { CHINESE_COMMANDS, chineseSpeech } from '../media/chinese-speech';
 import { speechMedia } from '../media/speech';

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { IMMUTABLE_FILES } from '../../../scripts/immutable-files-plugin.mjs';
+import { IMMUTABLE_FILES } from '../build-lists.mjs';
 
 // How long a browser may keep a served file (issue 36: Lighthouse counted 19 hashed files sent with max-age=0). A
 // file whose name carries its content's hash, as the build lists it (immutable.json, scripts/immutable-files-plugin

@@ -3,9 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { SpeechLanguage } from '../config';
 import { type ChineseLanguage, chineseGrammar, heardPhrase } from './chinese-grammar';
 import { commandGrammar } from './grammar';
+import type { SpeechRecognizer } from './recognizer';
 import { romanise } from './romanise';
 import { dither, trimSilence, wavFile } from './wav';
 
@@ -17,16 +17,6 @@ import { dither, trimSilence, wavFile } from './wav';
 // anything else as '' ("say it again"). Measured on espeak-ng speech by `npm run bench` (README › Voice commands).
 
 const run = promisify(execFile);
-
-export interface SpeechRecognizer {
-  /** Whether it can run on this machine (programs and model installed). */
-  available(): boolean;
-  /**
-   * The text of 16 kHz mono 16-bit PCM in `language`, decoded against the given skill vocabulary ('' when nothing
-   * matched).
-   */
-  recognise(pcm: Buffer, vocabulary: readonly string[], language: SpeechLanguage): Promise<string>;
-}
 
 export interface PocketsphinxOptions {
   program?: string;

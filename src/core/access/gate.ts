@@ -1,7 +1,7 @@
 import type { AppItem, ExpiryModule } from '../api/types';
 import type { AccessUser, DesktopHttp } from '../desktop/calls';
 import { splitBilingual } from '../i18n/bilingual';
-import type { Language } from '../i18n/translate';
+import type { Language } from '../i18n/language';
 import { isModuleLicensed, loadUnitLicence } from '../licence';
 import { type Access, decideAccess } from './decide';
 import type { AppTarget } from './target';

@@ -1,6 +1,7 @@
 import type { AppItem, ExpiryModule } from '../api/types';
 import { appName } from '../desktop/launcher';
-import { LANGUAGES, type Language, type Translate } from '../i18n/translate';
+import { LANGUAGES, type Language } from '../i18n/language';
+import type { Translate } from '../i18n/translate';
 import type { AccessRefusal } from './decide';
 import { type AccessDeps, checkAccess, moduleName } from './gate';
 import { ACCESS_STRINGS } from './strings';

@@ -1,7 +1,7 @@
 import { DEVICES, type Device, NLS_GATEWAY_URL, PLATFORM_VERSION } from '../api/wire';
 import { redirectOrigins } from '../auth/redirect';
 import type { ClientDownloadLinks } from '../header/downloads';
-import { LANGUAGES, type Language } from '../i18n/translate';
+import { LANGUAGES, type Language } from '../i18n/language';
 import { notify } from '../notify';
 import { platformPrefix } from '../routes/site';
 import type { Env, PhinitOptions, TicketConfig, VoiceOptions } from './options';

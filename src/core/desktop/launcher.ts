@@ -1,7 +1,7 @@
 import type { AppItem, GroupCode, MenuGroup, UnreadCodeCount } from '../api/types';
 import { GROUP_CODES } from '../api/types';
 import { splitBilingual } from '../i18n/bilingual';
-import type { Language } from '../i18n/translate';
+import type { Language } from '../i18n/language';
 import type { Theme } from '../theme/model';
 
 // The desktop launcher's rules (§2, §3, §6): which icons show, in which groups and order, under which name and

@@ -1,7 +1,7 @@
 import { checkAccess } from '../access/gate';
 import { appNames, type Refusal } from '../access/refusal';
 import type { AppItem } from '../api/types';
-import type { Language } from '../i18n/translate';
+import type { Language } from '../i18n/language';
 import { type AppModuleContext, appModuleUrl, pathIdFor } from '../routes/paths';
 import { addRecentApp } from '../session/prefs';
 import { type AccessUser, type DesktopHttp, logAppAccess } from './calls';

@@ -1,8 +1,9 @@
 import type { FaceRecord } from '../api/types';
 import { cameraProblem } from './camera';
 import type { FaceControllerDeps, FaceControllerOptions } from './controller-deps';
-import type { FaceEvent, FaceState } from './machine';
+import type { FaceEvent } from './machine';
 import type { FaceRun } from './run';
+import type { FaceState } from './state';
 
 // Getting ready to look: collect's registered face, the camera and the detector's model, for the face controller.
 

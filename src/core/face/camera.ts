@@ -1,4 +1,4 @@
-import type { CameraProblem } from './machine';
+import type { CameraProblem } from './state';
 
 export interface PageOrigin {
   protocol: string;

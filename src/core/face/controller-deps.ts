@@ -4,7 +4,7 @@ import type { Size } from '../modal/geometry';
 import type { FaceLiveness, FaceMode } from './constants';
 import type { Box } from './geometry';
 import type { LivenessAnswer, LivenessChallenge } from './liveness';
-import type { FaceState } from './machine';
+import type { FaceState } from './state';
 
 // What the face controller (controller.ts) is given and what it gives: the camera, the detector, the captures and
 // the server's calls are injected, so that core holds no camera and no model.

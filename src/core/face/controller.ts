@@ -3,9 +3,10 @@ import { type Answering, createAnswering } from './answering';
 import { type CameraSession, createCameraSession } from './camera-session';
 import type { FaceController, FaceControllerDeps, FaceControllerOptions } from './controller-deps';
 import { LIVENESS_ACTING_MS } from './liveness';
-import { type FaceContext, type FaceEvent, type FaceState, initialFaceState, transition } from './machine';
+import { type FaceContext, type FaceEvent, initialFaceState, transition } from './machine';
 import { queueDisplayMs } from './queue';
 import { createFaceRun, type FaceRun } from './run';
+import type { FaceState } from './state';
 import { createWatching, type Watching } from './watching';
 
 // Carries out the decisions of machine.ts: opens the camera, counts down, runs the detector, keeps the time limit,

@@ -11,4 +11,5 @@ export * from './machine';
 export * from './notice';
 export * from './picture';
 export * from './queue';
+export * from './state';
 export * from './strings';

@@ -2,7 +2,7 @@ import { t } from '../i18n/translate';
 import { FACE_CAPTURE_HITS, FACE_DETECT_INTERVAL_MS, FACE_TIMEOUT_MS, type FaceMode } from './constants';
 import type { Framing } from './framing';
 import { promptedAction } from './liveness';
-import type { CameraProblem, FaceState } from './machine';
+import type { CameraProblem, FaceState } from './state';
 import { ensureFaceStrings } from './strings';
 
 /** The line the widget shows under the picture, in the current language. */

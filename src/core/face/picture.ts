@@ -1,5 +1,5 @@
 import type { FaceMode } from './constants';
-import type { FaceState } from './machine';
+import type { FaceState } from './state';
 
 // What the widget's square stage shows for a state: a photo, the live camera, or nothing (dark, with a spinner or a
 // message under it). The element draws it; the choice is here, with the states.

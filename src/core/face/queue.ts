@@ -1,27 +1,11 @@
 import { FACE_CAPTURE_HITS, FACE_NEXT_PERSON_AFTER_FAILURE_MS, FACE_NEXT_PERSON_MS, type FaceMode } from './constants';
-import { type Framing, framingAdvice } from './framing';
+import { framingAdvice } from './framing';
 import type { Box } from './geometry';
-import type { FaceState } from './machine';
+import type { FaceState, Watch } from './state';
 
 // Counting hits (§4: more than 8 detections in a row with one face on target), and the clock-in terminal's queue
 // (issue 54): the camera stays open, detection runs on while a result shows, and the terminal goes back to detecting
 // by itself, carrying the hits already counted.
-
-/** What detection has seen so far. */
-export interface Watch {
-  /** The faces of the last detection, in view px (for the overlay). */
-  faces: Box[];
-  /** Detections in a row with exactly one face on target. */
-  hits: number;
-  /** The advice for the last detection; absent before the first. */
-  framing?: Framing;
-  /**
-   * This run of hits already led to a capture: the person just served is still in front. A clock-in terminal counts
-   * again once the run ends (a detection without one face on target), so that nobody is clocked in twice by standing
-   * still; a click on 'Next' or 'Click to try again' counts at once.
-   */
-  spent?: boolean;
-}
 
 /** Nothing seen yet. */
 export const FRESH_WATCH: Watch = { faces: [], hits: 0 };

@@ -1,6 +1,6 @@
 import type { Envelope, FieldError } from '../api/types';
 import { splitBilingual } from '../i18n/bilingual';
-import type { Language } from '../i18n/translate';
+import type { Language } from '../i18n/language';
 import { t } from '../i18n/translate';
 import type { NoticeKind } from '../notify';
 

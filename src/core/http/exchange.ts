@@ -1,7 +1,7 @@
 import type { LocationAdapter } from '../config/location';
 import { DEFAULT_TIMEOUT } from '../config/resolve';
 import { siteOf } from '../routes/site';
-import type { HttpClientConfig, HttpMethod, RequestOptions } from './client';
+import type { HttpClientConfig, HttpMethod, RequestOptions } from './client-types';
 import { buildUrl, encodeBody, encodeParams, type Params, TIMESTAMP_PARAM } from './encode';
 import { HttpError, type RequestSummary, type ResponseSummary } from './errors';
 import { requestHeaders } from './headers';

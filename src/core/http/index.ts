@@ -1,5 +1,11 @@
-export type { HttpClient, HttpClientConfig, HttpMethod, RequestOptions } from './client';
-export { createHttpClient, HTTP_METHODS } from './client';
+export { createHttpClient } from './client';
+export {
+  HTTP_METHODS,
+  type HttpClient,
+  type HttpClientConfig,
+  type HttpMethod,
+  type RequestOptions,
+} from './client-types';
 export type { Params } from './encode';
 export { buildUrl, encodeBody, encodeParams, isApiPath, TIMESTAMP_PARAM, toFormData } from './encode';
 export type { HttpErrorKind, RequestSummary, ResponseSummary } from './errors';

@@ -1,7 +1,7 @@
 import type { LoginData } from '../api/types';
 import { ENDPOINTS, OK } from '../api/wire';
 import type { LocationAdapter } from '../config/location';
-import type { HttpClientConfig, HttpMethod } from './client';
+import type { HttpClientConfig, HttpMethod } from './client-types';
 import type { Params } from './encode';
 import { isEnvelope } from './errors';
 import { createRelogin } from './lost-session';

@@ -1,5 +1,5 @@
 import { SIGNATURE_HEADER } from '../api/wire';
-import type { Language } from '../i18n/translate';
+import type { Language } from '../i18n/language';
 import { currentSessionEpoch } from '../session/state';
 import { HttpError, isEnvelope, type RequestSummary, responseError } from './errors';
 import type { Exchange, Outgoing } from './exchange';

@@ -1,7 +1,8 @@
 import type { Envelope } from '../api/types';
 import { $config } from '../config/phinit';
 import { pageSingleton } from '../shared';
-import { createHttpClient, type HttpClient, type RequestOptions } from './client';
+import { createHttpClient } from './client';
+import type { HttpClient, RequestOptions } from './client-types';
 
 // The page-wide client follows the phinit configuration. It is one per page (even with two bundles loaded) and
 // rebuilt only when the configuration changes, so the single-refresh guarantee covers every request of the page.

@@ -1,6 +1,6 @@
 import { BILINGUAL_SEPARATOR } from '../api/wire';
 import { toHongKong } from './hongkong/load';
-import type { Language } from './translate';
+import type { Language } from './language';
 
 /**
  * §8: server messages may read `中文|||English`. English is shown only for `en`; zh-CN reads the Chinese part. A

@@ -1,9 +1,9 @@
 import type { PhConfig } from '../config/resolve';
 import { siteOf, sitePath } from '../routes/site';
 import { $storedLang, $storedLanguage } from '../session/prefs';
-import { languageFromUrl, normalizeLanguage, offeredLanguage, resolveLanguage } from './language';
+import { type Language, languageFromUrl, normalizeLanguage, offeredLanguage, resolveLanguage } from './language';
 import { loadLanguagePack, type PackFetcher } from './packs';
-import { $language, type Language } from './translate';
+import { $language } from './translate';
 
 export interface LanguageInitContext {
   /** Current page URL (its `language` query value and its path). */

@@ -1,4 +1,9 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './translate';
+// The three languages, and which one a page shows. The list lives here, not in translate.ts, so the built-in strings
+// (strings.ts), which translate.ts reads, can name the languages without importing it back.
+
+export const LANGUAGES = ['zh-CN', 'en', 'zh-HK'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 
 /** §5: only zh-CN, en and zh-HK are languages; anything else means zh-CN. */
 export function normalizeLanguage(value: unknown): Language {

@@ -2,7 +2,8 @@ import { ENDPOINTS, endpointPath } from '../api/wire';
 import type { Env } from '../config/options';
 import { request } from '../http/request';
 import { pageSingleton } from '../shared';
-import { $languageTable, DEFAULT_LANGUAGE, type Language } from './translate';
+import { DEFAULT_LANGUAGE, type Language } from './language';
+import { $languageTable } from './translate';
 
 export interface LanguageRootContext {
   /** Path of the current URL. */

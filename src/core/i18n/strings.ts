@@ -1,4 +1,4 @@
-import type { Language } from './translate';
+import type { Language } from './language';
 
 // Built-in text of the elements, in the three languages. Loaded packs override any key.
 // Keys are grouped by element; every element adds its own block.

@@ -1,14 +1,11 @@
 import { atom, computed } from 'nanostores';
 import { pageSingleton } from '../shared';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './language';
 import { BUILTIN_STRINGS } from './strings';
 
 // The active language and the text table every element reads. Packs loaded at run time (loadLanguagePack)
 // are merged into $languageTable and win over the built-in strings. Built-in strings are core's own plus what
 // each element and the shell add for themselves (addStrings), so a page carries only the texts of what it loads.
-
-export const LANGUAGES = ['zh-CN', 'en', 'zh-HK'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 
 export const $language = /* @__PURE__ */ pageSingleton('language', () => atom<Language>(DEFAULT_LANGUAGE));
 /** Key-to-text table of loaded language packs, merged (§4 Language packs). */

@@ -1,4 +1,4 @@
-import type { Language } from '../i18n/translate';
+import type { Language } from '../i18n/language';
 import type { UploadItem } from './item';
 import type { UploadSnapshot } from './runner';
 import type { StoredUploadState } from './store';

@@ -4,7 +4,7 @@ import { endpointPath } from '../api/wire';
 import type { HttpClient } from '../http/client';
 import { HttpError } from '../http/errors';
 import { splitBilingual } from '../i18n/bilingual';
-import type { Language } from '../i18n/translate';
+import type { Language } from '../i18n/language';
 import { type VersionResponse, versionEndpointUrl } from './check';
 
 // §3 version info and history for the footer's version dialog, and the HTTP reads of the version check (§4).

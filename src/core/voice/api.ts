@@ -1,7 +1,7 @@
 import { FIND_SKILL_PATH, VOICE_TOKEN_PATH } from '../api/voice-paths';
 import type { HttpClient } from '../http/client';
 import { defaultClient } from '../http/request';
-import type { Language } from '../i18n/translate';
+import type { Language } from '../i18n/language';
 
 // The two platform calls of §7 the voice widget makes. Both are silent: the widget shows its own messages
 // ("check server configuration" for the token, §8), not the request flow's notifications.

@@ -1,6 +1,6 @@
 import type { AppItem } from '../api/types';
 import { appName, isVisibleApp } from '../desktop/launcher';
-import { LANGUAGES, type Language } from '../i18n/translate';
+import { LANGUAGES, type Language } from '../i18n/language';
 
 // A voice command may name an app the way its tile does (issue 35): "open timetable", "打开我的课表", "打開課表".
 // Every name the user can see counts — full and short, in each language — whatever language the page is in, and

@@ -1,4 +1,4 @@
-import type { Language } from '../i18n/translate';
+import type { Language } from '../i18n/language';
 import { asVoiceError, type Recognizer, type Recording } from './capture';
 import { isAudible } from './heard';
 import type { VoiceEvent } from './machine';

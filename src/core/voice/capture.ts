@@ -1,4 +1,4 @@
-import type { Language } from '../i18n/translate';
+import type { Language } from '../i18n/language';
 import type { CaptureFailure } from './machine';
 
 // The two adapters the voice controller is given: a recorder (microphone -> 16 kHz mono 16-bit PCM frames) and a

@@ -1,6 +1,6 @@
 import type { ReadableAtom } from 'nanostores';
 import type { AppItem } from '../api/types';
-import type { Language } from '../i18n/translate';
+import type { Language } from '../i18n/language';
 import type { Site } from '../routes/site';
 import type { VoiceApi } from './api';
 import type { Recognizer, Recorder } from './capture';

@@ -12,7 +12,7 @@ import {
   parseNlsMessage,
 } from '../api/nls';
 import { splitBilingual } from '../i18n/bilingual';
-import type { Language } from '../i18n/translate';
+import type { Language } from '../i18n/language';
 import type { RecognitionOptions, RecognitionSession, Recognizer } from './capture';
 import { VoiceError } from './capture';
 import { deferred } from './deferred';

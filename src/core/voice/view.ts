@@ -1,6 +1,7 @@
 import { BILINGUAL_SEPARATOR } from '../api/wire';
 import { splitBilingual } from '../i18n/bilingual';
-import type { Language, TranslateParams } from '../i18n/translate';
+import type { Language } from '../i18n/language';
+import type { TranslateParams } from '../i18n/translate';
 import type { VoiceMessage, VoiceState } from './machine';
 
 // What the voice button says in each state, as text keys of strings.ts: the element renders these, nothing more.

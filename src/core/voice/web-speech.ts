@@ -1,4 +1,4 @@
-import type { Language } from '../i18n/translate';
+import type { Language } from '../i18n/language';
 import { type RecognitionOptions, type RecognitionSession, type Recognizer, VoiceError } from './capture';
 import { deferred } from './deferred';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Refusal, refusalText } from '../../../src/core/access';
 import { ACCESS_STRINGS } from '../../../src/core/access/strings';
-import { LANGUAGES } from '../../../src/core/i18n/translate';
+import { LANGUAGES } from '../../../src/core/i18n/language';
 
 // The refusals' words: every language has every sentence, a loaded pack may reword them, the app is named.
 const names = { 'zh-CN': '资产管理', en: 'Assets', 'zh-HK': '資產管理' };

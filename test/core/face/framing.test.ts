@@ -11,7 +11,8 @@ import {
   isOnTarget,
   transition,
 } from '../../../src/core/face';
-import { $language, type Language } from '../../../src/core/i18n/translate';
+import type { Language } from '../../../src/core/i18n/language';
+import { $language } from '../../../src/core/i18n/translate';
 
 // Issue 54: one framing rule, built on §5's isOnTarget, says why a face misses and what to do about it.
 

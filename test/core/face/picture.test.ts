@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FaceMode, type FaceState, faceNotice, facePicture } from '../../../src/core/face';
-import { $language, type Language } from '../../../src/core/i18n/translate';
+import type { Language } from '../../../src/core/i18n/language';
+import { $language } from '../../../src/core/i18n/translate';
 
 // Issue 54 item 2: after a refusal the camera picture stays, with what to do next under it.
 

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { splitBilingual } from '../../../src/core/i18n/bilingual';
-import { languageFromUrl, normalizeLanguage, resolveLanguage } from '../../../src/core/i18n/language';
-import { LANGUAGES } from '../../../src/core/i18n/translate';
+import { LANGUAGES, languageFromUrl, normalizeLanguage, resolveLanguage } from '../../../src/core/i18n/language';
 
 describe('normalizeLanguage', () => {
   it('keeps the three languages and maps anything else to zh-CN', () => {

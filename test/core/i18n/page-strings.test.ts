@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../../src/core/i18n/language';
 import { LOGIN_SHELL_STRINGS, PAGE_STRINGS } from '../../../src/core/i18n/page-strings';
 import { BUILTIN_STRINGS } from '../../../src/core/i18n/strings';
-import { LANGUAGES } from '../../../src/core/i18n/translate';
 
 // Issue 8 §11: the demo site's pages take their texts from the widgets. Every key exists in the three languages,
 // with text, and no page key shadows a built-in one.

@@ -1,13 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../../src/core/i18n/language';
 import { BUILTIN_STRINGS } from '../../../src/core/i18n/strings';
-import {
-  $language,
-  $languageTable,
-  $translate,
-  builtinTranslator,
-  LANGUAGES,
-  t,
-} from '../../../src/core/i18n/translate';
+import { $language, $languageTable, $translate, builtinTranslator, t } from '../../../src/core/i18n/translate';
 
 afterEach(() => {
   $language.set('zh-CN');

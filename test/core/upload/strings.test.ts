@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../../src/core/i18n/language';
 import { BUILTIN_STRINGS } from '../../../src/core/i18n/strings';
-import { $language, LANGUAGES } from '../../../src/core/i18n/translate';
+import { $language } from '../../../src/core/i18n/translate';
 import { UPLOAD_STRINGS, validateUpload } from '../../../src/core/upload';
 
 describe("the uploader's texts", () => {

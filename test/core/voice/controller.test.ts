@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppItem } from '../../../src/core/api/types';
-import type { Language } from '../../../src/core/i18n/translate';
+import type { Language } from '../../../src/core/i18n/language';
 import { siteOf } from '../../../src/core/routes/site';
 import {
   createVoiceController,

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { $language, LANGUAGES, t } from '../../../src/core/i18n/translate';
+import { LANGUAGES } from '../../../src/core/i18n/language';
+import { $language, t } from '../../../src/core/i18n/translate';
 import {
   ensureVoiceStrings,
   VOICE_STRINGS,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type FileHandle, open, readFile, rm } from 'node:fs/promises';
-import type { TempFile } from './store';
+import type { TempFile } from './temp-files';
 
 // Chunks mostly arrive in order (a few in flight at once). Each chunk that extends the run from chunk 1 is appended
 // to an assembly file as soon as it lands, hashed on the way, so a merge finds the work already done instead of

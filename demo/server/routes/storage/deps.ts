@@ -3,7 +3,7 @@ import { MAX_CHUNKS, MAX_FILE_BYTES } from '../../../../src/core/api/wire';
 import { requireAuth } from '../../auth/session';
 import type { ServerContext } from '../../context';
 import { ApiError, errors, fieldError } from '../../envelope';
-import type { OwnFileRecords } from './own-files';
+import type { OwnFileRecords } from './own-file-records';
 import type { FileStore, Owner, StoredFile } from './store';
 
 /**

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, errors, fieldError } from '../../envelope';
-import type { ReceivedFile } from './store';
+import type { ReceivedFile } from './temp-files';
 
 export interface ParsedUpload<File extends ReceivedFile> {
   fields: Record<string, string>;

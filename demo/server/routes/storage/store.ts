@@ -10,20 +10,9 @@ import type { ServerContext } from '../../context';
 import { ApiError } from '../../envelope';
 import { sha256 } from '../../util/ids';
 import { Assemblies, appendChunks, hashing } from './assembly';
+import type { ReceivedFile, TempFile } from './temp-files';
 
 export type { StoredFile };
-
-/** Bytes received into a temp file, not yet anywhere they count. */
-export interface ReceivedFile {
-  path: string;
-  size: number;
-}
-
-/** A received file with its hashes: ready to be committed as a stored file. */
-export interface TempFile extends ReceivedFile {
-  md5: string;
-  sha256: string;
-}
 
 /** Who an upload in progress belongs to: chunks are kept apart per unit and user, so nobody overwrites another's. */
 export interface Owner {

@@ -1,0 +1,2 @@
+export const MODULE_PRELOADS_FILE: string;
+export const IMMUTABLE_FILES: string;
