@@ -1,5 +1,6 @@
 import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DescriptorFaceMatcher } from '../../demo/server/face/descriptor-matcher';
 import { PICTURE_MEMORY_SECONDS } from '../../demo/server/face/picture-memory';
 import type { LoginData } from '../../src/core/api/types';
 import type { LivenessAction } from '../../src/core/face/liveness';
@@ -62,10 +63,14 @@ afterAll(() => t.stop());
 beforeEach(() => clock.advance(t.server.context.options.loginLimit.windowSeconds + 1));
 
 /** One anonymous face login: the still, and the frames (made for the challenge's turns when a function). */
-async function attempt(still: Buffer, frames: Buffer[] | ((actions: LivenessAction[]) => Buffer[])) {
+async function attempt(
+  still: Buffer,
+  frames: Buffer[] | ((actions: LivenessAction[]) => Buffer[]),
+  evidence?: number[],
+) {
   const made =
     typeof frames === 'function' ? (actions: LivenessAction[]) => frames(actions).map(base64) : frames.map(base64);
-  return postFace<LoginData>(new Client(t.url), 'login', base64(still), made);
+  return postFace<LoginData>(new Client(t.url), 'login', base64(still), made, evidence ? { evidence } : {});
 }
 
 describe('a person who turns as asked', () => {
@@ -143,6 +148,30 @@ describe('the probe’s recipes (issue 54, N1)', () => {
       ...[70, 72, 74, 76].map((quality) => facePhoto('d', { size: 320, quality })),
     ];
     const answer = await attempt(cameraPicture(0, 480, 89), frames);
+    expect(answer.body).toMatchObject({ code: 'ok', data: { userId: 'u-teacher' } });
+  }, 30_000);
+
+  it('reads the frames the widget names first: the still and those four, when they show the movement', async () => {
+    // Two frames of another person come first in time: read in order, they would refuse the attempt.
+    const frames = (actions: LivenessAction[]) => [
+      ...[71, 73].map((quality) => facePhoto('d', { size: 320, quality })),
+      ...movementFrames(actions, { reach: 1.7 }),
+    ];
+    const { described } = t.server.context.faceMatcher as DescriptorFaceMatcher;
+    const before = described.pictures;
+    const answer = await attempt(cameraPicture(0, 480, 87), frames, [2, 3, 4, 5]);
+    expect(answer.body).toMatchObject({ code: 'ok', data: { userId: 'u-teacher' } });
+    expect(described.pictures - before).toBe(5);
+    // The next test's pictures are near these to the perceptual hash: not a replay, another use.
+    clock.advance(PICTURE_MEMORY_SECONDS);
+  }, 30_000);
+
+  it('reads on in time order when the frames it was pointed to do not show the movement', async () => {
+    const frames = (actions: LivenessAction[]) => [
+      ...movementFrames(actions, { reach: 1.5 }),
+      ...[75, 77].map((quality) => cameraPicture(0, 320, quality)),
+    ];
+    const answer = await attempt(cameraPicture(0, 480, 86), frames, [4, 5]);
     expect(answer.body).toMatchObject({ code: 'ok', data: { userId: 'u-teacher' } });
   }, 30_000);
 });

@@ -163,12 +163,13 @@ export async function postFace<T = unknown>(
   mode: 'login' | 'orther',
   faceImage: string,
   frames: string[] | ((actions: LivenessAction[]) => string[]),
+  more: { evidence?: number[] } = {},
 ): Promise<Answer<T> & { actions?: LivenessAction[] }> {
   const challenge = await client.post<LivenessChallenge>(ENDPOINTS.faceChallenge, { mode });
   if (challenge.status !== 200) return challenge as unknown as Answer<T>;
   const { challengeId, actions } = challenge.body.data;
   const path = mode === 'login' ? ENDPOINTS.faceLogin : ENDPOINTS.faceClocking;
   const sent = typeof frames === 'function' ? frames(actions) : frames;
-  const answer = await client.post<T>(path, { faceImage, challengeId, frames: sent });
+  const answer = await client.post<T>(path, { faceImage, challengeId, frames: sent, ...more });
   return { ...answer, actions };
 }

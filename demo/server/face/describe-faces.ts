@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
-import { headTurn } from '../../../src/core/face/liveness';
+import { headTurn, TURN_DETECTOR_INPUT } from '../../../src/core/face/liveness';
 import { decodeRgb, ImageProblem } from './decode';
 import { FACE_MODEL_DIR as MODEL_DIR } from './models';
 import { faceHashes } from './picture-hash';
@@ -11,8 +11,9 @@ import { faceHashes } from './picture-hash';
 // photo takes tens of ms of CPU, which would otherwise stall every other request of the server.
 //
 // The tiny detector (issue 54): SSD MobileNet took 300 of a photo's 360 ms here, and a clock-in looks at the photo
-// and four frames; the tiny one takes 40. The faces a camera sends are large and upright, which it finds; a photo
-// it finds nothing in goes to SSD, so that a chosen picture with a small face still registers.
+// and four frames or more. The faces a camera sends are large and upright, which it finds; a photo it finds nothing
+// in goes to SSD, so that a chosen picture with a small face still registers. A liveness frame is read at the
+// widget's own input (TURN_DETECTOR_INPUT): a quarter of the detector's work at 416, and the widget's reading.
 
 const require = createRequire(import.meta.url);
 type FaceApi = typeof import('@vladmandic/face-api/dist/face-api.node-wasm.js');
@@ -29,17 +30,16 @@ export interface FoundFace {
   /** The 68 landmarks in image px (face-api's numbering), for the liveness challenge. */
   landmarks: { x: number; y: number }[];
   descriptor: Float32Array;
-  /**
-   * `headTurn` of the face on face-api's tiny landmark net: the net the widget follows the turns with, so that the
-   * two read a turn alike (the full net read the tests' turns some 0.03 apart, enough to refuse what the widget sent).
-   */
+  /** `headTurn` of the face as the widget reads it (turnsOf). */
   turn: number;
   /** The perceptual hash of the face aligned on its eyes, and of its mirror (picture-hash.ts). */
   hash: string;
   mirrorHash: string;
 }
 
-export type DescribeRequest = { id: number; image: Uint8Array } | { id: number; warm: true };
+export type DescribeRequest =
+  | { id: number; image: Uint8Array; picture?: 'photo' | 'still' | 'frame' }
+  | { id: number; warm: true };
 
 export type DescribeReply =
   | { id: number; ok: true; width: number; height: number; faces: FoundFace[]; ms: number; totalMs: number }
@@ -66,7 +66,29 @@ function loadEngine(): Promise<{ tf: Tf; faceapi: FaceApi }> {
   return engine;
 }
 
-async function describe(image: Uint8Array): Promise<Omit<Extract<DescribeReply, { faces: FoundFace[] }>, 'id'>> {
+/** What a picture is for: a photo to describe, or a liveness challenge's still or frame (matcher.ts ObservedPicture). */
+type Picture = 'photo' | 'still' | 'frame';
+
+type Detection = Parameters<FaceApi['extractFaceTensors']>[1][number];
+
+/**
+ * The head's turn on the tiny landmark net for each box: the net the widget follows the turns with (the full net
+ * read the tests' turns some 0.03 apart, enough to refuse what the widget sent).
+ */
+async function turnsOf(faceapi: FaceApi, tensor: unknown, boxes: Detection[]): Promise<number[]> {
+  const crops = await faceapi.extractFaceTensors(tensor as never, boxes);
+  try {
+    const tiny = await Promise.all(crops.map((crop) => faceapi.nets.faceLandmark68TinyNet.detectLandmarks(crop)));
+    return tiny.map((found) => headTurn((found as { positions: { x: number; y: number }[] }).positions));
+  } finally {
+    for (const crop of crops) crop.dispose();
+  }
+}
+
+async function describe(
+  image: Uint8Array,
+  picture: Picture,
+): Promise<Omit<Extract<DescribeReply, { faces: FoundFace[] }>, 'id'>> {
   const received = performance.now();
   const decoded = decodeRgb(image);
   const { width, height, rgb } = decoded;
@@ -79,28 +101,25 @@ async function describe(image: Uint8Array): Promise<Omit<Extract<DescribeReply, 
         .detectAllFaces(tensor as never, options)
         .withFaceLandmarks()
         .withFaceDescriptors();
-    let found = await find(
-      new faceapi.TinyFaceDetectorOptions({ inputSize: TINY_INPUT, scoreThreshold: MIN_CONFIDENCE }),
-    );
-    if (found.length === 0) found = await find(new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE }));
-    const crops = await faceapi.extractFaceTensors(
-      tensor as never,
+    const tiny = (inputSize: number) =>
+      new faceapi.TinyFaceDetectorOptions({ inputSize, scoreThreshold: MIN_CONFIDENCE });
+    // A challenge's pictures are framed faces, found as the widget finds them: a quarter of the work at 416, and the
+    // widget's reading of the turns. A photo's face may be small: 416, then SSD.
+    let found = picture === 'photo' ? [] : await find(tiny(TURN_DETECTOR_INPUT));
+    if (found.length === 0 && picture !== 'frame') found = await find(tiny(TINY_INPUT));
+    if (found.length === 0 && picture !== 'frame') {
+      found = await find(new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE }));
+    }
+    const turns = await turnsOf(
+      faceapi,
+      tensor,
       found.map(({ detection }) => detection),
     );
-    const tiny = await Promise.all(crops.map((crop) => faceapi.nets.faceLandmark68TinyNet.detectLandmarks(crop)));
-    for (const crop of crops) crop.dispose();
     const faces = found.map(({ detection, landmarks, descriptor }, i) => {
       const points = landmarks.positions.map(({ x, y }) => ({ x, y }));
       const { hash, mirror } = faceHashes(decoded, points);
-      return {
-        score: detection.score,
-        box: { x: detection.box.x, y: detection.box.y, width: detection.box.width, height: detection.box.height },
-        landmarks: points,
-        turn: headTurn((tiny[i] as { positions: { x: number; y: number }[] }).positions),
-        descriptor,
-        hash,
-        mirrorHash: mirror,
-      };
+      const box = { x: detection.box.x, y: detection.box.y, width: detection.box.width, height: detection.box.height };
+      return { score: detection.score, box, landmarks: points, turn: turns[i]!, descriptor, hash, mirrorHash: mirror };
     });
     const now = performance.now();
     return { ok: true, width, height, faces, ms: now - started, totalMs: now - received };
@@ -117,7 +136,7 @@ async function answer(request: DescribeRequest): Promise<DescribeReply> {
       await loadEngine();
       return { id, ok: true, warmed: true, ms: performance.now() - started };
     }
-    return { id, ...(await describe(request.image)) };
+    return { id, ...(await describe(request.image, request.picture ?? 'photo')) };
   } catch (error) {
     if (error instanceof ImageProblem) return { id, ok: false, error: error.kind };
     return { id, ok: false, error: 'internal', message: error instanceof Error ? error.message : String(error) };

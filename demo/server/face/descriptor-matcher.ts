@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { ApiError, fieldError, type Text } from '../envelope';
 import type { DescribeReply, DescribeRequest, FoundFace } from './describe-faces';
-import type { EnrolledFace, FaceCaller, FaceMatcher, FaceObservation } from './matcher';
+import type { EnrolledFace, FaceCaller, FaceMatcher, FaceObservation, ObservedPicture } from './matcher';
 
 /**
  * Two photos show the same person when their descriptors are at most this far apart (Euclidean distance of the
@@ -176,8 +176,12 @@ export class DescriptorFaceMatcher implements FaceMatcher {
     return encodeDescriptor((await this.oneFace(image, caller)).descriptor);
   }
 
-  async observe(image: Buffer, caller: FaceCaller = 'signed-in'): Promise<FaceObservation> {
-    const face = await this.oneFace(image, caller);
+  async observe(
+    image: Buffer,
+    caller: FaceCaller = 'signed-in',
+    picture: ObservedPicture = 'still',
+  ): Promise<FaceObservation> {
+    const face = await this.oneFace(image, caller, picture);
     return {
       landmarks: face.landmarks,
       turn: face.turn,
@@ -194,9 +198,9 @@ export class DescriptorFaceMatcher implements FaceMatcher {
   }
 
   /** The one face of a photo (a 400 for none, several, or a file that is no image). */
-  private async oneFace(image: Buffer, caller: FaceCaller): Promise<FoundFace> {
+  private async oneFace(image: Buffer, caller: FaceCaller, picture?: ObservedPicture): Promise<FoundFace> {
     const copy = new Uint8Array(image);
-    const reply = await this.call({ image: copy }, [copy.buffer], caller);
+    const reply = await this.call({ image: copy, ...(picture ? { picture } : {}) }, [copy.buffer], caller);
     if (!reply.ok) {
       const known = IMAGE_ERRORS[reply.error];
       if (known) throw refuse(known[0], known[1]);

@@ -38,7 +38,7 @@ type Observer = Required<Pick<FaceMatcher, 'observe' | 'samePerson'>>;
 async function frameFace(matcher: Observer, still: FaceObservation, frame: Buffer, caller: FaceCaller) {
   let face: FaceObservation;
   try {
-    face = await matcher.observe(frame, caller);
+    face = await matcher.observe(frame, caller, 'frame');
   } catch (error) {
     if (error instanceof ApiError && error.status === 400) return null;
     throw error;
@@ -49,9 +49,49 @@ async function frameFace(matcher: Observer, still: FaceObservation, frame: Buffe
   return face;
 }
 
+/** Each frame's face read once, on demand: the evidence first, the rest only when it is not enough. */
+function frameReader(matcher: Observer, still: FaceObservation, frames: readonly Buffer[], caller: FaceCaller) {
+  const read = new Map<number, Promise<FaceObservation | null>>();
+  return (index: number) => {
+    let face = read.get(index);
+    if (!face) {
+      face = frameFace(matcher, still, frames[index]!, caller);
+      read.set(index, face);
+    }
+    return face;
+  };
+}
+
+/** The faces the rule finds the movement on among `indexes` (frames in time order), or null. */
+async function follow(
+  actions: readonly LivenessAction[],
+  still: FaceObservation,
+  indexes: readonly number[],
+  read: (index: number) => Promise<FaceObservation | null>,
+): Promise<FaceObservation[] | null> {
+  const seen: FaceObservation[] = [];
+  for (const index of [...indexes].sort((a, b) => a - b)) {
+    const face = await read(index);
+    if (!face) continue;
+    seen.push(face);
+    const movement = followMovement(
+      actions,
+      still.turn,
+      seen.map((item) => item.turn),
+    );
+    if (movement.wrongWay) return null;
+    if (movement.done) return movement.evidence.map((at) => seen[at]!);
+  }
+  return null;
+}
+
 /**
  * Throws unless the frames show the still's person doing `actions` in order, each turn through a pose on its way.
  * Returns the frames the finding rests on, whose hashes are remembered against replay.
+ *
+ * `evidence` names the frames the widget's own finding rests on (issue 54): they are read first, and the others only
+ * when those do not meet the rule, so a clock-in usually costs the still and four frames, not all eight. The rule is
+ * the same on any frames in time order, so a client that names others gains nothing.
  */
 export async function verifyMovement(
   matcher: Observer,
@@ -59,18 +99,18 @@ export async function verifyMovement(
   still: FaceObservation,
   frames: readonly Buffer[],
   caller: FaceCaller,
+  evidence: readonly number[] = [],
 ): Promise<FaceObservation[]> {
-  const stillTurn = still.turn;
-  const seen: FaceObservation[] = [];
-  const turns: number[] = [];
-  for (const frame of frames) {
-    const face = await frameFace(matcher, still, frame, caller);
-    if (!face) continue;
-    seen.push(face);
-    turns.push(face.turn);
-    const movement = followMovement(actions, stillTurn, turns);
-    if (movement.wrongWay) break;
-    if (movement.done) return movement.evidence.map((index) => seen[index]!);
-  }
-  throw actionNotSeen();
+  const read = frameReader(matcher, still, frames, caller);
+  const named = evidence.filter((index) => index < frames.length);
+  const found =
+    (named.length > 0 ? await follow(actions, still, named, read) : null) ??
+    (await follow(
+      actions,
+      still,
+      frames.map((_, index) => index),
+      read,
+    ));
+  if (!found) throw actionNotSeen();
+  return found;
 }

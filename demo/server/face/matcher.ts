@@ -17,6 +17,12 @@ export interface EnrolledFace {
  */
 export type FaceCaller = 'public' | 'signed-in';
 
+/**
+ * A challenge's still photo (found wherever it is, its turn read as the widget reads it) or one of its frames (a
+ * face already framed, found and read as the widget finds it: cheaper, and the same reading).
+ */
+export type ObservedPicture = 'still' | 'frame';
+
 /** What the matcher sees of the one face of a picture. */
 export interface FaceObservation {
   landmarks: LandmarkPoint[];
@@ -38,10 +44,10 @@ export interface FaceMatcher {
    */
   resembles?(probe: string, enrolled: EnrolledFace[]): string | null;
   /**
-   * The one face of a photo or frame: landmarks, descriptor and hashes. Optional: a matcher that cannot see faces
-   * (digest) checks no movement, only the challenge itself.
+   * The one face of a liveness challenge's still photo or of one of its frames: landmarks, descriptor and hashes.
+   * Optional: a matcher that cannot see faces (digest) checks no movement, only the challenge itself.
    */
-  observe?(image: Buffer, caller?: FaceCaller): Promise<FaceObservation>;
+  observe?(image: Buffer, caller?: FaceCaller, picture?: ObservedPicture): Promise<FaceObservation>;
   /** Whether two descriptors are of one person, loosely: a face doing the challenge's action changes its descriptor. */
   samePerson?(a: string, b: string): boolean;
   /** Loads what the first describe would otherwise wait for (models); optional. */

@@ -39,7 +39,7 @@ const MOST_SAMPLES = 80;
  * The frames to send, at most LIVENESS_FRAMES, in order: the finding's own; the frame after each turn's end; then the
  * frames beside each pose on the way. The server reads turns with another detector, a little apart: where it reads a
  * pose on the way as too near an end, or a turn's end short of the threshold, the frame beside it is there to read.
- * The server stops at the first frames that meet the rule, so the spare ones cost nothing when not needed.
+ * The server reads the finding's own first and the spare ones only when those do not meet its rule.
  */
 export function framesToSend(evidence: readonly number[], last: number): number[] {
   const ends = evidence.filter((_, i) => i % 2 === 1).map((index) => index + 1);
@@ -77,10 +77,12 @@ export function afterSample(
   // with the frame after it, a little further as a rule (the server's landmark net reads turns a little apart).
   const last = seen.length - 1;
   if (movement.evidence.at(-1) === last) return { ...following, stillTurn, samples, turnsSeen: movement.turnsSeen };
-  const frames = framesToSend(movement.evidence, last).map((index) => seen[index]!.frame);
+  const sent = framesToSend(movement.evidence, last);
+  const frames = sent.map((index) => seen[index]!.frame);
+  const evidence = movement.evidence.map((index) => sent.indexOf(index));
   return {
     status: 'submitting',
     image: state.image,
-    liveness: { challengeId: state.challenge.challengeId, frames },
+    liveness: { challengeId: state.challenge.challengeId, frames, evidence },
   };
 }

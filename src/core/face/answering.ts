@@ -7,8 +7,8 @@ import type { FaceRun } from './run';
 // The face controller's calls to the server: the liveness challenge, and the photo with its answer.
 
 export interface Answering {
-  /** Asks for the challenge; `stillTurn` is the head's turn when the photo was taken. */
-  challenge(generation: number, stillTurn: number | null): Promise<void>;
+  /** Asks for the challenge; `stillTurn` is the head's turn in the photo, read meanwhile. */
+  challenge(generation: number, stillTurn: Promise<number | null>): Promise<void>;
   /** Sends the photo, with the challenge's answer when there was one. */
   submit(image: string, liveness: LivenessAnswer | undefined): Promise<void>;
 }
@@ -24,9 +24,9 @@ export function createAnswering(
   return {
     async challenge(generation, stillTurn) {
       try {
-        const issued = await calls.challenge(mode);
+        const [issued, turn] = await Promise.all([calls.challenge(mode), stillTurn]);
         if (!run.current(generation)) return;
-        dispatch(issued ? { type: 'challenged', challenge: issued, stillTurn } : { type: 'challengeMissing' });
+        dispatch(issued ? { type: 'challenged', challenge: issued, stillTurn: turn } : { type: 'challengeMissing' });
       } catch (error) {
         if (run.current(generation)) dispatch({ type: 'challengeFailed', message: messageOf(error) });
       }

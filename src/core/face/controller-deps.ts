@@ -29,8 +29,11 @@ export interface FaceCamera {
 export interface FaceDetector {
   /** Loads the model (lazily, once; called again after a failure). */
   load(): Promise<void>;
-  /** Detects faces in the current camera frame. */
-  detect(): Promise<Detection>;
+  /**
+   * Detects faces in the current camera frame, or in `picture` (a JPEG data URL the widget made to send): the
+   * liveness turns are read on the very pictures the server reads them on (issue 54).
+   */
+  detect(picture?: string): Promise<Detection>;
 }
 
 /** The server side of §7, as the widget needs it (calls.ts builds it on core's http client). */

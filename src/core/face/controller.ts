@@ -48,7 +48,7 @@ function react(state: FaceState, previous: FaceState, w: Workers): void {
       w.dispatch({ type: 'captured', image: w.deps.capture() });
       break;
     case 'challenging':
-      void w.answering.challenge(generation, w.watching.lastTurn());
+      void w.answering.challenge(generation, w.watching.turnOf(state.image));
       break;
     case 'acting':
       // Each sample is a new acting state of the same status: the loop runs until the answer goes or time is up.

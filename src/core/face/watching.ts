@@ -14,8 +14,8 @@ export interface Watching {
   look(generation: number, timed: boolean): Promise<void>;
   /** One frame of the liveness challenge and its turn, then the next, while the user turns. */
   sample(generation: number): Promise<void>;
-  /** The head's turn in the last detection: where the liveness challenge's first turn starts from. */
-  lastTurn(): number | null;
+  /** The head's turn in the photo sent, read as the server reads it: where the challenge's first turn starts from. */
+  turnOf(picture: string): Promise<number | null>;
 }
 
 export function createWatching(
@@ -25,8 +25,6 @@ export function createWatching(
   run: FaceRun,
   dispatch: (event: FaceEvent) => void,
 ): Watching {
-  let lastTurn: number | null = null;
-
   /** §4's time limit; where the machine keeps detecting (a terminal with nobody in front) it starts again. */
   function keepTimeLimit(generation: number): void {
     run.later(options.timeoutMs ?? FACE_TIMEOUT_MS, () => {
@@ -46,7 +44,6 @@ export function createWatching(
     if (!run.current(generation)) return;
     const view = deps.viewSize();
     const faces = detection.faces.map((box) => frameToView(box, detection.frame, view));
-    lastTurn = detection.turn ?? null;
     dispatch({ type: 'detected', faces, guide: guideBox(view) });
     if (run.current(generation)) run.later(FACE_DETECT_INTERVAL_MS, () => void detectOnce(generation));
   }
@@ -62,18 +59,23 @@ export function createWatching(
     await detectOnce(generation);
   }
 
+  /** The head's turn in `picture`, or null where it shows no single face or cannot be read. */
+  async function turnOf(picture: string): Promise<number | null> {
+    try {
+      return (await deps.detector.detect(picture)).turn ?? null;
+    } catch {
+      // Passed over; the time limit ends a detector that fails for good.
+      return null;
+    }
+  }
+
   async function sample(generation: number): Promise<void> {
     const frame = deps.captureFrame();
-    let turn: number | null = null;
-    try {
-      turn = (await deps.detector.detect()).turn ?? null;
-    } catch {
-      // A frame whose turn could not be read is passed over; the time limit ends a detector that fails for good.
-    }
+    const turn = await turnOf(frame);
     if (!run.current(generation)) return;
     dispatch({ type: 'sampled', sample: { frame, turn } });
     if (run.current(generation)) run.later(LIVENESS_SAMPLE_INTERVAL_MS, () => void sample(generation));
   }
 
-  return { look, sample, lastTurn: () => lastTurn };
+  return { look, sample, turnOf };
 }

@@ -17,8 +17,8 @@ import { detectFaces, type FaceApi, type FaceModelFiles, type FoundFaces, loadFa
 const FACE_ASSETS = new URL(__PH_FACE_ASSETS__, import.meta.url).href;
 const FACE_API_FILE = 'face-api.esm.js';
 
-/** Finds the faces of one video frame, in the frame's px, and the head's turn. */
-type FindFaces = (video: HTMLVideoElement) => Promise<FoundFaces>;
+/** Finds the faces of one picture (a video's current frame, or a decoded JPEG), in its px, and the head's turn. */
+type FindFaces = (picture: HTMLVideoElement | ImageBitmap) => Promise<FoundFaces>;
 
 let loading: Promise<FindFaces> | null = null;
 
@@ -42,7 +42,7 @@ function loadDetector(): Promise<FindFaces> {
 
 async function onMainThread(): Promise<FindFaces> {
   const api: FaceApi = await loadFaceModel(modelFiles());
-  return (video) => detectFaces(api, video);
+  return (picture) => detectFaces(api, picture instanceof ImageBitmap ? onCanvas(picture) : picture);
 }
 
 /** The detector worker, loaded; rejects when this browser or page cannot run it. */
@@ -66,9 +66,9 @@ function inWorker(): Promise<FindFaces> {
       if (ready) loading = null;
       else reject(error);
     };
-    const findFaces: FindFaces = async (video) => {
+    const findFaces: FindFaces = async (picture) => {
       if (stopped) throw stopped;
-      const frame = await createImageBitmap(video);
+      const frame = await createImageBitmap(picture);
       next += 1;
       const id = next;
       return new Promise((done, fail) => {
@@ -94,14 +94,38 @@ function inWorker(): Promise<FindFaces> {
   });
 }
 
-/** A detector reading the frames of `video()` (core's FaceDetector: loaded lazily, boxes in frame px). */
+/** face-api on the main thread reads canvases, not bitmaps. */
+function onCanvas(bitmap: ImageBitmap): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.width = bitmap.width;
+  canvas.height = bitmap.height;
+  canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+  return canvas;
+}
+
+/** A JPEG data URL decoded (no fetch: a page's connect-src need not allow data: URLs). */
+function decodePicture(dataUrl: string): Promise<ImageBitmap> {
+  const [head = '', body = ''] = dataUrl.split(',');
+  const bytes = Uint8Array.from(atob(body), (char) => char.charCodeAt(0));
+  return createImageBitmap(new Blob([bytes], { type: head.slice(5).split(';')[0] || 'image/jpeg' }));
+}
+
+/**
+ * A detector reading the frames of `video()`, or a picture the widget made (core's FaceDetector: loaded lazily,
+ * boxes in the picture's px).
+ */
 export function videoFaceDetector(video: () => HTMLVideoElement | null): FaceDetector {
   let findFaces: FindFaces | null = null;
   return {
     async load() {
       findFaces = await loadDetector();
     },
-    async detect(): Promise<Detection> {
+    async detect(picture?: string): Promise<Detection> {
+      if (findFaces && picture) {
+        const bitmap = await decodePicture(picture);
+        const frame = { width: bitmap.width, height: bitmap.height };
+        return { ...(await findFaces(bitmap)), frame };
+      }
       const element = video();
       if (!findFaces || !element || element.readyState < 2 || element.videoWidth === 0) {
         return { faces: [], turn: null, frame: { width: 1, height: 1 } };

@@ -1,5 +1,5 @@
 import type { Box } from '../../core';
-import { headTurn } from '../../core/face/liveness';
+import { headTurn, TURN_DETECTOR_INPUT } from '../../core/face/liveness';
 
 // face-api's tiny face detector and tiny landmark net, loaded and run the same way on the page's main thread and in
 // the detector worker (detector-worker.ts). face-api and the tfjs inside it (1.3 MB) are in no bundle: the build
@@ -23,8 +23,6 @@ interface Tfjs {
   setWasmPaths(prefix: string): void;
 }
 
-/** Detector input side in px (a multiple of 32): 224 finds a face that fills a third of the picture quickly. */
-const INPUT_SIZE = 224;
 const MIN_SCORE = 0.5;
 
 /**
@@ -54,7 +52,7 @@ export interface FoundFaces {
 
 /** The faces in `input` (a video on the main thread, a tensor in the worker), in its own px, and the head's turn. */
 export async function detectFaces(api: FaceApi, input: Parameters<FaceApi['detectAllFaces']>[0]): Promise<FoundFaces> {
-  const options = new api.TinyFaceDetectorOptions({ inputSize: INPUT_SIZE, scoreThreshold: MIN_SCORE });
+  const options = new api.TinyFaceDetectorOptions({ inputSize: TURN_DETECTOR_INPUT, scoreThreshold: MIN_SCORE });
   // run(), not await on the task: the task's then() drops a failure, and the await would wait forever.
   const found = await api.detectAllFaces(input, options).withFaceLandmarks(true).run();
   const faces = found.map(({ detection: { box } }) => ({ x: box.x, y: box.y, width: box.width, height: box.height }));

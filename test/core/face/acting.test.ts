@@ -30,12 +30,13 @@ beforeEach(() => $language.set('en'));
 afterEach(() => $language.set('zh-CN'));
 
 describe('afterSample', () => {
-  it('sends the pose on the way and the end of each turn, each end with the frame after it and each pose on the way with the frames beside it, one sample after both turns', () => {
+  it('sends the pose on the way and the end of each turn, named as the evidence, each end with the frame after it and each pose on the way with the frames beside it, one sample after both turns', () => {
     expect(follow([0.3, 0.2, 0.08, 0.07, null, 0.3, 0.52])).toMatchObject({ status: 'acting', turnsSeen: 2 });
     expect(follow([0.3, 0.2, 0.08, 0.07, null, 0.3, 0.52, 0.6])).toEqual({
       status: 'submitting',
       image: start.image,
-      liveness: { challengeId: 'c-1', frames: ['f0', 'f1', 'f2', 'f3', 'f5', 'f6', 'f7'] },
+      // The finding's own (f1 on the way, f2 the first turn's end; f5, f6 the second's) named for the server to read first.
+      liveness: { challengeId: 'c-1', frames: ['f0', 'f1', 'f2', 'f3', 'f5', 'f6', 'f7'], evidence: [1, 2, 4, 5] },
     });
   });
 

@@ -46,10 +46,14 @@ const CHALLENGE: LivenessChallenge = { challengeId: 'c-1', actions: ['turnLeft',
 const MOVEMENT = [-0.1, -0.2, 0, 0.2, 0.22];
 /** From the challenge to the sample that completes the movement: the first sample is taken at once. */
 const ACTING_MS = (MOVEMENT.length - 1) * LIVENESS_SAMPLE_INTERVAL_MS;
-/** The answer the rig sends: the samples the movement rests on, each turn's end with the frame after it. */
+/**
+ * The answer the rig sends: the samples the movement rests on, each turn's end with the frame after it, and which of
+ * them the widget's finding rests on (the way and end of each turn: the first four).
+ */
 const answered = (first = 1): LivenessAnswer => ({
   challengeId: CHALLENGE.challengeId,
   frames: MOVEMENT.map((_, i) => `/9j/FRAME${first + i}`),
+  evidence: [0, 1, 2, 3],
 });
 
 interface Rig {
@@ -66,6 +70,8 @@ interface Rig {
     loadFails: boolean;
     loadMs: number;
     movement: number[];
+    /** The pictures the widget made that it read turns on (the photo, then each frame), in order. */
+    pictures: string[];
   };
   submitted: [FaceMode, string, string | undefined, LivenessAnswer?][];
   answer: { reject: Error | null; data: unknown };
@@ -86,6 +92,7 @@ function rig(options: Partial<FaceControllerOptions> & { mode: FaceMode }): Rig 
     loadMs: 0,
     /** The turns the samples of a liveness challenge show, one after the other (the last held). */
     movement: MOVEMENT,
+    pictures: [] as string[],
   };
   let sampled = 0;
   const submitted: Rig['submitted'] = [];
@@ -111,7 +118,9 @@ function rig(options: Partial<FaceControllerOptions> & { mode: FaceMode }): Rig 
           if (detector.loadMs) await new Promise((resolve) => setTimeout(resolve, detector.loadMs));
           if (detector.loadFails) throw new Error('model 404');
         },
-        async detect(): Promise<Detection> {
+        async detect(picture?: string): Promise<Detection> {
+          if (picture) detector.pictures.push(picture);
+          if (picture === PHOTO) return { faces: SHOTS.on, frame: FRAME, turn: 0 };
           if (controller.$state.get().status === 'countdown') {
             detector.countdownDetections += 1;
             return { faces: SHOTS[detector.countdownShot], frame: FRAME, turn: 0 };
@@ -268,6 +277,11 @@ describe('automatic capture: more than 8 hits in a row (§4, §9)', () => {
     await advance(1);
     expect(r.submitted).toEqual([['login', '/9j/PHOTO', undefined, answered()]]);
     expect(status(r)).toBe('success');
+    // The turns are read on the pictures sent, as the server reads them (issue 54): the photo, then each frame.
+    expect(r.detector.pictures).toEqual([
+      PHOTO,
+      ...answered().frames.map((frame) => `data:image/jpeg;base64,${frame}`),
+    ]);
     // Nine detections for the hits, then one a sample: none after the movement was seen.
     expect(r.detector.detections).toBe(9 + MOVEMENT.length);
     await advance(5000);

@@ -1,5 +1,5 @@
 import { LIVENESS_FRAMES, LIVENESS_MIN_FRAMES, type LivenessAnswer } from '../../../../src/core/face/liveness';
-import { object, str } from '../../schemas';
+import { int, object, str } from '../../schemas';
 import { BASE64_BODY_LIMIT } from '../../util/images';
 
 // The body of a face login or clock-in: §7's `{faceImage}`, and in the full profile the liveness challenge it
@@ -28,6 +28,8 @@ const livePhotoSchema = object(
       maxItems: MAX_FRAMES,
       items: str(FRAME_BASE64_LIMIT, { minLength: 1 }),
     },
+    // The frames the widget's finding rests on, read first (liveness-check.ts).
+    evidence: { type: 'array', maxItems: MAX_FRAMES, uniqueItems: true, items: int(0, MAX_FRAMES - 1) },
   },
   ['faceImage', 'challengeId', 'frames'],
 );

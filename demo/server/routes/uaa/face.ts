@@ -86,7 +86,7 @@ export function registerFaceRoutes(app: FastifyInstance, ctx: ServerContext): vo
     let evidence: FaceObservation[] = [];
     if (liveness && still && request.actions !== null) {
       try {
-        evidence = await verifyMovement(liveness, request.actions, still, frames, caller);
+        evidence = await verifyMovement(liveness, request.actions, still, frames, caller, request.photo.evidence);
       } catch (error) {
         // A photo of this person that cannot move counts against their face like a wrong password.
         if (error instanceof ApiError && error.status === 400) countAgainstPerson(ctx, caller, user.id);
