@@ -57,9 +57,9 @@ describe('header and footer on legacy and landing pages', () => {
     // Asked while `me` has not answered.
     await asked;
     answerMe();
-    // The strip shows what was asked for beside `me`, not asked again.
+    // The panel shows what was asked for beside `me`, not asked again.
     await page
-      .locator('ph-header [part~="reminders-toggle"]')
+      .locator('ph-header [part~="reminders"] .reminders-title')
       .filter({ hasText: /^待办提醒，\d+ 条未办/ })
       .waitFor();
     assert.equal(reminderCalls, 1);

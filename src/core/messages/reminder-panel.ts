@@ -36,6 +36,8 @@ export interface ReminderPanel {
   autoOpen(): Promise<boolean>;
   /** The user asked for it (the to-do button): opens even when suppressed. */
   open(): Promise<void>;
+  /** The to-do button (issue 56): closes an open panel (not for the session), else opens it as `open` does. */
+  toggle(): Promise<void>;
   next(): Promise<void>;
   previous(): Promise<void>;
   /** Reads the current page again (after a reminder was handled); an emptied last page steps back. */
@@ -51,10 +53,25 @@ export interface ReminderPanel {
 
 const CLOSED: ReminderPanelState = { open: false, page: 1, pages: 0, total: 0, list: [], loading: false };
 
+/** The 15 s that close the panel: started again on every use, stopped while held. */
+function createCountdown(ms: number, end: () => void) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => {
+    clearTimeout(timer);
+    timer = undefined;
+  };
+  return {
+    stop,
+    restart(running: boolean) {
+      stop();
+      if (running) timer = setTimeout(end, ms);
+    },
+  };
+}
+
 export function createReminderPanel(options: ReminderPanelOptions): ReminderPanel {
   const $state = atom<ReminderPanelState>(CLOSED);
   const autoCloseMs = options.autoCloseMs ?? REMINDER_AUTO_CLOSE_MS;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let held = false;
   let request = 0;
   let early: Promise<PopUpPage> | null = null;
@@ -66,14 +83,9 @@ export function createReminderPanel(options: ReminderPanelOptions): ReminderPane
   };
 
   const patch = (changes: Partial<ReminderPanelState>) => $state.set({ ...$state.get(), ...changes });
-  const stopTimer = () => {
-    clearTimeout(timer);
-    timer = undefined;
-  };
-  const restartTimer = () => {
-    stopTimer();
-    if ($state.get().open && !held) timer = setTimeout(() => close(), autoCloseMs);
-  };
+  const countdown = createCountdown(autoCloseMs, () => close());
+  const stopTimer = countdown.stop;
+  const restartTimer = () => countdown.restart($state.get().open && !held);
 
   /** Loads a page; answers that arrive after a newer request or after closing are dropped. */
   async function show(page: number): Promise<PopUpPage | null> {
@@ -126,6 +138,10 @@ export function createReminderPanel(options: ReminderPanelOptions): ReminderPane
     autoOpen: () => (areRemindersSuppressed(options.storage) ? Promise.resolve(false) : openAt(1)),
     open: async () => {
       await openAt(1);
+    },
+    async toggle() {
+      if ($state.get().open) close();
+      else await openAt(1);
     },
     next: () => step(1),
     previous: () => step(-1),

@@ -149,8 +149,6 @@ export function PhHeader(props: PhHeaderProps) {
   const settledRef = useSettledMark(header.settled);
   const counts = useStore(header.model.counter.$counts);
   const [dialog, setDialog] = useState<Dialog>(null);
-  // How often the to-do button asked for the reminders: each time the panel starts again with its list shown.
-  const [remindersAsked, setRemindersAsked] = useState(0);
   const [expiry, setExpiry] = useState<ExpiryModule[] | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const width = useViewportWidth();
@@ -222,10 +220,7 @@ export function PhHeader(props: PhHeaderProps) {
       label: todoBadge ? translate('header.remindersCount', { count: todoBadge }) : translate('header.reminders'),
       icon: <TodoIcon />,
       badge: todoBadge,
-      onSelect: () => {
-        setRemindersAsked((times) => times + 1);
-        void header.model.reminders.open();
-      },
+      onSelect: () => void header.model.reminders.toggle(),
     },
     {
       id: 'desktop',
@@ -362,8 +357,6 @@ export function PhHeader(props: PhHeaderProps) {
       {/* A page the gate refused is blocked: nothing of it, the reminders included, shows above the block. */}
       {header.refusal ? null : (
         <ReminderPanel
-          key={remindersAsked}
-          asked={remindersAsked > 0}
           panel={header.model.reminders}
           onOpen={(id, url) => {
             const target = messageUrl(url, header.model.urlContext());

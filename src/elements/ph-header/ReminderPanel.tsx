@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useId, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   $hongKong,
   $language,
@@ -10,30 +10,34 @@ import {
   splitBilingual,
 } from '../../core';
 import { CloseIcon } from '../common/icons';
+import { useReminderSpace } from './reminder-space';
 
 /**
- * §2 to-do reminder panel: 3 per page with previous/next; it closes by itself after 15 s (the countdown waits while
- * the pointer or focus is inside) and its close icon keeps it away for the session. At every width it is a strip
- * under the header bar, in the page's flow, that opens into the list: floating over the page, it lay over app icons
- * at the widths between a phone and a wide window (issue 35), and a click meant for an icon landed on it. Opened by
- * the to-do button it shows its list at once; opened by itself it shows its one line.
+ * §2 to-do reminder panel: at the right side, 3 per page with previous/next; it closes by itself after 15 s (the
+ * countdown waits while the pointer or focus is inside), on Escape, or by the to-do button, and its close icon keeps
+ * it away for the session. It floats at the window's bottom right, over nothing a user needs: the page keeps room at
+ * its end as tall as the panel (reminder-space.ts), so whatever lies under it scrolls clear. As a strip in the page's
+ * flow (issue 35) it pushed the page down by itself and folded its reminders to one line (issue 56).
  */
-export function ReminderPanel(props: {
-  panel: Panel;
-  /** The user asked for it (the to-do button): the list shows at once. */
-  asked: boolean;
-  onOpen: (id: string, url: string) => void;
-}) {
+export function ReminderPanel(props: { panel: Panel; onOpen: (id: string, url: string) => void }) {
   const { panel } = props;
   const translate = useStore($translate);
   const state = useStore(panel.$state);
-  const [expanded, setExpanded] = useState(props.asked);
-  const listId = useId();
+  const box = useRef<HTMLElement>(null);
+  useReminderSpace(box, state.open);
+  useEffect(() => {
+    if (!state.open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented && !fromDialog(event)) panel.close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [panel, state.open]);
   if (!state.open) return null;
   const count = badgeText(state.total);
-  const title = count ? translate('header.remindersCount', { count }) : translate('header.reminders');
   return (
     <section
+      ref={box}
       className="reminders"
       part="reminders"
       aria-label={translate('header.reminders')}
@@ -45,19 +49,9 @@ export function ReminderPanel(props: {
       }}
     >
       <header className="reminders-head">
-        <button
-          type="button"
-          className="reminders-toggle"
-          part="reminders-toggle"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          onClick={() => setExpanded(!expanded)}
-        >
-          {title}
-          <span className="chevron" aria-hidden="true">
-            {expanded ? '▴' : '▾'}
-          </span>
-        </button>
+        <h2 className="reminders-title">
+          {count ? translate('header.remindersCount', { count }) : translate('header.reminders')}
+        </h2>
         <button
           type="button"
           className="ph-icon-button"
@@ -68,25 +62,33 @@ export function ReminderPanel(props: {
           <CloseIcon />
         </button>
       </header>
-      {expanded ? <ReminderList id={listId} panel={panel} state={state} onOpen={props.onOpen} /> : null}
+      <ReminderList panel={panel} state={state} onOpen={props.onOpen} />
     </section>
   );
 }
 
+/** Escape meant for a dialog (it closes the dialog) is not for the panel under its backdrop. */
+function fromDialog(event: KeyboardEvent): boolean {
+  return event
+    .composedPath()
+    .some(
+      (node) => node instanceof Element && (node.getAttribute('role') === 'dialog' || node.hasAttribute('aria-modal')),
+    );
+}
+
 interface ReminderListProps {
-  id: string;
   panel: Panel;
   state: ReminderPanelState;
   onOpen: (id: string, url: string) => void;
 }
 
-function ReminderList({ id, panel, state, onOpen }: ReminderListProps) {
+function ReminderList({ panel, state, onOpen }: ReminderListProps) {
   const translate = useStore($translate);
   const language = useStore($language);
   // Server text re-renders in Hong Kong forms once zh-HK's converter has loaded.
   useStore($hongKong);
   return (
-    <div id={id}>
+    <div>
       <ul className="reminder-list">
         {state.list.map((item) => (
           <li key={item.id}>

@@ -98,7 +98,7 @@ function HeaderElement({ container, ...props }: HeaderElementProps) {
  * @csspart current-child - For a parent, the current child's name (当前孩子：… / Child: …).
  * @csspart actions - The icon row.
  * @csspart action-messages - The message bell.
- * @csspart action-reminders - The to-do reminders button.
+ * @csspart action-reminders - The to-do reminders button: opens the reminder panel, or closes it when open.
  * @csspart action-desktop - The desktop button.
  * @csspart action-child - The child selector button.
  * @csspart action-theme - The theme button.
@@ -109,8 +109,9 @@ function HeaderElement({ container, ...props }: HeaderElementProps) {
  * @csspart action-logout - The sign-out button.
  * @csspart action-more - The overflow menu button.
  * @csspart messages - The message list.
- * @csspart reminders - The reminder panel.
- * @csspart reminders-toggle - The reminder strip's button that opens and closes its list.
+ * @csspart reminders - The reminder panel, at the window's bottom right; Escape closes it. The page keeps room at its
+ *   end as tall as the panel, in the `--ph-reminders-space` property on the root element, for a module page to pad its
+ *   own end with.
  * @csspart reminders-close - The reminder panel's close icon (keeps it away for the session).
  * @csspart children - The children table.
  * @csspart ignore-all - The ignore-all button of the message list.

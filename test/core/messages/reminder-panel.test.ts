@@ -119,6 +119,18 @@ describe('reminder panel (§4, §9: 3 a page, 15 s, session suppression)', () =>
     expect(panel.$state.get().open).toBe(true);
   });
 
+  it('is toggled by the to-do button: open closes it, for now only, and closed opens it (issue 56)', async () => {
+    const storage = memoryStorage();
+    const panel = createReminderPanel({ loadPage: server(4).loadPage, storage });
+    await panel.toggle();
+    expect(panel.$state.get()).toMatchObject({ open: true, page: 1, total: 4 });
+    await panel.toggle();
+    expect(panel.$state.get().open).toBe(false);
+    expect(areRemindersSuppressed(storage)).toBe(false);
+    await panel.toggle();
+    expect(panel.$state.get().open).toBe(true);
+  });
+
   it('reloads after a reminder was handled: an emptied last page steps back, an empty list closes', async () => {
     const platform = server(4);
     const panel = createReminderPanel({ loadPage: platform.loadPage, storage: memoryStorage() });
