@@ -38,6 +38,21 @@ describe('ph-header', () => {
       expect(findControl(header, '切换孩子')).to.equal(undefined);
     });
 
+    it('keeps each unread badge beside its icon, over at most a tenth of it (issue 56: 28 % of the bell)', async () => {
+      await signedInPage('teacher');
+      const header = await mountHeader();
+      await waitUntil(() => badgeOf(header) === '5' && root(header).querySelector('[part~="action-reminders"] .badge'));
+      for (const action of ['messages', 'reminders']) {
+        const button = root(header).querySelector(`[part~="action-${action}"]`) as HTMLElement;
+        const icon = button.querySelector('svg')!.getBoundingClientRect();
+        const badge = button.querySelector('.badge')!.getBoundingClientRect();
+        const width = Math.max(0, Math.min(icon.right, badge.right) - Math.max(icon.left, badge.left));
+        const height = Math.max(0, Math.min(icon.bottom, badge.bottom) - Math.max(icon.top, badge.top));
+        const share = (width * height) / (icon.width * icon.height);
+        expect(share, `${action}: ${(share * 100).toFixed(0)} % of the icon under its badge`).to.be.at.most(0.1);
+      }
+    });
+
     it('switches every element on the page to English without a reload', async () => {
       const location = await signedInPage('teacher');
       const header = await mountHeader();
