@@ -3,7 +3,7 @@ import { ensureToastHost } from '../common/toast-host';
 import { defineElement } from '../define';
 import { installGlobals } from '../global';
 import { LOGIN_ELEMENT_OPTIONS, LoginElement, type LoginElementProps } from './element';
-import type { LoginPlatform } from './PhLogin';
+import type { LoginPlatform } from './OtherWays';
 import type { LoginErrorDetail } from './sign-in';
 
 /** The login data of §3 without the token: events reach every script on the page. */

@@ -1,7 +1,8 @@
 import { createElement } from 'react';
 import { dispatchFrom, type ElementOptions, type ElementProps, hostOf } from '../define';
 import { takeEarlySubmit } from './early-submit';
-import { type LoginPlatform, PhLogin, type PhLoginProps, QrPlaceholder } from './PhLogin';
+import { type LoginPlatform, QrPlaceholder } from './OtherWays';
+import { PhLogin, type PhLoginProps } from './PhLogin';
 
 // What <ph-login> renders, apart from its registration (define.ts): a server renders the same (ph-widgets/server).
 

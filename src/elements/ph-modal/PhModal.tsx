@@ -1,34 +1,14 @@
 import { useStore } from '@nanostores/react';
-import {
-  type CSSProperties,
-  type ReactNode,
-  type PointerEvent as ReactPointerEvent,
-  type RefObject,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { tabbable } from 'tabbable';
-import {
-  $modalStack,
-  $translate,
-  clampToViewport,
-  isTopModal,
-  MODAL_BODY_MARGIN_PX,
-  MODAL_DEFAULT_TOP,
-  MODAL_DEFAULT_WIDTH,
-  MODAL_WINDOW_GAP_PX,
-  modalZIndex,
-  type Point,
-  pushModal,
-  removeModal,
-} from '../../core';
-import { CloseIcon } from '../common/icons';
+import { $modalStack, $translate, MODAL_BODY_MARGIN_PX, modalZIndex, pushModal, removeModal } from '../../core';
 import { StyleRoot, sharedStyles, useStyles } from '../common/styles';
 import { useLatest } from '../common/use-latest';
-import { deepActiveElement, fadedOut, type Phase, useResizeThrottled } from './lifecycle';
+import { useBackdropClose, useEscapeClose } from './dismiss';
+import { FocusSentinel, useModalFocus } from './focus';
+import { deepActiveElement, fadedOut, type Phase } from './lifecycle';
+import { ModalHeader } from './ModalHeader';
+import { dialogStyle, useModalDrag } from './placement';
 import styles from './styles.css';
 
 const MODAL_STYLES = sharedStyles(styles);
@@ -176,6 +156,10 @@ interface FrameProps extends PhModalProps {
   requestClose: (reason: ModalRequestReason) => void;
 }
 
+/**
+ * The mask and the dialog on it: which dialog of the stack it is, its header, body and footer. Focus, the ways to ask
+ * for a close and the dialog's place are hooks of their own (focus.tsx, dismiss.ts, placement.ts).
+ */
 function ModalFrame(props: FrameProps) {
   const { id, phase, heading, title, footer, children } = props;
   const latest = useLatest(props);
@@ -184,68 +168,10 @@ function ModalFrame(props: FrameProps) {
   useStyles(MODAL_STYLES);
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
-  const maskPressed = useRef(false);
-  const [position, setPosition] = useState<Point | null>(null);
-  const drag = useRef<{ pointerId: number; from: Point; start: Point } | null>(null);
-
-  useEffect(() => {
-    if (phase !== 'opening') return;
-    // Here rather than in PhModal's effect: a dialog mounted already open runs this effect first.
-    latest.current.onFocusing();
-    dialogRef.current?.focus({ preventScroll: true });
-    const frame = requestAnimationFrame(() => latest.current.onShown());
-    return () => cancelAnimationFrame(frame);
-  }, [phase, latest]);
-
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      // Escape while an input method composes (Chinese, Japanese) cancels the composition, not the dialog.
-      if (event.key !== 'Escape' || event.isComposing || latest.current.phase === 'closing' || !isTopModal(id)) return;
-      event.preventDefault();
-      if (!latest.current.noEscapeClose) latest.current.requestClose('escape');
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [id, latest]);
-
-  useResizeThrottled(() => {
-    const dialog = dialogRef.current;
-    if (!dialog || !position) return;
-    setPosition(clampToViewport(position, dialogSize(dialog), viewportSize()));
-  });
-
-  const startDrag = (event: ReactPointerEvent<HTMLElement>) => {
-    const dialog = dialogRef.current;
-    if (props.noDrag || !dialog || event.button !== 0 || (event.target as Element).closest('button')) return;
-    const rect = dialog.getBoundingClientRect();
-    drag.current = { pointerId: event.pointerId, from: { x: event.clientX, y: event.clientY }, start: rect };
-    event.currentTarget.setPointerCapture(event.pointerId);
-    event.preventDefault();
-  };
-  const moveDrag = (event: ReactPointerEvent<HTMLElement>) => {
-    const state = drag.current;
-    const dialog = dialogRef.current;
-    if (!state || !dialog || state.pointerId !== event.pointerId) return;
-    const wanted = { x: state.start.x + event.clientX - state.from.x, y: state.start.y + event.clientY - state.from.y };
-    setPosition(clampToViewport(wanted, dialogSize(dialog), viewportSize()));
-  };
-  const endDrag = () => {
-    drag.current = null;
-  };
-
-  const placement = position
-    ? { left: `${position.x}px`, top: `${position.y}px` }
-    : { top: props.top || MODAL_DEFAULT_TOP };
-  const dialogStyle: CSSProperties & { '--ph-modal-width': string } = {
-    '--ph-modal-width': props.width || MODAL_DEFAULT_WIDTH,
-    ...placement,
-    // The body's own limit (window minus 180 px) leaves the footer off a short window when the dialog sits 15 %
-    // down: the whole dialog also ends 8 px above the window's bottom, and the body scrolls to make room. A dragged
-    // dialog is kept inside the window by its position instead (limiting it by its top would shrink it on each drag).
-    maxHeight: position
-      ? `calc(100% - ${2 * MODAL_WINDOW_GAP_PX}px)`
-      : `calc(100% - ${placement.top} - ${MODAL_WINDOW_GAP_PX}px)`,
-  };
+  useModalFocus(dialogRef, phase, latest);
+  useEscapeClose(id, latest);
+  const { position, handlers } = useModalDrag(dialogRef, props.noDrag);
+  const backdrop = useBackdropClose(id, props.noBackdropClose, props.requestClose);
   const showFooter = props.showFooter ?? Boolean(footer);
 
   return (
@@ -257,14 +183,8 @@ function ModalFrame(props: FrameProps) {
         part="mask"
         className={phase === 'open' ? 'mask shown' : 'mask'}
         style={{ zIndex: modalZIndex(id) }}
-        onPointerDown={(event) => {
-          maskPressed.current = event.target === event.currentTarget;
-        }}
-        onClick={(event) => {
-          const fromMask = maskPressed.current && event.target === event.currentTarget;
-          maskPressed.current = false;
-          if (fromMask && !props.noBackdropClose && isTopModal(id)) props.requestClose('backdrop');
-        }}
+        onPointerDown={backdrop.onPointerDown}
+        onClick={backdrop.onClick}
       >
         <FocusSentinel dialog={dialogRef} edge="start" />
         <div
@@ -275,32 +195,17 @@ function ModalFrame(props: FrameProps) {
           aria-modal="true"
           aria-labelledby={titleId}
           tabIndex={-1}
-          style={dialogStyle}
+          style={dialogStyle(position, props.top, props.width)}
         >
-          <div
-            part="header"
-            className={props.noDrag ? 'header' : 'header draggable'}
-            onPointerDown={startDrag}
-            onPointerMove={moveDrag}
-            onPointerUp={endDrag}
-            onPointerCancel={endDrag}
-          >
-            <h2 part="title" className="title" id={titleId}>
-              {title ?? heading}
-            </h2>
-            {props.noCloseButton ? null : (
-              <button
-                type="button"
-                part="close"
-                className="ph-icon-button"
-                aria-label={translate('modal.close')}
-                title={translate('modal.close')}
-                onClick={() => props.requestClose('close-button')}
-              >
-                <CloseIcon />
-              </button>
-            )}
-          </div>
+          <ModalHeader
+            titleId={titleId}
+            title={title ?? heading}
+            noDrag={props.noDrag}
+            noCloseButton={props.noCloseButton}
+            closeLabel={translate('modal.close')}
+            onClose={() => props.requestClose('close-button')}
+            dragHandlers={handlers}
+          />
           <div part="body" className="body" style={{ maxHeight: `calc(100vh - ${MODAL_BODY_MARGIN_PX}px)` }}>
             {children}
           </div>
@@ -312,31 +217,4 @@ function ModalFrame(props: FrameProps) {
       </div>
     </>
   );
-}
-
-/**
- * Keeps Tab inside the dialog. One sentinel stands before the dialog and one after it: Tab past the last control
- * reaches the end one, which wraps to the first control; Shift+Tab before the first reaches the start one, which
- * wraps to the last.
- */
-function FocusSentinel({ dialog, edge }: { dialog: { current: HTMLElement | null }; edge: 'start' | 'end' }) {
-  const wrap = () => {
-    const box = dialog.current;
-    if (!box) return;
-    // Slotted controls (the page's light DOM) count where their slot stands.
-    const controls = tabbable(box, { getShadowRoot: true });
-    const target = edge === 'start' ? controls.at(-1) : controls[0];
-    (target ?? box).focus();
-  };
-  // biome-ignore lint/a11y/noNoninteractiveTabindex: a focus-trap sentinel must be reachable by Tab to work
-  // biome-ignore lint/a11y/noStaticElementInteractions: it only moves focus
-  return <span className="sentinel" tabIndex={0} onFocus={wrap} />;
-}
-
-function dialogSize(dialog: HTMLElement) {
-  return { width: dialog.offsetWidth, height: dialog.offsetHeight };
-}
-
-function viewportSize() {
-  return { width: document.documentElement.clientWidth, height: window.innerHeight };
 }
