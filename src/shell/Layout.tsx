@@ -7,14 +7,13 @@ import {
   hashFor,
   type LayoutKind,
   type MenuRoute,
-  menuRouteName,
   setMenuLock,
   themePrimaryColor,
 } from '../core';
 import { ScrollArea } from '../elements/common/ScrollArea';
 import { PhFooter } from '../elements/ph-footer/react';
 import { HeaderRegion } from './header/HeaderRegion';
-import { Permitted } from './Permitted';
+import { MenuBar } from './MenuBar';
 
 export interface LayoutProps {
   kind: LayoutKind;
@@ -44,23 +43,13 @@ export function Layout(props: LayoutProps) {
   const teacher = [2, 4].includes(Number(session.userType)) && session.unitType === '2';
 
   const nav = props.menu.length > 0 && !props.content && (
-    <nav className="shell-menu" aria-label={translate('shell.menu')}>
-      {/* The bar spans the page; its entries keep to the §9 width. */}
-      <ul style={{ maxWidth: teacher ? 780 : 672 }}>
-        {props.menu.map((route) => (
-          <Permitted key={route.code} code={route.code}>
-            <li>
-              <a
-                href={hashFor(route.path, props.base)}
-                aria-current={route.path === props.current ? 'page' : undefined}
-              >
-                {menuRouteName(route, translate)}
-              </a>
-            </li>
-          </Permitted>
-        ))}
-      </ul>
-    </nav>
+    <MenuBar
+      menu={props.menu}
+      base={props.base}
+      current={props.current}
+      maxWidth={teacher ? 780 : 672}
+      oneLine={!side}
+    />
   );
 
   return (

@@ -149,6 +149,21 @@ describe('the shell on the landing pages', () => {
     await page.close();
   });
 
+  it('teacher: a sub-app speaks the page language alone (issue 56: 成绩录入 Grade entry)', async () => {
+    const { page, problems } = await signedInPage(stage, 'teacher');
+    for (const [language, heading, count] of [
+      ['en', 'Grade entry', 'Count: 0'],
+      ['zh-HK', '成績錄入', '計數：0'],
+    ]) {
+      await page.goto(stage.url(`${SCHOOL}?language=${language}#/subapp?app=grade&fileId=grade-entry`));
+      const entry = page.locator('[data-subapp-key="grade/grade-entry"]');
+      await entry.getByRole('heading', { name: heading, exact: true }).waitFor();
+      assert.equal(await entry.locator('.ph-subapp-counter').textContent(), count);
+    }
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('teacher: the sub-app viewport keeps a hidden sub-app alive, and retries a failed load', async () => {
     const { page, problems } = await signedInPage(stage, 'teacher');
     let failNext = true;
@@ -159,10 +174,10 @@ describe('the shell on the landing pages', () => {
     });
     await page.goto(stage.url(`${SCHOOL}#/subapp?app=grade&fileId=grade-entry`));
     const entry = page.locator('[data-subapp-key="grade/grade-entry"]');
-    const counter = entry.getByRole('button', { name: /Count/ });
+    const counter = entry.getByRole('button', { name: /计数/ });
     await counter.click();
     await counter.click();
-    assert.equal(await counter.textContent(), '计数 Count: 2');
+    assert.equal(await counter.textContent(), '计数：2');
     await page.evaluate(() => {
       window.location.hash = '#/subapp?app=attendance&fileId=attendance-today';
     });
@@ -170,7 +185,7 @@ describe('the shell on the landing pages', () => {
     assert.equal(await entry.isHidden(), true);
     await page.goBack();
     await entry.waitFor({ state: 'visible' });
-    assert.equal(await counter.textContent(), '计数 Count: 2');
+    assert.equal(await counter.textContent(), '计数：2');
 
     await page.evaluate(() => {
       window.location.hash = '#/subapp?app=grade&fileId=grade-query';
@@ -581,26 +596,44 @@ describe('the shell on the landing pages', () => {
     }
   });
 
-  it('shows the desktop once the to-do strip is decided, or after at most 3 s when the reminders never answer', async () => {
+  it('shows the page once the to-do panel is decided, or after at most 3 s when the reminders never answer', async () => {
     let release = () => {};
     const held = new Promise<void>((done) => {
       release = done;
     });
-    // The area desktop's home opens the to-do strip by itself (the school desktop's leaves it to its button, §2).
-    const { page, problems } = await signedInPage(stage, 'areauser', { width: 1366, height: 900 });
+    // A sub-app route opens the to-do panel by itself (the desktop homes leave it to its button, §2).
+    const { page, problems } = await signedInPage(stage, 'teacher', { width: 1366, height: 900 });
     await page.route(`**${ENDPOINTS.reminders}*`, async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto(stage.url(AREA));
+    await page.goto(stage.url(`${SCHOOL}#/subapp?app=grade&fileId=grade-entry`));
     const header = page.locator('[data-ph-component="ph-header"]');
-    await page.locator('.app-icon').first().waitFor({ state: 'attached' });
+    await page.locator('.ph-subapp').waitFor({ state: 'attached' });
     assert.equal(await header.getAttribute('data-ph-settled'), null, 'undecided while the reminders are held');
     // Should the answer never come, the page still shows.
-    await page.locator('.app-icon').first().waitFor();
+    await page.locator('.ph-subapp').waitFor();
     release();
     await page.locator('[data-ph-component="ph-header"] [part~="reminders"]').waitFor();
     assert.equal(await header.getAttribute('data-ph-settled'), '');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('the area desktop home leaves the reminders to their button, as the school desktop home does (issue 56)', async () => {
+    const { page, problems } = await signedInPage(stage, 'areauser', { width: 1366, height: 900 });
+    let asked = 0;
+    page.on('request', (request) => {
+      if (request.url().includes(ENDPOINTS.reminders)) asked += 1;
+    });
+    await page.goto(stage.url(AREA));
+    const header = page.locator('[data-ph-component="ph-header"]');
+    await page.locator('.app-icon').first().waitFor();
+    await page.waitForFunction(() =>
+      document.querySelector('[data-ph-component="ph-header"]')?.hasAttribute('data-ph-settled'),
+    );
+    assert.equal(asked, 0, 'the reminders were asked for on the area home');
+    assert.equal(await header.locator('[part~="reminders"]').count(), 0);
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -668,8 +701,17 @@ describe('the desktop of a unit with 300 apps', () => {
     // The pictures load lazily: those far below the window wait until it scrolls to them.
     const loaded = () =>
       page.$$eval('.app-icon img', (images) => images.filter((image) => (image as HTMLImageElement).complete).length);
+    // The menu keeps one line (issue 56), so the first rows start near the top; the browser loads lazy pictures some
+    // screens ahead of the window, and the last rows stay waiting.
     const before = await loaded();
-    assert.ok(before < 150, `${before} of 300 pictures loaded before scrolling`);
+    assert.ok(before < 300, `${before} of 300 pictures loaded before scrolling`);
+    assert.equal(
+      await page
+        .locator('.app-icon img')
+        .last()
+        .evaluate((image: HTMLImageElement) => image.complete),
+      false,
+    );
     await page.locator('.app-icon').last().scrollIntoViewIfNeeded();
     await page
       .locator('.app-icon img')
@@ -685,6 +727,49 @@ describe('the desktop of a unit with 300 apps', () => {
     assert.ok(wide.length > 0 && wide.every((width) => width === desktopWidth), `wide groups: ${wide.join(', ')}`);
     assert.deepEqual(problems, []);
     await page.close();
+  });
+
+  it('keeps the menu bar to one line, the rest in its More menu, so the first screen shows icons (issue 56)', async () => {
+    for (const viewport of [
+      { width: 1366, height: 768 },
+      { width: 375, height: 740 },
+    ]) {
+      const { page, problems } = await signedInPage(stage, 'teacher', viewport);
+      await page.goto(stage.url(`${SCHOOL}?language=en`));
+      await page.locator('.app-icon button').first().waitFor();
+      const bar = await page.$eval('.shell-menu', (nav) => {
+        const links = [...nav.querySelectorAll('ul > li')];
+        const shown = links.filter((item) => !item.hasAttribute('inert'));
+        const box = nav.getBoundingClientRect();
+        return { entries: links.length, shown: shown.length, height: box.height, bottom: box.bottom };
+      });
+      assert.ok(bar.entries > 100, `${viewport.width}: ${bar.entries} menu entries`);
+      assert.ok(bar.shown > 0 && bar.shown < bar.entries, `${viewport.width}: ${bar.shown} of ${bar.entries} shown`);
+      assert.ok(bar.height < 60, `${viewport.width}: the menu bar is ${bar.height} px high`);
+      const icon = await page.locator('.app-icon button').first().boundingBox();
+      assert.ok(
+        icon && icon.y + icon.height <= viewport.height,
+        `${viewport.width}: the first icon is ${icon?.y} px down`,
+      );
+      // The More menu holds the rest, reachable by the keyboard; a clipped entry takes no Tab stop.
+      const more = page.getByRole('button', { name: 'More menu items' });
+      await more.focus();
+      await page.keyboard.press('ArrowDown');
+      const items = page.getByRole('menu', { name: 'More menu items' }).getByRole('menuitem');
+      assert.equal(await items.count(), bar.entries - bar.shown);
+      await page.keyboard.press('Escape');
+      assert.equal(await more.evaluate((button) => button === document.activeElement), true);
+      await more.click();
+      const last = items.last();
+      const target = await last.textContent();
+      await last.click();
+      await page.waitForFunction(
+        (name) => document.querySelector('[aria-current="page"]')?.textContent === name,
+        target,
+      );
+      assert.deepEqual(problems, []);
+      await page.close();
+    }
   });
 
   it('skips its groups until they near the window, as only a desktop of more than 60 apps does (issue 36)', async () => {

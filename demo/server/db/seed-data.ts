@@ -652,9 +652,9 @@ export const SKILLS: [string, string][] = [
   ['show attendance', '/redirect/attendance'],
 ];
 
-/** [app, fileId, title, has a stylesheet] */
+/** [app, fileId, title (zh|||en|||zh-HK), has a stylesheet] */
 export const SUBAPPS: [string, string, string, boolean][] = [
-  ['grade', 'grade-entry', '成绩录入 Grade entry', true],
-  ['grade', 'grade-query', '成绩查询 Grade query', false],
-  ['attendance', 'attendance-today', '今日考勤 Today’s attendance', true],
+  ['grade', 'grade-entry', '成绩录入|||Grade entry|||成績錄入', true],
+  ['grade', 'grade-query', '成绩查询|||Grade query|||成績查詢', false],
+  ['attendance', 'attendance-today', '今日考勤|||Today’s attendance|||今日考勤', true],
 ];

@@ -33,8 +33,11 @@ export function areRemindersSuppressed(storage: FlagStorage | undefined = sessio
   return storage?.getItem(REMINDER_SUPPRESS_KEY) === '1';
 }
 
-/** §2: on the desktop home route the messages popup stays away (the desktop shows them itself). */
-export const POPUP_SUPPRESSED_ROUTES: readonly string[] = ['/desktop/home'];
+/**
+ * §2: on the desktop home route the messages popup stays away (the desktop shows them itself). The area landing
+ * page's home is an area user's desktop home, the same screen for them (issue 56: it popped up there).
+ */
+export const POPUP_SUPPRESSED_ROUTES: readonly string[] = ['/desktop/home', '/areaDesktop/home'];
 
 /** §2 landing pages (production and development forms); the shell shows their desktop's home at their bare URL. */
 const LANDING_PAGE = /\/(?:pc|mobile)_(desktop|areaDesktop)_all(?:\/(?:index\.html)?|\.html)?$/;

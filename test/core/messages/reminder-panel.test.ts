@@ -218,4 +218,10 @@ describe('popup suppression on /desktop/home (§2)', () => {
     expect(isPopupSuppressed('https://s.example/index.html#/desktop/setting')).toBe(false);
     expect(isPopupSuppressed('https://s.example/pages/notice/pc_notice_tm/index.html')).toBe(false);
   });
+
+  it('keeps it away on the area desktop home too, an area user’s desktop home (issue 56)', () => {
+    expect(isPopupSuppressed('https://s.example/area/areaBase/pc_areaDesktop_all/index.html')).toBe(true);
+    expect(isPopupSuppressed('https://s.example/area/areaBase/mobile_areaDesktop_all/index.html#/')).toBe(true);
+    expect(isPopupSuppressed('https://s.example/area/areaBase/pc_areaDesktop_all/index.html#/messages')).toBe(false);
+  });
 });

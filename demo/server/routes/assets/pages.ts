@@ -196,13 +196,16 @@ function subappScript(fileId: string, title: string): string {
   var box = document.createElement('section');
   box.className = 'ph-subapp';
   box.setAttribute('data-subapp', fileId);
+  // The page's language, as the shell sets it on <html>: one language on the page (issue 56), not both.
+  var lang = document.documentElement.lang;
+  var pick = function (texts) { var parts = texts.split('|||'); return lang === 'en' ? parts[1] : lang === 'zh-HK' ? parts[2] : parts[0]; };
   var heading = document.createElement('h2');
-  heading.textContent = ${JSON.stringify(title)};
+  heading.textContent = pick(${JSON.stringify(title)});
   var count = 0;
   var button = document.createElement('button');
   button.type = 'button';
   button.className = 'ph-subapp-counter';
-  var show = function () { button.textContent = '计数 Count: ' + count; };
+  var show = function () { button.textContent = pick('计数：|||Count: |||計數：') + count; };
   button.addEventListener('click', function () { count++; show(); });
   show();
   box.appendChild(heading);
