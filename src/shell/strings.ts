@@ -5,7 +5,7 @@ export const SHELL_STRINGS: StringTable = {
   'zh-CN': {
     'shell.skip': '跳到主要内容',
     'shell.desktop': '我的应用',
-    'shell.recent': '最近使用',
+    'shell.recent': '最近使用（此浏览器）',
     'shell.unread': '{count} 条未读',
     'shell.arrangeHint': '拖动图标，或按 Alt+← / Alt+→ 调整顺序',
     'shell.moved': '已将“{name}”移到第 {position} 位',
@@ -52,7 +52,7 @@ export const SHELL_STRINGS: StringTable = {
   en: {
     'shell.skip': 'Skip to main content',
     'shell.desktop': 'My apps',
-    'shell.recent': 'Recently used',
+    'shell.recent': 'Recently used in this browser',
     'shell.unread': '{count} unread',
     'shell.arrangeHint': 'Drag an icon, or press Alt+← / Alt+→ to move it',
     'shell.moved': '“{name}” moved to position {position}',
@@ -103,7 +103,7 @@ export const SHELL_STRINGS: StringTable = {
   'zh-HK': {
     'shell.skip': '跳到主要內容',
     'shell.desktop': '我的應用',
-    'shell.recent': '最近使用',
+    'shell.recent': '最近使用（此瀏覽器）',
     'shell.unread': '{count} 條未讀',
     'shell.arrangeHint': '拖動圖示，或按 Alt+← / Alt+→ 調整順序',
     'shell.moved': '已將「{name}」移到第 {position} 位',

@@ -145,6 +145,9 @@ describe('the shell on the landing pages', () => {
     await page.goBack();
     await page.locator('ul[data-group="recent"]').waitFor();
     assert.deepEqual(await groupCodes(page, 'recent'), ['notice']);
+    // §3 keeps recent apps among the browser's own preferences, and §7 has no call to keep them with the account: the
+    // heading says where they are (issue 56).
+    await page.getByRole('heading', { name: '最近使用（此浏览器）' }).waitFor();
     assert.deepEqual(problems, []);
     await page.close();
   });

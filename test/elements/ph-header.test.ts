@@ -229,7 +229,12 @@ describe('ph-header', () => {
       await signedInPage('teacher');
       core.$language.set('en');
       // Zoomed to 150 %: the window's inner width, in CSS pixels, is two thirds of its outer width.
-      await withWindow({ outerWidth: Math.round(window.innerWidth * 1.5) }, async () => {
+      // Zoom scales the page's height as well as its width (a side panel narrows only the width).
+      const zoomed = {
+        outerWidth: Math.round(window.innerWidth * 1.5),
+        outerHeight: Math.round(window.innerHeight * 1.5),
+      };
+      await withWindow(zoomed, async () => {
         await mountHeader();
         await waitUntil(() => noticeTexts().some((text) => text.startsWith('Your browser is zoomed to 150%')));
       });

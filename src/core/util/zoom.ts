@@ -26,6 +26,25 @@ export interface ZoomView {
   coarsePointer: boolean;
   /** The page is inside a frame (an iframe of another page): its inner width is not the window's. */
   framed: boolean;
+  /** The window's outer and inner heights: they tell a side panel from zoom (left out: not checked). */
+  outerHeight?: number;
+  innerHeight?: number;
+}
+
+/**
+ * Most a browser's own bars take of a window's height (tabs, address and bookmarks bars, an info bar), in screen
+ * pixels: an inner height within this of the outer one is a page at 100 %.
+ */
+const MOST_BROWSER_BARS_PX = 160;
+
+/**
+ * A browser side panel (bookmarks, reading list, an assistant) narrows the page as zooming in does, but leaves its
+ * height alone: a width that reads as zoom while the height reads as 100 % is a panel (issue 56: 125 % was warned at
+ * 100 %). Zoom scales both.
+ */
+function heightSaysUnzoomed({ outerHeight, innerHeight }: ZoomView): boolean {
+  if (!(outerHeight && innerHeight)) return false;
+  return innerHeight <= outerHeight && innerHeight >= outerHeight - MOST_BROWSER_BARS_PX;
 }
 
 /** The warning text in the current language when `percent` is outside 80–120, else null. */
@@ -46,7 +65,10 @@ export function isTouchBrowser(view: Pick<ZoomView, 'userAgent' | 'coarsePointer
 export function pageZoomPercent(view: ZoomView): number | null {
   if (view.framed || isTouchBrowser(view) || !(view.outerWidth > 0) || !(view.innerWidth > 0)) return null;
   const ratio = (view.outerWidth / view.innerWidth) * 100;
-  return BROWSER_ZOOM_STEPS.reduce((best, step) => (Math.abs(step - ratio) < Math.abs(best - ratio) ? step : best));
+  const step = BROWSER_ZOOM_STEPS.reduce((best, level) =>
+    Math.abs(level - ratio) < Math.abs(best - ratio) ? level : best,
+  );
+  return step > ZOOM_MAX_PERCENT && heightSaysUnzoomed(view) ? 100 : step;
 }
 
 /** The page as a ZoomView. */
@@ -54,6 +76,8 @@ export function currentZoomView(win: Window = globalThis.window): ZoomView {
   return {
     outerWidth: win.outerWidth,
     innerWidth: win.innerWidth,
+    outerHeight: win.outerHeight,
+    innerHeight: win.innerHeight,
     userAgent: win.navigator.userAgent,
     coarsePointer: win.matchMedia?.('(pointer: coarse)').matches ?? false,
     // Comparing the window proxies is allowed across origins too.

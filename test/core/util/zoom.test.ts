@@ -74,6 +74,33 @@ describe('pageZoomPercent: page zoom, not pixel density', () => {
     expect(pageZoomPercent({ ...desktop(1024, 690), framed: true })).toBeNull();
   });
 
+  it('reads a side panel as no zoom: it narrows the page but leaves its height, which zoom scales too (issue 56)', () => {
+    // 1366 × 860 outer; a 340 px side panel; the tab strip and toolbar 85 px.
+    const panel = { ...desktop(1366, 1010), outerHeight: 860, innerHeight: 775 };
+    expect(pageZoomPercent(panel)).toBe(100);
+    // The same window at 125 % with the panel open: the height shrinks with the zoom, and the warning stands.
+    expect(pageZoomPercent({ ...desktop(1366, 808), outerHeight: 860, innerHeight: 620 })).toBe(170);
+    // At 125 % without a panel.
+    expect(pageZoomPercent({ ...desktop(1366, 1080), outerHeight: 860, innerHeight: 620 })).toBe(125);
+    // Zoomed out, the height grows past the window's: read from the width as before.
+    expect(pageZoomPercent({ ...desktop(1366, 2015), outerHeight: 860, innerHeight: 1160 })).toBe(67);
+  });
+
+  it('never warns a window at 100 % whatever side panel and bars it has', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 800, max: 3840 }),
+        fc.integer({ min: 0, max: 600 }),
+        fc.integer({ min: 400, max: 2160 }),
+        fc.integer({ min: 40, max: 160 }),
+        (inner, panel, innerHeight, bars) => {
+          const view = { ...desktop(inner + panel, inner), outerHeight: innerHeight + bars, innerHeight };
+          return zoomWarning(pageZoomPercent(view) ?? 100) === null;
+        },
+      ),
+    );
+  });
+
   it('is null before the window has a size', () => {
     expect(pageZoomPercent(desktop(0, 0))).toBeNull();
     expect(pageZoomPercent(desktop(1366, 0))).toBeNull();
