@@ -1,29 +1,22 @@
 import { useStore } from '@nanostores/react';
-import { startTransition, useCallback, useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import {
   $language,
   $recentApps,
   $session,
   $translate,
   type AppItem,
-  appName,
   arrangesDesktop,
   type DesktopData,
-  defaultClient,
-  type ExpiryModule,
   type LauncherGroup,
   launcherGroups,
-  loadDesktop,
-  type MenuGroup,
-  moveApp,
-  orderApps,
   parseTheme,
-  saveIconOrder,
   tileMark,
 } from '../../core';
 import { Card } from '../../elements/common/Card';
 import { NoData } from '../../elements/common/NoData';
 import { AppIcon } from './AppIcon';
+import { useArrange, useDesktopData } from './use-desktop';
 
 /** A group of more apps than this takes a row of its own on a wide desktop. */
 const WIDE_GROUP_APPS = 6;
@@ -57,56 +50,11 @@ export function Desktop({ short, onOpen, preloaded }: DesktopProps) {
   const language = useStore($language);
   const session = useStore($session);
   const recent = useStore($recentApps)[session.userId] ?? [];
-  const [groups, setGroups] = useState<MenuGroup[] | null>(null);
-  const [modules, setModules] = useState<ExpiryModule[] | null>(null);
-  const [unitExpired, setUnitExpired] = useState(false);
-  const [dragged, setDragged] = useState<AppItem | null>(null);
-  const [announcement, setAnnouncement] = useState('');
+  const { groups, modules, unitExpired, setGroups } = useDesktopData(preloaded);
+  const { handlers, announcement } = useArrange({ groups, setGroups });
   const hintId = useId();
   const arranges = arrangesDesktop(session);
   const theme = parseTheme(session.theme);
-
-  useEffect(() => {
-    let live = true;
-    const loading = preloaded?.() ?? loadDesktop(defaultClient(), { userId: session.userId, unitId: session.unitId });
-    loading.then(
-      (loaded) => {
-        if (!live) return;
-        // Rendered in slices (a transition): hundreds of icons are no single long task.
-        startTransition(() => {
-          setGroups(loaded.groups);
-          setModules(loaded.modules);
-          setUnitExpired(loaded.unitExpired);
-        });
-      },
-      () => live && setGroups([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [session.userId, session.unitId, preloaded]);
-
-  const move = useCallback(
-    (group: LauncherGroup, app: AppItem, delta: number) => {
-      const codes = moveApp(
-        group.apps.map((item) => item.code),
-        app.code,
-        delta,
-      );
-      if (!codes || !groups) return;
-      const previous = groups;
-      const all = previous.find((g) => g.code === group.code);
-      if (!all) return;
-      // The server wants every app of the group (hidden ones too): they keep their places after the visible ones.
-      const full = [...codes, ...all.iconVMs.map((item) => item.code).filter((code) => !codes.includes(code))];
-      setGroups(previous.map((g) => (g.code === group.code ? { ...g, iconVMs: orderApps(g.iconVMs, full) } : g)));
-      setAnnouncement(
-        translate('shell.moved', { name: appName(app, language), position: codes.indexOf(app.code) + 1 }),
-      );
-      saveIconOrder(defaultClient(), group.code, full).catch(() => setGroups(previous));
-    },
-    [groups, translate, language],
-  );
 
   if (groups === null) return <p className="shell-status">{translate('shell.loading')}</p>;
   const shown = launcherGroups(groups, session);
@@ -124,19 +72,7 @@ export function Desktop({ short, onOpen, preloaded }: DesktopProps) {
       markLabel={(mark) => translate(`shell.mark.${mark.kind}`, mark.kind === 'expiring' ? { days: mark.days } : {})}
       onOpen={onOpen}
       describedBy={hintId}
-      {...(group && arranges
-        ? {
-            onMove: (item: AppItem, delta: number) => move(group, item, delta),
-            onDragStart: setDragged,
-            onDrop: (target: AppItem) => {
-              if (!dragged || dragged.code === target.code) return;
-              const from = group.apps.findIndex((item) => item.code === dragged.code);
-              const to = group.apps.findIndex((item) => item.code === target.code);
-              if (from >= 0 && to >= 0) move(group, dragged, to - from);
-              setDragged(null);
-            },
-          }
-        : {})}
+      {...(group && arranges ? handlers(group) : {})}
     />
   );
 
