@@ -56,6 +56,24 @@ const renderer = {
   },
 };
 
+type R2wcBase = {
+  new (): HTMLElement & R2wcInternals;
+  readonly observedAttributes: string[];
+};
+
+/** The element already registered under `tag` (a widget script loaded twice), warned about when it is not ours. */
+function definedBefore(tag: string): CustomElementConstructor | null {
+  const registered = customElements.get(tag);
+  if (!registered) return null;
+  const version = (registered as unknown as Record<symbol, string | undefined>)[VERSION_KEY];
+  if (version !== WIDGETS_VERSION) {
+    console.warn(
+      `ph-widgets ${WIDGETS_VERSION}: <${tag}> is already defined by ${version ? `ph-widgets ${version}` : 'another script'}; keeping that definition.`,
+    );
+  }
+  return registered;
+}
+
 export function defineElement<Props extends ElementProps>(
   tag: string,
   component: ComponentType<Props>,
@@ -63,31 +81,28 @@ export function defineElement<Props extends ElementProps>(
 ): CustomElementConstructor {
   // Server text reads in Hong Kong forms for zh-HK: its converter loads when the language becomes zh-HK.
   watchHongKong();
-  const registered = customElements.get(tag);
-  if (registered) {
-    const version = (registered as unknown as Record<symbol, string | undefined>)[VERSION_KEY];
-    if (version !== WIDGETS_VERSION) {
-      console.warn(
-        `ph-widgets ${WIDGETS_VERSION}: <${tag}> is already defined by ${version ? `ph-widgets ${version}` : 'another script'}; keeping that definition.`,
-      );
-    }
-    return registered;
-  }
-
+  const registered = definedBefore(tag);
+  if (registered) return registered;
   const valued = options.props ?? {};
   const booleans: string[] = options.booleans ?? [];
-  const propByAttribute = new Map<string, string>();
-  for (const prop of [...Object.keys(valued), ...booleans]) propByAttribute.set(toAttribute(prop), prop);
-
   // r2wc types its container as an HTMLElement; with `shadow` it hands the renderer the shadow root.
   const Base = r2wc(
     component as ComponentType<object>,
     { shadow: 'open', props: valued },
     renderer as never,
-  ) as unknown as {
-    new (): HTMLElement & R2wcInternals;
-    readonly observedAttributes: string[];
-  };
+  ) as unknown as R2wcBase;
+  const PhElement = elementClass(tag, Base, [...Object.keys(valued), ...booleans], booleans);
+  customElements.define(tag, PhElement);
+  return PhElement;
+}
+
+/**
+ * r2wc's element class with what it lacks for HTML authors: boolean attributes by presence (with their properties),
+ * attribute removal reaching the component, properties set before the element upgraded, a kept declarative root.
+ */
+function elementClass(tag: string, Base: R2wcBase, props: string[], booleans: string[]): CustomElementConstructor {
+  const propByAttribute = new Map<string, string>();
+  for (const prop of props) propByAttribute.set(toAttribute(prop), prop);
 
   class PhElement extends Base {
     static readonly [VERSION_KEY] = WIDGETS_VERSION;
@@ -151,8 +166,6 @@ export function defineElement<Props extends ElementProps>(
       },
     });
   }
-
-  customElements.define(tag, PhElement);
   return PhElement;
 }
 

@@ -1,4 +1,4 @@
-import { atom, type ReadableAtom } from 'nanostores';
+import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
 import type { Message, PopUpPage } from '../api/types';
 import { areRemindersSuppressed, REMINDER_AUTO_CLOSE_MS, suppressReminders } from './reminders';
 
@@ -69,39 +69,56 @@ function createCountdown(ms: number, end: () => void) {
   };
 }
 
-export function createReminderPanel(options: ReminderPanelOptions): ReminderPanel {
-  const $state = atom<ReminderPanelState>(CLOSED);
-  const autoCloseMs = options.autoCloseMs ?? REMINDER_AUTO_CLOSE_MS;
-  let held = false;
+/**
+ * The pages of the panel as the server answers them: the prefetched first page once, else a request; an answer that
+ * arrives after a newer request, or after `drop`, is not shown.
+ */
+function createPager(options: ReminderPanelOptions, $state: WritableAtom<ReminderPanelState>) {
   let request = 0;
   let early: Promise<PopUpPage> | null = null;
-  /** The first page: the prefetched answer once, else a new request. */
   const load = (page: number) => {
     const prefetched = page === 1 ? early : null;
     early = null;
     return prefetched ?? options.loadPage(page);
   };
-
   const patch = (changes: Partial<ReminderPanelState>) => $state.set({ ...$state.get(), ...changes });
+  return {
+    patch,
+    drop: () => {
+      request++;
+    },
+    prefetch() {
+      if (early || areRemindersSuppressed(options.storage)) return;
+      early = options.loadPage(1);
+      // Unused (the session was gone), its failure is nobody's.
+      early.catch(() => undefined);
+    },
+    async show(page: number): Promise<PopUpPage | null> {
+      const mine = ++request;
+      patch({ loading: true });
+      let answer: PopUpPage;
+      try {
+        answer = await load(page);
+      } catch {
+        if (mine === request) patch({ loading: false });
+        return null;
+      }
+      if (mine !== request) return null;
+      patch({ page, pages: answer.pages, total: answer.total, list: answer.list, loading: false });
+      return answer;
+    },
+  };
+}
+
+export function createReminderPanel(options: ReminderPanelOptions): ReminderPanel {
+  const $state = atom<ReminderPanelState>(CLOSED);
+  const autoCloseMs = options.autoCloseMs ?? REMINDER_AUTO_CLOSE_MS;
+  let held = false;
+  const pager = createPager(options, $state);
+  const { patch, show } = pager;
   const countdown = createCountdown(autoCloseMs, () => close());
   const stopTimer = countdown.stop;
   const restartTimer = () => countdown.restart($state.get().open && !held);
-
-  /** Loads a page; answers that arrive after a newer request or after closing are dropped. */
-  async function show(page: number): Promise<PopUpPage | null> {
-    const mine = ++request;
-    patch({ loading: true });
-    let answer: PopUpPage;
-    try {
-      answer = await load(page);
-    } catch {
-      if (mine === request) patch({ loading: false });
-      return null;
-    }
-    if (mine !== request) return null;
-    patch({ page, pages: answer.pages, total: answer.total, list: answer.list, loading: false });
-    return answer;
-  }
 
   async function openAt(page: number): Promise<boolean> {
     const answer = await show(page);
@@ -112,7 +129,7 @@ export function createReminderPanel(options: ReminderPanelOptions): ReminderPane
   }
 
   function close(byIcon = false): void {
-    request++;
+    pager.drop();
     stopTimer();
     held = false;
     if (byIcon) suppressReminders(options.storage);
@@ -129,12 +146,7 @@ export function createReminderPanel(options: ReminderPanelOptions): ReminderPane
 
   return {
     $state,
-    prefetch() {
-      if (early || areRemindersSuppressed(options.storage)) return;
-      early = options.loadPage(1);
-      // Unused (the session was gone), its failure is nobody's.
-      early.catch(() => undefined);
-    },
+    prefetch: pager.prefetch,
     autoOpen: () => (areRemindersSuppressed(options.storage) ? Promise.resolve(false) : openAt(1)),
     open: async () => {
       await openAt(1);
@@ -162,7 +174,7 @@ export function createReminderPanel(options: ReminderPanelOptions): ReminderPane
       restartTimer();
     },
     dispose: () => {
-      request++;
+      pager.drop();
       stopTimer();
     },
   };

@@ -4,32 +4,22 @@ import {
   $config,
   $hongKong,
   $language,
-  $loginStatus,
-  $session,
   $translate,
   addStrings,
-  authDeps,
-  checkVersions,
   defaultClient,
-  type FooterContent,
-  fetchMe,
-  footerContent,
-  getLocation,
-  helpCenterLink,
-  loadUnitConfig,
   loadVersionHistory,
   loadVersionInfo,
   splitBilingual,
   type VersionHistoryEntry,
   type VersionInfo,
   versionNote,
-  versionReader,
 } from '../../core';
 import { useSettledMark } from '../common/settled-mark';
 import { sharedStyles, useStyles } from '../common/styles';
 import { PhModal } from '../ph-modal/PhModal';
 import { FOOTER_STRINGS } from './strings';
 import styles from './styles.css';
+import { useFooterContent } from './use-footer';
 
 addStrings(FOOTER_STRINGS);
 const FOOTER_STYLES = sharedStyles(styles);
@@ -51,45 +41,10 @@ const VERSION_FIELDS = ['name', 'appVersion', 'serverVersion', 'packageDate', 'w
 export function PhFooter(props: PhFooterProps) {
   useStyles(FOOTER_STYLES);
   const translate = useStore($translate);
-  const config = useStore($config);
-  const session = useStore($session);
-  const unitId = props.unitId || session.unitId;
-  const [content, setContent] = useState<FooterContent | null>(null);
+  const { content, help } = useFooterContent(props.unitId, props.noVersionCheck);
   // The unit's footer has answered (or failed, which reads as none): the footer has the height it keeps.
   const settledRef = useSettledMark(content !== null);
   const [dialog, setDialog] = useState<'version' | 'about' | null>(null);
-
-  // The unit and the token come from the session: a page with a footer but no header asks `me` too (one shared call).
-  useEffect(() => {
-    if (config && $loginStatus.get() === 'unknown') void fetchMe(authDeps());
-  }, [config]);
-
-  useEffect(() => {
-    if (!config) return;
-    let live = true;
-    void loadUnitConfig(unitId || undefined, defaultClient()).then((unit) => live && setContent(footerContent(unit)));
-    return () => {
-      live = false;
-    };
-  }, [config, unitId]);
-
-  useEffect(() => {
-    if (!config || props.noVersionCheck) return;
-    void checkVersions({
-      get: versionReader(defaultClient()),
-      code: config.appCode,
-      root: config.rootPath,
-      env: config.env,
-    });
-  }, [config, props.noVersionCheck]);
-
-  const help = content
-    ? helpCenterLink(content.helpCenter || config?.helpCenterUrl || '', {
-        href: getLocation().href(),
-        accessToken: session.accessToken,
-        unitId,
-      })
-    : '';
 
   // The dialogs sit beside the footer, not inside it: they do not inherit its small centred text.
   return (

@@ -76,42 +76,71 @@ export function VoiceView({ state, partial, disabled, onPress, onRelease, onDism
       <span className="status" role="status" aria-live="polite" part="status">
         {text}
       </span>
-      {message?.kind === 'miss' ? (
-        // A miss stays until the next press or a close (issue 35): its lines are read out by the status above.
-        <div className={`bubble ${tone} lasting`} part="bubble">
-          <span aria-hidden="true">
-            {lines.map((line) => (
-              <span className="line" key={line}>
-                {line}
-              </span>
-            ))}
-          </span>
-          <button
-            type="button"
-            className="close"
-            part="close"
-            aria-label={translate('voice.dismiss')}
-            onClick={onDismiss}
-          >
-            ×
-          </button>
-        </div>
-      ) : bubbleText || countdown ? (
-        <div className={`bubble ${tone}`.trim()} part="bubble" aria-hidden="true">
-          {countdown ? (
-            <span className="countdown" part="countdown">
-              <span className="dot" />
-              {countdown}
-            </span>
-          ) : null}
-          {bubbleText}
-          {partial && state.phase === 'recording' ? <span className="partial">“{partial}”</span> : null}
-        </div>
-      ) : (
-        <span className="tooltip" part="tooltip" aria-hidden="true">
-          {translate('voice.hint')}
-        </span>
-      )}
+      <VoiceBubble
+        lines={message?.kind === 'miss' ? lines : null}
+        text={bubbleText}
+        tone={tone}
+        countdown={countdown}
+        partial={state.phase === 'recording' ? partial : ''}
+        onDismiss={onDismiss}
+      />
     </>
+  );
+}
+
+interface VoiceBubbleProps {
+  /** A miss's lines: it stays until the next press or a close (issue 35). */
+  lines: string[] | null;
+  text: string;
+  tone: string;
+  countdown: string;
+  partial: string;
+  onDismiss: () => void;
+}
+
+/** Below the button: a miss that stays, what the button is doing, or the tooltip shown on hover or focus. */
+function VoiceBubble({ lines, text, tone, countdown, partial, onDismiss }: VoiceBubbleProps) {
+  const translate = useStore($translate);
+  if (lines) {
+    // Its lines are read out by the status beside the button.
+    return (
+      <div className={`bubble ${tone} lasting`} part="bubble">
+        <span aria-hidden="true">
+          {lines.map((line) => (
+            <span className="line" key={line}>
+              {line}
+            </span>
+          ))}
+        </span>
+        <button
+          type="button"
+          className="close"
+          part="close"
+          aria-label={translate('voice.dismiss')}
+          onClick={onDismiss}
+        >
+          ×
+        </button>
+      </div>
+    );
+  }
+  if (text || countdown) {
+    return (
+      <div className={`bubble ${tone}`.trim()} part="bubble" aria-hidden="true">
+        {countdown ? (
+          <span className="countdown" part="countdown">
+            <span className="dot" />
+            {countdown}
+          </span>
+        ) : null}
+        {text}
+        {partial ? <span className="partial">“{partial}”</span> : null}
+      </div>
+    );
+  }
+  return (
+    <span className="tooltip" part="tooltip" aria-hidden="true">
+      {translate('voice.hint')}
+    </span>
   );
 }
