@@ -15,6 +15,7 @@ import { registerStorageRoutes } from './storage';
 import { registerAuthorizeRoutes } from './uaa/authorize';
 import { registerFaceRoutes } from './uaa/face';
 import { registerLoginRoutes } from './uaa/login';
+import { registerSessionRoutes } from './uaa/login-session';
 import { registerSocialRoutes } from './uaa/social';
 import { registerSocialBindRoutes } from './uaa/social-bind';
 import { registerSocialProviderRoutes } from './uaa/social-provider';
@@ -24,6 +25,7 @@ import { registerUnitConfigRoutes } from './uaa/unit-config';
 export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   for (const register of [
     registerLoginRoutes,
+    registerSessionRoutes,
     registerSocialRoutes,
     registerSocialBindRoutes,
     registerAuthorizeRoutes,

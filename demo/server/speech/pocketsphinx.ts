@@ -68,87 +68,104 @@ function loadDictionary(path: string): Map<string, string[]> {
   return entries;
 }
 
+/** The programs, model and dictionary of a recognizer, its options resolved; the dictionary is read on first use. */
+interface Decoder {
+  program: string;
+  batchProgram: string;
+  model: string;
+  dictionaryPath: string;
+  languageWeight: number;
+  dictionary?: Map<string, string[]>;
+}
+
 export function pocketsphinxRecognizer(options: PocketsphinxOptions): SpeechRecognizer {
-  const program = options.program ?? POCKETSPHINX_DEFAULTS.program;
-  const model = options.model ?? POCKETSPHINX_DEFAULTS.model;
-  const dictionaryPath = options.dictionary ?? POCKETSPHINX_DEFAULTS.dictionary;
-  const batchProgram = options.batchProgram ?? POCKETSPHINX_DEFAULTS.batchProgram;
-  let dictionary: Map<string, string[]> | undefined;
-
-  async function english(dir: string, pcm: Buffer, vocabulary: readonly string[]): Promise<string> {
-    dictionary ??= loadDictionary(dictionaryPath);
-    const known = dictionary;
-    const grammar = commandGrammar(vocabulary, (word) => known.has(word));
-    if (!grammar.jsgf) return '';
-    const files = { wav: join(dir, 'in.wav'), gram: join(dir, 'commands.gram'), dict: join(dir, 'commands.dict') };
-    // A dictionary of the grammar's words only: loading all of CMUdict would cost more than decoding.
-    const dict = grammar.words.flatMap((word) => known.get(word) ?? []).join('\n');
-    await Promise.all([
-      writeFile(files.wav, decoderWav(pcm)),
-      writeFile(files.gram, grammar.jsgf),
-      writeFile(files.dict, `${dict}\n`),
-    ]);
-    const { stdout } = await run(
-      program,
-      [
-        ...['-infile', files.wav, '-jsgf', files.gram, '-hmm', model, '-dict', files.dict],
-        ...[
-          '-samprate',
-          String(SAMPLE_RATE),
-          '-lw',
-          String(options.languageWeight ?? POCKETSPHINX_DEFAULTS.languageWeight),
-        ],
-        ...['-logfn', '/dev/null'],
-      ],
-      { timeout: 30_000, maxBuffer: 1 << 20 },
-    );
-    // One line per stretch of speech between pauses: the sentence is all of them.
-    return stdout
-      .split('\n')
-      .map((line) => line.trim())
-      .filter(Boolean)
-      .join(' ');
-  }
-
-  async function chinese(dir: string, pcm: Buffer, vocabulary: readonly string[], language: ChineseLanguage) {
-    const grammar = chineseGrammar(vocabulary, language, romanise);
-    if (!grammar.fsg) return '';
-    const files = {
-      ctl: join(dir, 'in.ctl'),
-      fsg: join(dir, 'commands.fsg'),
-      dict: join(dir, 'commands.dict'),
-      hyp: join(dir, 'out.hyp'),
-    };
-    await Promise.all([
-      writeFile(join(dir, 'in.wav'), decoderWav(pcm)),
-      writeFile(files.ctl, 'in\n'),
-      writeFile(files.fsg, grammar.fsg),
-      writeFile(files.dict, grammar.dictionary),
-    ]);
-    await run(
-      batchProgram,
-      [
-        ...['-adcin', 'yes', '-cepdir', dir, '-cepext', '.wav', '-ctl', files.ctl, '-hyp', files.hyp],
-        ...['-fsg', files.fsg, '-dict', files.dict, '-hmm', model, '-samprate', String(SAMPLE_RATE), '-lw', '10'],
-        ...WIDE_BEAMS,
-        ...['-logfn', '/dev/null'],
-      ],
-      { timeout: 30_000, maxBuffer: 1 << 20 },
-    );
-    // "words (in -score)" on one line.
-    const line = (await readFile(files.hyp, 'utf8')).split('\n')[0] ?? '';
-    return heardPhrase(grammar, line.replace(/\s*\([^)]*\)\s*$/, ''));
-  }
-
+  const decoder: Decoder = {
+    program: options.program ?? POCKETSPHINX_DEFAULTS.program,
+    batchProgram: options.batchProgram ?? POCKETSPHINX_DEFAULTS.batchProgram,
+    model: options.model ?? POCKETSPHINX_DEFAULTS.model,
+    dictionaryPath: options.dictionary ?? POCKETSPHINX_DEFAULTS.dictionary,
+    languageWeight: options.languageWeight ?? POCKETSPHINX_DEFAULTS.languageWeight,
+  };
   return {
-    available: () => [program, batchProgram, model, dictionaryPath].every((path) => existsSync(path)),
+    available: () =>
+      [decoder.program, decoder.batchProgram, decoder.model, decoder.dictionaryPath].every((path) => existsSync(path)),
     async recognise(pcm, vocabulary, language) {
       const dir = await mkdtemp(join(options.tmpDir, 'speech-'));
       try {
-        return language === 'en' ? await english(dir, pcm, vocabulary) : await chinese(dir, pcm, vocabulary, language);
+        return language === 'en'
+          ? await english(decoder, dir, pcm, vocabulary)
+          : await chinese(decoder, dir, pcm, vocabulary, language);
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
     },
   };
+}
+
+/** English: the continuous decoder against the command grammar, with the dictionary's lines for its words. */
+async function english(decoder: Decoder, dir: string, pcm: Buffer, vocabulary: readonly string[]): Promise<string> {
+  decoder.dictionary ??= loadDictionary(decoder.dictionaryPath);
+  const known = decoder.dictionary;
+  const grammar = commandGrammar(vocabulary, (word) => known.has(word));
+  if (!grammar.jsgf) return '';
+  const files = { wav: join(dir, 'in.wav'), gram: join(dir, 'commands.gram'), dict: join(dir, 'commands.dict') };
+  // A dictionary of the grammar's words only: loading all of CMUdict would cost more than decoding.
+  const dict = grammar.words.flatMap((word) => known.get(word) ?? []).join('\n');
+  await Promise.all([
+    writeFile(files.wav, decoderWav(pcm)),
+    writeFile(files.gram, grammar.jsgf),
+    writeFile(files.dict, `${dict}\n`),
+  ]);
+  const { stdout } = await run(
+    decoder.program,
+    [
+      ...['-infile', files.wav, '-jsgf', files.gram, '-hmm', decoder.model, '-dict', files.dict],
+      ...['-samprate', String(SAMPLE_RATE), '-lw', String(decoder.languageWeight)],
+      ...['-logfn', '/dev/null'],
+    ],
+    { timeout: 30_000, maxBuffer: 1 << 20 },
+  );
+  // One line per stretch of speech between pauses: the sentence is all of them.
+  return stdout
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** Mandarin or Cantonese: the batch decoder against the graph of the Chinese phrases, with wide beams. */
+async function chinese(
+  decoder: Decoder,
+  dir: string,
+  pcm: Buffer,
+  vocabulary: readonly string[],
+  language: ChineseLanguage,
+) {
+  const grammar = chineseGrammar(vocabulary, language, romanise);
+  if (!grammar.fsg) return '';
+  const files = {
+    ctl: join(dir, 'in.ctl'),
+    fsg: join(dir, 'commands.fsg'),
+    dict: join(dir, 'commands.dict'),
+    hyp: join(dir, 'out.hyp'),
+  };
+  await Promise.all([
+    writeFile(join(dir, 'in.wav'), decoderWav(pcm)),
+    writeFile(files.ctl, 'in\n'),
+    writeFile(files.fsg, grammar.fsg),
+    writeFile(files.dict, grammar.dictionary),
+  ]);
+  await run(
+    decoder.batchProgram,
+    [
+      ...['-adcin', 'yes', '-cepdir', dir, '-cepext', '.wav', '-ctl', files.ctl, '-hyp', files.hyp],
+      ...['-fsg', files.fsg, '-dict', files.dict, '-hmm', decoder.model, '-samprate', String(SAMPLE_RATE), '-lw', '10'],
+      ...WIDE_BEAMS,
+      ...['-logfn', '/dev/null'],
+    ],
+    { timeout: 30_000, maxBuffer: 1 << 20 },
+  );
+  // "words (in -score)" on one line.
+  const line = (await readFile(files.hyp, 'utf8')).split('\n')[0] ?? '';
+  return heardPhrase(grammar, line.replace(/\s*\([^)]*\)\s*$/, ''));
 }

@@ -7,16 +7,26 @@ import { OwnFileRecords } from './own-file-records';
 import { ownFilesRoutes } from './own-files';
 import { FileStore } from './store';
 import { sweepRoutes } from './sweep';
-import { uploadRoutes } from './upload';
+import { chunkUploadRoutes } from './upload-chunks';
+import { instantUploadRoutes } from './upload-instant';
+import { singleUploadRoutes } from './upload-single';
 
 /**
- * The storage calls as plugins over one store: upload, merge, download, each person's own files (an added list), and
- * the sweep of stale chunks.
+ * The storage calls as plugins over one store, one per group: upload (the instant check, whole files, chunks),
+ * merge, download, each person's own files (an added list), and the sweep of stale chunks.
  */
 export async function registerStorageRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const store = new FileStore(ctx);
   await store.upgradeLegacyFiles();
   const deps: StorageDeps = { ctx, store, ownFiles: new OwnFileRecords(ctx), merges: new Map() };
-  for (const plugin of [uploadRoutes, mergeRoutes, downloadRoutes, ownFilesRoutes, sweepRoutes])
+  for (const plugin of [
+    instantUploadRoutes,
+    singleUploadRoutes,
+    chunkUploadRoutes,
+    mergeRoutes,
+    downloadRoutes,
+    ownFilesRoutes,
+    sweepRoutes,
+  ])
     await app.register(plugin, deps);
 }

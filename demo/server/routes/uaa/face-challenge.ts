@@ -1,19 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../../../src/core/api/wire';
-import type { ServerContext } from '../../context';
 import { ok } from '../../envelope';
-import type { ChallengeStore } from '../../face/challenges';
 import { countAgainstAddress, refuseLockedAddress } from '../../face/limits';
 import { requireTerminal } from '../../face/terminal';
 import { object } from '../../schemas';
 import { serves } from '../../spec-strict';
+import type { FaceDeps } from './face-deps';
 
 /**
  * The liveness challenge, asked before the photo is sent: the widget asks the user for the action and records the
  * frames (issue 37). A clock-in's challenge is the terminal's own, outside the anonymous allowance (issue 54). An
  * added call (spec-strict.ts).
  */
-export function registerFaceChallenge(app: FastifyInstance, ctx: ServerContext, challenges: ChallengeStore): void {
+export function registerFaceChallenge(app: FastifyInstance, { ctx, challenges }: FaceDeps): void {
   if (!serves(ctx.options, 'POST', ENDPOINTS.faceChallenge)) return;
   app.post<{ Body: { mode: 'login' | 'orther' } }>(
     ENDPOINTS.faceChallenge,
