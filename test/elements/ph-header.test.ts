@@ -447,19 +447,16 @@ describe('ph-header', () => {
   });
 
   describe('reminders (§4)', () => {
-    it('marks its host data-ph-settled only once the strip is decided, so a page can show what is below in place (issue 36)', async () => {
+    it('marks its host data-ph-settled once signed in, its height kept when the floating panel comes (issues 36, 56)', async () => {
       await signedInPage('teacher');
       const header = document.createElement('ph-header');
-      // At each change of the mark: whether the header carries it, and whether the strip was there by then.
-      const marks: string[] = [];
-      new MutationObserver(() =>
-        marks.push(
-          `${header.hasAttribute('data-ph-settled')} ${Boolean(root(header).querySelector('[part~="reminders"]'))}`,
-        ),
-      ).observe(header, { attributeFilter: ['data-ph-settled'] });
       document.body.append(header);
       await waitUntil(() => header.hasAttribute('data-ph-settled'), 'the header never settled');
-      expect(marks).to.deep.equal(['true true']);
+      const height = header.getBoundingClientRect().height;
+      const panel = () => root(header).querySelector('[part~="reminders"]');
+      await waitUntil(() => panel(), 'the panel did not open');
+      expect(getComputedStyle(panel() as Element).position).to.equal('fixed');
+      expect(header.getBoundingClientRect().height).to.equal(height);
       header.remove();
     });
 

@@ -85,7 +85,7 @@ function HeaderElement({ container, ...props }: HeaderElementProps) {
  * page, the way back to the desktop; the bar's `data-access` says `checking`, `open` or `refused`. A message's link to
  * an app passes the same gate: refused, the page stays and says why. Signed out, the page goes to
  * `/login?redirect_uri=…`. Menus open with Enter or arrows, move with arrows and close with Escape.
- * Signed out, or signed in with its to-do strip decided, the element carries `data-ph-settled`: it then has the height
+ * Once it knows whether anyone is signed in (`me` answered), the element carries `data-ph-settled`: it then has the height
  * it keeps, and a page can keep what lies below unpainted until then (docs/guide/page-kit.md).
  *
  * @summary Page header

@@ -75,7 +75,7 @@ async function switchCandidates(userId: string, userType: number, http: ReturnTy
 export interface HeaderState {
   model: HeaderModel;
   signedIn: boolean;
-  /** Signed out, or signed in with the to-do strip decided: the header has the height it keeps. */
+  /** Signed out, or signed in: the header has the height it keeps. */
   settled: boolean;
   messageConfig: MessageConfig | null;
   /** Why this page may not be used (src/core/access): the block that cannot be closed; null when it may. */
@@ -101,14 +101,12 @@ export function useHeader(redirect: boolean, leaving: RefObject<boolean>, deskto
   const [accessChecked, setAccessChecked] = useState(false);
   const [candidates, setCandidates] = useState<RoleSwitchCandidate[]>([]);
   const [isAdmin, setIsAdmin] = useState(false);
-  // Whether the to-do strip has been decided (shown, nothing to show, suppressed): until then the header may grow.
-  const [remindersDecided, setRemindersDecided] = useState(false);
   const signedIn = status === 'in';
 
   useEffect(() => {
     if (!config || $loginStatus.get() !== 'unknown') return;
     void fetchMe(authDeps());
-    // The page waits unshown until the to-do strip is decided: its first page is asked for beside `me`, not after.
+    // The reminders' first page is asked for beside `me`, not after: the panel pops up as the page shows.
     if (signInRecorded() && !isPopupSuppressed(getLocation().href())) model.reminders.prefetch();
   }, [config, model]);
 
@@ -144,8 +142,7 @@ export function useHeader(redirect: boolean, leaving: RefObject<boolean>, deskto
     const theme = themeCalls(http);
     void theme.isAdmin(userId).then((value) => live && setIsAdmin(value));
     void applyStoredTheme({ calls: theme, userId });
-    if (isPopupSuppressed(getLocation().href())) setRemindersDecided(true);
-    else void model.reminders.autoOpen().finally(() => live && setRemindersDecided(true));
+    if (!isPopupSuppressed(getLocation().href())) void model.reminders.autoOpen();
     return () => {
       live = false;
       stop();
@@ -153,6 +150,8 @@ export function useHeader(redirect: boolean, leaving: RefObject<boolean>, deskto
     };
   }, [signedIn, config, userId, userType, model]);
 
-  const settled = status === 'out' || (signedIn && remindersDecided);
+  // The reminder panel floats over the page's end (issue 56), so the header's height is known once `me` answered: the
+  // page no longer waits for the reminders (it waited up to 3 s for a strip that pushed the page down).
+  const settled = status === 'out' || signedIn;
   return { model, signedIn, settled, messageConfig, refusal, accessChecked, candidates, isAdmin };
 }
