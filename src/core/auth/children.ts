@@ -1,7 +1,7 @@
 import { persistentJSON } from '@nanostores/persistent';
 import { CHROME_PATHS } from '../api/chrome-paths';
 import type { Child } from '../api/types';
-import type { HttpClient } from '../http/client';
+import type { HttpClient } from '../http/client-types';
 import { $session, type SessionState, selectChild } from '../session/state';
 import { pageSingleton } from '../shared';
 

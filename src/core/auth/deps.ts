@@ -1,7 +1,7 @@
 import { getLocation, type LocationAdapter } from '../config/location';
 import { requireConfig } from '../config/phinit';
 import type { PhConfig } from '../config/resolve';
-import type { HttpClient } from '../http/client';
+import type { HttpClient } from '../http/client-types';
 import { defaultClient } from '../http/request';
 import { type Site, siteOf } from '../routes/site';
 import type { CredentialDeps } from './credentials';

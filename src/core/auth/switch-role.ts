@@ -1,7 +1,7 @@
 import { appTargetOf } from '../access/target';
 import { CHROME_PATHS } from '../api/chrome-paths';
 import type { AppItem, Envelope, LoginData, RoleCandidate } from '../api/types';
-import type { HttpClient } from '../http/client';
+import type { HttpClient } from '../http/client-types';
 import { pathIdFor } from '../routes/paths';
 import { beginSession, storeLoginInfo } from '../session/state';
 import type { AuthDeps } from './deps';

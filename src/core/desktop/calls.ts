@@ -1,7 +1,7 @@
 import { CHROME_PATHS } from '../api/chrome-paths';
 import type { AppItem, ExpiryModule, Manifest, MenuGroup, MenuNode, UnreadCodeCount } from '../api/types';
 import { endpointPath } from '../api/wire';
-import type { HttpClient } from '../http/client';
+import type { HttpClient } from '../http/client-types';
 import { loadUnitLicence } from '../licence';
 import { withUnreadCounts } from './launcher';
 

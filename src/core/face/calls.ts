@@ -8,7 +8,7 @@ import {
 import type { Envelope, FaceClocking, FaceRecord, LoginData } from '../api/types';
 import type { AuthDeps } from '../auth/deps';
 import { handleLoginResult } from '../auth/login';
-import type { HttpClient } from '../http/client';
+import type { HttpClient } from '../http/client-types';
 import { envelopeMessage, HttpError, isEnvelope } from '../http/errors';
 import { $language } from '../i18n/translate';
 import type { FaceMode } from './constants';

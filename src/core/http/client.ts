@@ -22,14 +22,6 @@ import { fetchTransport } from './transport';
 // and its calls (recovery.ts, recovery-calls.ts), the notification rules (notices.ts). What is left here is the
 // client's face: the configuration's defaults, §5's method rule and the notice of a failed call.
 
-export {
-  HTTP_METHODS,
-  type HttpClient,
-  type HttpClientConfig,
-  type HttpMethod,
-  type RequestOptions,
-} from './client-types';
-
 /** The wrapper of §5 takes get, post and upload: the error another method is refused with, null for those three. */
 function refusedMethod(method: string, summary: RequestSummary): HttpError | null {
   if (!(HTTP_METHODS as readonly string[]).includes(method)) {

@@ -1,5 +1,5 @@
 import { CHROME_PATHS } from '../api/chrome-paths';
-import type { HttpClient } from '../http/client';
+import type { HttpClient } from '../http/client-types';
 
 // §2 licence-expired dialog: a page whose module licence (or whose unit's licence) has ended is blocked with
 // '该模块已到期，请联系管理员！' and cannot be used. Only the platform's explicit "no" blocks: a failed check must not

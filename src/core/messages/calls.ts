@@ -1,6 +1,6 @@
 import { CHROME_PATHS } from '../api/chrome-paths';
 import type { Message, MessageConfig, PopUpPage, UnhandledCount } from '../api/types';
-import type { HttpClient } from '../http/client';
+import type { HttpClient } from '../http/client-types';
 import { REMINDER_PAGE_SIZE } from './reminders';
 
 // §7 desktop message calls. Background reads (counts, config) are quiet: a poll that fails must not raise a

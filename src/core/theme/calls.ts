@@ -1,7 +1,7 @@
 import { CHROME_PATHS } from '../api/chrome-paths';
 import type { ThemeSetting } from '../api/types';
 import { ADMIN_ROLE, endpointPath } from '../api/wire';
-import type { HttpClient } from '../http/client';
+import type { HttpClient } from '../http/client-types';
 import type { ThemeSaveRequest } from './save';
 
 // §6/§7 the theme calls: the user's stored theme, saving it (for everyone with `syncAll`, admins only), and the

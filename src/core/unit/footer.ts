@@ -1,6 +1,6 @@
 import { CHROME_PATHS } from '../api/chrome-paths';
 import type { FilingEntry, UnitLoginConfig } from '../api/types';
-import type { HttpClient } from '../http/client';
+import type { HttpClient } from '../http/client-types';
 import { helpCenterUrl } from '../routes/paths';
 
 // §2 Footer and §3 unit login-page config: copyright, an optional link, optional filing entries and the help

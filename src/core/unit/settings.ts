@@ -1,4 +1,4 @@
-import type { HttpClient } from '../http/client';
+import type { HttpClient } from '../http/client-types';
 import { loadUnitLicence, type UnitLicence } from '../licence';
 import { type FooterContent, footerContent, loadUnitConfig } from './footer';
 import { unitLogoPath } from './logo';

@@ -1,6 +1,6 @@
 import type { OwnFile, OwnFiles } from '../api/types';
 import { OWN_FILES_PATH } from '../api/upload-paths';
-import type { HttpClient } from '../http/client';
+import type { HttpClient } from '../http/client-types';
 import { HttpError } from '../http/errors';
 import { addStrings, type StringTable, t } from '../i18n/translate';
 

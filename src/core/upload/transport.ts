@@ -2,7 +2,7 @@ import { SESSION_PROBE_PATH } from '../api/upload-paths';
 import { getLocation } from '../config/location';
 import { $config } from '../config/phinit';
 import { DEFAULT_TIMEOUT } from '../config/resolve';
-import type { HttpClient } from '../http/client';
+import type { HttpClient } from '../http/client-types';
 import { buildUrl, encodeBody } from '../http/encode';
 import { HttpError, isEnvelope } from '../http/errors';
 import { requestHeaders } from '../http/headers';

@@ -1,7 +1,7 @@
 import { CHROME_PATHS } from '../api/chrome-paths';
 import type { VersionHistoryEntry, VersionInfo } from '../api/types';
 import { endpointPath } from '../api/wire';
-import type { HttpClient } from '../http/client';
+import type { HttpClient } from '../http/client-types';
 import { HttpError } from '../http/errors';
 import { splitBilingual } from '../i18n/bilingual';
 import type { Language } from '../i18n/language';

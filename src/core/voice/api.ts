@@ -1,5 +1,5 @@
 import { FIND_SKILL_PATH, VOICE_TOKEN_PATH } from '../api/voice-paths';
-import type { HttpClient } from '../http/client';
+import type { HttpClient } from '../http/client-types';
 import { defaultClient } from '../http/request';
 import type { Language } from '../i18n/language';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../../src/core/api/wire';
-import type { HttpClient } from '../../../src/core/http/client';
+import type { HttpClient } from '../../../src/core/http/client-types';
 import { loadUnitSettings } from '../../../src/core/unit';
 
 // The admin's "Unit settings" (issue 56 item 11), read from the calls §7 has: unit_oam and unit_config.
