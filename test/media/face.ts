@@ -96,16 +96,35 @@ export function personPoses(): Poses {
  * asks for a turn (its `data-action`) it turns smoothly that way, through the poses between, and holds it, as people
  * do. How far it turns (`reaches`, in whole turns) changes from one challenge to the next, as a person's turns do: the
  * server refuses the same pictures in the same order again as a replay. While the page's `phPersonAway` is true
- * nobody is in front (a queue's gap between two people). A canvas stream stands in for the device; every frame
- * carries a little sensor noise, so no two frames are the same bytes.
+ * nobody is in front (a queue's gap between two people). Told the turn was too fast for the camera (`data-turn-again`,
+ * which a busy machine's slower detector can bring), she turns back to the front and turns again at half the speed,
+ * as she was asked. A canvas stream stands in for the device; every frame carries a little sensor noise, so no two
+ * frames are the same bytes.
  */
-export async function personCamera(page: Page, poses: Poses, reactionMs = 300, reaches = [1.4, 1.8]): Promise<void> {
+export interface Person {
+  /** From being asked to starting to turn. */
+  reactionMs: number;
+  /** How far she turns, in whole turns, one challenge after another. */
+  reaches: number[];
+  /** How fast she turns at first, in whole turns a second. */
+  turnsPerSecond: number;
+}
+
+export async function personCamera(page: Page, poses: Poses, person: Partial<Person> = {}): Promise<void> {
+  const { reactionMs, reaches, turnsPerSecond } = {
+    reactionMs: 300,
+    reaches: [1.4, 1.8],
+    turnsPerSecond: 2.5,
+    ...person,
+  };
   // A script of its own rather than a function: the test runner's TypeScript loader names functions through a helper
   // that does not exist in the page.
   await page.addInitScript({
     content: `{
       const reactionMs = ${reactionMs};
-      const turnsPerSecond = 2.5;
+      let turnsPerSecond = ${turnsPerSecond};
+      let turningBack = false;
+      let toldBefore = false;
       const reaches = ${JSON.stringify(reaches)};
       let challenges = -1;
       const images = new Map();
@@ -121,7 +140,14 @@ export async function personCamera(page: Page, poses: Poses, reactionMs = 300, r
       let last = performance.now();
       const pose = () => {
         const now = performance.now();
-        const action = document.querySelector('ph-face')?.shadowRoot?.querySelector('[data-action]')?.dataset.action ?? null;
+        const acting = document.querySelector('ph-face')?.shadowRoot?.querySelector('[data-action]');
+        const action = acting?.dataset.action ?? null;
+        const told = acting?.dataset.turnAgain !== undefined;
+        if (told && !toldBefore) {
+          turningBack = true;
+          turnsPerSecond /= 2;
+        }
+        toldBefore = told;
         if (action !== asked) {
           if (action && !asked) challenges += 1;
           asked = action;
@@ -129,7 +155,8 @@ export async function personCamera(page: Page, poses: Poses, reactionMs = 300, r
         }
         // Her picture warped further than 1.1 turns to her right reads as less of a turn to the landmark nets.
         const reach = asked === 'turnRight' ? Math.min(1.1, reaches[challenges % reaches.length]) : reaches[challenges % reaches.length];
-        const target = asked && now - askedAt >= reactionMs ? sides[asked] * reach : asked ? position : 0;
+        if (turningBack && position === 0) turningBack = false;
+        const target = turningBack ? 0 : asked && now - askedAt >= reactionMs ? sides[asked] * reach : asked ? position : 0;
         const step = turnsPerSecond * (now - last) / 1000;
         last = now;
         position = Math.abs(target - position) <= step ? target : position + Math.sign(target - position) * step;

@@ -77,6 +77,7 @@ export function FaceView({ state, mode, video: givenVideo, pictureError = false,
       aria-busy={busy}
       data-status={state.status}
       data-action={state.status === 'acting' ? promptedAction(state.challenge, state.turnsSeen) : undefined}
+      data-turn-again={state.status === 'acting' && state.jumped ? '' : undefined}
     >
       <div className="stage" part="stage">
         <video ref={video} className={live ? 'video' : 'video hidden'} part="video" muted playsInline />
