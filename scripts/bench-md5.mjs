@@ -18,24 +18,24 @@ const PAGE = `${BENCH_PAGE_HEAD}<title>md5 bench</title>
     return new File(Array.from({ length: megabytes }, () => mb), 'bench.bin');
   }
 
-  /** The longest gap between timer ticks on this thread while work runs: the longest task it could not run. */
+  /**
+   * The longest gap between ticks of a 4 ms interval on this thread while work runs: about the longest task it could
+   * not run. An interval rather than a loop of zero-delay tasks: such a loop keeps the main thread busy, and on two
+   * cores it took a tenth of the worker's speed from the run it watched.
+   */
   function watchMainThread() {
     let longest = 0;
     let last = performance.now();
-    let running = true;
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
+    const ticks = setInterval(() => {
       const now = performance.now();
       longest = Math.max(longest, now - last);
       last = now;
-      if (running) setTimeout(() => channel.port2.postMessage(0), 0);
-    };
-    channel.port2.postMessage(0);
+    }, 4);
     const longTasks = [];
     const observer = new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((entry) => entry.duration)));
     observer.observe({ type: 'longtask' });
     return () => {
-      running = false;
+      clearInterval(ticks);
       observer.disconnect();
       return { longestGap: longest, longTasks };
     };
@@ -61,12 +61,14 @@ const PAGE = `${BENCH_PAGE_HEAD}<title>md5 bench</title>
     const runs = [];
     for (let round = 0; round < rounds; round++) {
       runs.push({
-        worker: await timed(worker, file, true),
+        worker: await timed(worker, file, false),
         spark: await timed(spark, file, false),
         wasmMain: await timed(wasmMain, file, false),
       });
     }
-    return { size: file.size, runs };
+    // The main thread's freedom in a run of its own, so that watching it takes nothing from the runs timed above.
+    const watched = await timed(worker, file, true);
+    return { size: file.size, runs, watched };
   };
   window.benchReady = true;
 </script>`;
@@ -87,16 +89,15 @@ export async function benchMd5({ megabytes = 256, rounds = 3 } = {}) {
   const server = await serve();
   try {
     const url = `http://127.0.0.1:${server.address().port}/bench/md5.html`;
-    const { size, runs } = await runBenchPage(url, 'benchMd5', [megabytes, rounds]);
-    for (const run of runs) {
+    const { size, runs, watched } = await runBenchPage(url, 'benchMd5', [megabytes, rounds]);
+    for (const run of [...runs, { ...runs[0], worker: watched }]) {
       if (run.worker.md5 !== run.spark.md5 || run.wasmMain.md5 !== run.spark.md5)
         throw new Error('MD5 engines disagree');
     }
     const spark = median(runs.map((run) => run.spark.ms));
     const worker = median(runs.map((run) => run.worker.ms));
     const wasmMain = median(runs.map((run) => run.wasmMain.ms));
-    const longestGap = Math.max(...runs.map((run) => run.worker.main.longestGap));
-    const longTasks = runs.flatMap((run) => run.worker.main.longTasks);
+    const { longestGap, longTasks } = watched.main;
     const rate = (ms) => `${((size / 1024 / 1024) * (1000 / ms)).toFixed(0).padStart(4)} MB/s`;
     const line = (name, ms) =>
       console.log(
@@ -106,12 +107,16 @@ export async function benchMd5({ megabytes = 256, rounds = 3 } = {}) {
       `\nMD5 of a ${megabytes} MB File in Chromium (dist/core, 2 MB slices), median of ${rounds}, speed-up over spark-md5 on the main thread measured in this run`,
     );
     line('spark-md5 on the main thread (baseline)', spark);
-    line('hash-wasm in the Web Worker (the uploader, goal >= 2.5x)', worker);
+    line('hash-wasm in the Web Worker (the uploader, goal >= 3x)', worker);
     line('hash-wasm on the main thread (the fallback without workers)', wasmMain);
+    const againstMain = wasmMain / worker;
     console.log(
-      `  longest main-thread task while the worker hashed: ${longestGap.toFixed(0)} ms (goal < 50 ms); tasks over 50 ms: ${longTasks.length}${longTasks.length ? ` (longest ${Math.max(...longTasks).toFixed(0)} ms)` : ''}`,
+      `  the worker against hash-wasm on the main thread: ${againstMain.toFixed(2)}x the speed (goal >= 1.00x): ${againstMain >= 1 && spark / worker >= 3 ? 'goals met' : 'GOAL MISSED'}`,
     );
-    return { spark, worker, wasmMain, speedUp: spark / worker, longestGap, longTasks };
+    console.log(
+      `  longest main-thread task while the worker hashed (a run of its own, ${watched.ms.toFixed(0)} ms): ${longestGap.toFixed(0)} ms (goal < 50 ms); tasks over 50 ms: ${longTasks.length}${longTasks.length ? ` (longest ${Math.max(...longTasks).toFixed(0)} ms)` : ''}`,
+    );
+    return { spark, worker, wasmMain, speedUp: spark / worker, againstMain, longestGap, longTasks };
   } finally {
     server.close();
   }

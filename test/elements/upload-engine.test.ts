@@ -71,6 +71,22 @@ describe('MD5 in a Web Worker (hash-wasm), from the built bundle', () => {
     }
   });
 
+  it('hands a worker that finished a file the next one, rather than starting another', async () => {
+    const workers = countWorkers();
+    try {
+      const hasher = core.createWorkerHasher();
+      for (const megabytes of [3, 5, 4]) {
+        const blob = randomBlob(megabytes * MB);
+        const task = hasher.open(blob, 2 * MB);
+        expect(await task.run(never, () => {})).to.equal(await spark(blob));
+        task.close();
+      }
+      expect(workers.started).to.have.length(1);
+    } finally {
+      workers.restore();
+    }
+  });
+
   it('pauses the worker and continues from the slice it reached', async () => {
     // The worker does not wait for the page between slices: the pause is sent at the first progress report, with
     // 23 slices still to go (a 12 MB file paused at 4 MB was once hashed whole before the page read that report).
@@ -106,7 +122,13 @@ describe('MD5 in a Web Worker (hash-wasm), from the built bundle', () => {
       worker.postMessage({ type: 'run', file: blob, sliceSize: 2 * MB });
     });
     worker.terminate();
-    expect(answer).to.deep.equal({ type: 'done', md5: '9e107d9d372bb6826bd81d3542a419d6', engine: 'hash-wasm' });
+    // It read the file on a second thread, a worker it started from its own script (read-ahead.ts).
+    expect(answer).to.deep.equal({
+      type: 'done',
+      md5: '9e107d9d372bb6826bd81d3542a419d6',
+      engine: 'hash-wasm',
+      reading: 'reader-worker',
+    });
   });
 });
 
@@ -147,10 +169,12 @@ describe('MD5 where WebAssembly is unavailable (the spark-md5 engine)', () => {
         worker.terminate();
       }
     };
+    // Started from a blob URL, it cannot start a reader from its own script: it reads the file itself.
     expect(await hashIn(fox())).to.deep.equal({
       type: 'done',
       md5: '9e107d9d372bb6826bd81d3542a419d6',
       engine: 'spark-md5',
+      reading: 'in-thread',
     });
     // 5 MB of a known pattern (byte i is i mod 251): three slices, the MD5 of node:crypto for the same bytes.
     const pattern = new Uint8Array(5 * MB).map((_, index) => index % 251);
@@ -158,6 +182,7 @@ describe('MD5 where WebAssembly is unavailable (the spark-md5 engine)', () => {
       type: 'done',
       md5: '4c28640dc8df1933aaea192100d50ae0',
       engine: 'spark-md5',
+      reading: 'in-thread',
     });
   });
 

@@ -1,8 +1,9 @@
 import type { Md5Engine } from './engine';
 
 // Reads a Blob from any offset into an engine as a stream, and at every slice boundary (§9: 2 MB) reports progress,
-// lets the event loop run (when 16 ms have passed) and checks for a stop: the loop shared by the worker and the main-thread hasher. A stream
-// keeps the reads going while the engine hashes and holds only its own small buffers, whatever the file size.
+// lets the event loop run (when 16 ms have passed) and checks for a stop: the loop shared by the worker and the
+// main-thread hasher. A stream keeps the reads going while the engine hashes and holds only its own small buffers,
+// whatever the file size; the worker may have another thread do the reading (read-ahead.ts).
 
 /** Longest stretch of hashing without letting the event loop run (well under the 50 ms of a long task). */
 const YIELD_AFTER_MS = 16;
@@ -32,15 +33,25 @@ export function nextTask(): Promise<void> {
   });
 }
 
+/** The bytes of a Blob from an offset on, in order: a stream's reader, or chunks read by another thread. */
+export interface ChunkReader {
+  read(): Promise<ReadableStreamReadResult<Uint8Array>>;
+  cancel(): Promise<void>;
+}
+
+/** Reads on this thread. */
+export const streamFrom = (source: Blob, from: number): ChunkReader => source.slice(from).stream().getReader();
+
 export async function hashSlices(
   source: Blob,
   engine: Md5Engine,
   options: SliceLoopOptions,
+  readFrom: (source: Blob, from: number) => ChunkReader = streamFrom,
 ): Promise<{ offset: number; done: boolean }> {
   let offset = options.from;
   if (offset >= source.size) return { offset, done: true };
   if (options.shouldStop()) return { offset, done: false };
-  const reader = source.slice(offset).stream().getReader();
+  const reader = readFrom(source, offset);
   let yielded = Date.now();
   let boundary = offset - (offset % options.sliceSize) + options.sliceSize;
   for (;;) {

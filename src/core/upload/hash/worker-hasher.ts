@@ -40,10 +40,83 @@ function startWorker(url: string): Worker {
 
 class WorkerUnavailable extends Error {}
 
+/** How long a worker that finished a file waits for the next before it ends. */
+export const IDLE_WORKER_MS = 30_000;
+
+/**
+ * One finished worker kept for the next file: starting one (its script, then hash-wasm's module) took about 35 ms of
+ * each file's hash in Chromium here, and a queue of large files hashes one after another.
+ */
+function idleWorkerKeeper() {
+  let idle: { worker: Worker; timer: ReturnType<typeof setTimeout> } | undefined;
+  return {
+    take(): Worker | undefined {
+      if (!idle) return undefined;
+      clearTimeout(idle.timer);
+      const { worker } = idle;
+      idle = undefined;
+      return worker;
+    },
+    keep(worker: Worker): void {
+      if (idle) {
+        worker.terminate();
+        return;
+      }
+      const timer = setTimeout(() => {
+        idle = undefined;
+        worker.terminate();
+      }, IDLE_WORKER_MS);
+      idle = { worker, timer };
+    },
+  };
+}
+
+/**
+ * One run of `message` in `worker`: the MD5, or null when `signal` paused it. An error before any answer from a worker
+ * not `known` to run is one that never started (404, CSP, syntax): WorkerUnavailable, so the fallback takes over.
+ */
+function runOnce(
+  worker: Worker,
+  message: ToWorker,
+  known: boolean,
+  signal: AbortSignal,
+  onProgress: (bytes: number) => void,
+): Promise<string | null> {
+  return new Promise<string | null>((resolve, reject) => {
+    let answered = false;
+    const stop = () => worker.postMessage({ type: 'pause' } satisfies ToWorker);
+    const finish = () => {
+      signal.removeEventListener('abort', stop);
+      worker.removeEventListener('message', onMessage);
+      worker.removeEventListener('error', onError);
+    };
+    const onMessage = (event: MessageEvent<FromWorker>) => {
+      answered = true;
+      const answer = event.data;
+      if (answer.type === 'progress') return onProgress(answer.offset);
+      finish();
+      if (answer.type === 'paused') resolve(null);
+      else if (answer.type === 'done') resolve(answer.md5);
+      else reject(new Error(answer.message));
+    };
+    const onError = (event: Event) => {
+      event.preventDefault();
+      finish();
+      reject(known || answered ? new Error('MD5 worker failed') : new WorkerUnavailable());
+    };
+    worker.addEventListener('message', onMessage);
+    worker.addEventListener('error', onError);
+    signal.addEventListener('abort', stop, { once: true });
+    worker.postMessage(message);
+    if (signal.aborted) stop();
+  });
+}
+
 export function createWorkerHasher(options: WorkerHasherOptions = {}): Md5Hasher {
   const fallback = options.fallback ?? createMainThreadHasher({ engine: options.engine });
   /** Once a worker failed to start, later files go straight to the fallback. */
   let broken = false;
+  const idle = idleWorkerKeeper();
   return {
     open(file, sliceSize) {
       if (file.size <= MAIN_THREAD_HASH_BYTES) return fallback.open(file, sliceSize);
@@ -51,55 +124,32 @@ export function createWorkerHasher(options: WorkerHasherOptions = {}): Md5Hasher
       let worker: Worker | undefined;
       let started = false;
       let replaced: HashTask | undefined;
-      const runInWorker = (signal: AbortSignal, onProgress: (bytes: number) => void) =>
-        new Promise<string | null>((resolve, reject) => {
-          if (!worker) {
-            if (broken || !url || typeof Worker !== 'function') return reject(new WorkerUnavailable());
-            try {
-              worker = startWorker(url);
-            } catch {
-              return reject(new WorkerUnavailable());
-            }
+      let md5: string | undefined;
+      const runInWorker = (signal: AbortSignal, onProgress: (bytes: number) => void) => {
+        if (!worker) {
+          if (broken || !url || typeof Worker !== 'function') return Promise.reject(new WorkerUnavailable());
+          try {
+            worker = idle.take() ?? startWorker(url);
+          } catch {
+            return Promise.reject(new WorkerUnavailable());
           }
-          const current = worker;
-          let answered = false;
-          const stop = () => current.postMessage({ type: 'pause' } satisfies ToWorker);
-          const finish = () => {
-            signal.removeEventListener('abort', stop);
-            current.removeEventListener('message', onMessage);
-            current.removeEventListener('error', onError);
-          };
-          const onMessage = (event: MessageEvent<FromWorker>) => {
-            answered = true;
-            const message = event.data;
-            if (message.type === 'progress') return onProgress(message.offset);
-            finish();
-            if (message.type === 'paused') resolve(null);
-            else if (message.type === 'done') resolve(message.md5);
-            else reject(new Error(message.message));
-          };
-          // An error before any answer is a worker that never started (404, CSP, syntax): use the fallback.
-          const onError = (event: Event) => {
-            event.preventDefault();
-            finish();
-            reject(started || answered ? new Error('MD5 worker failed') : new WorkerUnavailable());
-          };
-          current.addEventListener('message', onMessage);
-          current.addEventListener('error', onError);
-          signal.addEventListener('abort', stop, { once: true });
-          const message: ToWorker = started
-            ? { type: 'run' }
-            : { type: 'run', file, sliceSize, engine: options.engine };
-          current.postMessage(message);
-          if (signal.aborted) stop();
-        });
+        }
+        const message: ToWorker = started ? { type: 'run' } : { type: 'run', file, sliceSize, engine: options.engine };
+        return runOnce(worker, message, started, signal, onProgress);
+      };
       return oneRunAtATime({
         async run(signal, onProgress) {
+          if (md5) return md5;
           if (replaced) return replaced.run(signal, onProgress);
           try {
-            const md5 = await runInWorker(signal, onProgress);
+            const result = await runInWorker(signal, onProgress);
             started = true;
-            return md5;
+            if (result !== null && worker) {
+              md5 = result;
+              idle.keep(worker);
+              worker = undefined;
+            }
+            return result;
           } catch (error) {
             if (!(error instanceof WorkerUnavailable)) throw error;
             broken = true;

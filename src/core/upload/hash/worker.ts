@@ -1,10 +1,12 @@
 import { createMd5Engine, type Md5Engine } from './engine';
 import type { FromWorker, ToWorker } from './protocol';
-import { hashSlices } from './slices';
+import { readThrough, serveRead, startReader } from './read-ahead';
+import { hashSlices, streamFrom } from './slices';
 
 // The MD5 worker: one per file being hashed. Built on its own by rollup (scripts/standalone-script-plugin.mjs) and
-// loaded by URL, so none of it weighs on the page's bundles. It reads the File itself (a File posted to a worker
-// is a handle, not a copy), so the page thread only sees progress messages.
+// loaded by URL, so none of it weighs on the page's bundles. It reads the File itself (a File posted to a worker is a
+// handle, not a copy), so the page thread only sees progress messages. A worker hashes one file at a time and may then
+// be handed the next.
 
 interface Job {
   file: Blob;
@@ -17,10 +19,13 @@ interface Job {
 
 /** The worker's global scope, typed by hand: the webworker lib cannot sit beside the DOM lib in one program. */
 const scope = self as unknown as {
-  postMessage(message: FromWorker): void;
+  postMessage(message: FromWorker | { type: 'reader-ready' }): void;
   onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
+  location: { href: string };
 };
 let job: Job | undefined;
+/** The worker that reads for this one, started at the first run; null where none starts. */
+let reader: Promise<Worker | null> | undefined;
 
 const post = (message: FromWorker) => scope.postMessage(message);
 
@@ -28,18 +33,27 @@ async function run(current: Job): Promise<void> {
   current.running = true;
   try {
     const engine = await current.engine;
-    const result = await hashSlices(current.file, engine, {
-      from: current.offset,
-      sliceSize: current.sliceSize,
-      shouldStop: () => current.stop,
-      onProgress: (offset) => {
-        current.offset = offset;
-        post({ type: 'progress', offset });
+    reader ??= startReader(scope.location.href);
+    const readingWorker = await reader;
+    const readFrom = readingWorker ? (file: Blob, from: number) => readThrough(readingWorker, file, from) : streamFrom;
+    const result = await hashSlices(
+      current.file,
+      engine,
+      {
+        from: current.offset,
+        sliceSize: current.sliceSize,
+        shouldStop: () => current.stop,
+        onProgress: (offset) => {
+          current.offset = offset;
+          post({ type: 'progress', offset });
+        },
       },
-    });
+      readFrom,
+    );
+    const reading = readingWorker ? 'reader-worker' : 'in-thread';
     post(
       result.done
-        ? { type: 'done', md5: engine.digest(), engine: engine.name }
+        ? { type: 'done', md5: engine.digest(), engine: engine.name, reading }
         : { type: 'paused', offset: result.offset },
     );
   } catch (error) {
@@ -51,12 +65,16 @@ async function run(current: Job): Promise<void> {
 
 scope.onmessage = (event: MessageEvent<ToWorker>) => {
   const message = event.data;
+  if (message.type === 'reader-hello') return scope.postMessage({ type: 'reader-ready' });
+  if (message.type === 'read') return void serveRead(message);
   if (message.type === 'pause') {
     if (job) job.stop = true;
     return;
   }
-  if (!job) {
-    if (!message.file || !message.sliceSize) return post({ type: 'error', message: 'run: no file' });
+  // A file starts a new job: the page hands a finished worker the next file rather than starting another worker.
+  if (message.file) {
+    if (job?.running) return post({ type: 'error', message: 'run: still hashing another file' });
+    if (!message.sliceSize) return post({ type: 'error', message: 'run: no slice size' });
     job = {
       file: message.file,
       sliceSize: message.sliceSize,
@@ -66,6 +84,7 @@ scope.onmessage = (event: MessageEvent<ToWorker>) => {
       running: false,
     };
   }
+  if (!job) return post({ type: 'error', message: 'run: no file' });
   job.stop = false;
   if (!job.running) void run(job);
 };
