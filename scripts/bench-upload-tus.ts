@@ -3,8 +3,9 @@
 // same loopback, in one Node process with nothing in front. Twice: with 2 MB chunks (one PATCH each, one at a time,
 // as tus-js-client sends them), and with its defaults (the whole file in one PATCH). Both packages are dev
 // dependencies of the bench only.
-import { createServer } from 'node:http';
+
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
