@@ -9,7 +9,7 @@ import {
   hashFor,
   isContentMode,
   type Refusal,
-  splitBilingual,
+  unitNameIn,
 } from '../core';
 import { RefusalDialog } from './desktop/RefusalDialog';
 import { Layout } from './Layout';
@@ -78,8 +78,7 @@ function useDocumentTitle(page: ShellPage, phase: ShellPhase): void {
   const title = translate(page.phinit.code === 'areaDesktop' ? 'page.landing.areaDesktop' : 'page.landing.desktop');
   // The unit's name in Hong Kong forms for zh-HK, once the converter has loaded (issue 56).
   useStore($hongKong);
-  const unit =
-    language === 'en' && session.unitEnName ? session.unitEnName : splitBilingual(session.unitName, language);
+  const unit = unitNameIn(session, language);
   useEffect(() => {
     document.title = session.unitName ? `${title} · ${unit}` : title;
     document.documentElement.lang = language;

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import {
+  $hongKong,
   $language,
   $session,
   $translate,
@@ -8,6 +9,7 @@ import {
   type FooterContent,
   loadUnitSettings,
   type UnitSettings as Settings,
+  unitNameIn,
 } from '../core';
 
 type Translate = (key: string) => string;
@@ -66,7 +68,9 @@ export function UnitSettings({ title }: { title: string }) {
       live = false;
     };
   }, [session.unitId]);
-  const name = language === 'en' && session.unitEnName ? session.unitEnName : session.unitName;
+  // In Hong Kong forms for zh-HK once the converter has loaded, as in the header (issue 56).
+  useStore($hongKong);
+  const name = unitNameIn(session, language);
   const licence = settings?.licence;
   return (
     <section className="route-page unit-settings" aria-labelledby="route-title">

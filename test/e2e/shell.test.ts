@@ -71,6 +71,15 @@ describe('the bare shell with the header as a React component', () => {
     assert.match(shown.get('备案信息') ?? '', /京ICP备00000000号-1/);
     assert.equal(await section.locator('img').getAttribute('src'), '/api/storage/show/unit/unit-school');
     assert.equal(await section.locator('input, button, select, textarea').count(), 0, 'nothing to edit');
+
+    // In zh-HK the name the server sends in Simplified reads in Hong Kong forms, as in the header (core's unitNameIn).
+    await page.goto(stage.url('/pages/base/pc_desktop_all/index.html?language=zh-HK#/desktop/unit'));
+    const hongKong = page.locator('section.unit-settings');
+    await hongKong
+      .locator('dt', { hasText: '單位名稱' })
+      .locator('xpath=following-sibling::dd[1]')
+      .getByText('示範實驗學校', { exact: true })
+      .waitFor();
     assert.deepEqual(problems, []);
     await page.close();
   });

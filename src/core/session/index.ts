@@ -34,3 +34,4 @@ export {
   setChildren,
   storeLoginInfo,
 } from './state';
+export { unitNameIn } from './unit-name';

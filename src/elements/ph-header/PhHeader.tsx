@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
-import { $config, $hongKong, $language, $session, $translate, addStrings, splitBilingual } from '../../core';
+import { $config, $hongKong, $language, $session, $translate, addStrings, unitNameIn } from '../../core';
 import { useSettledMark } from '../common/settled-mark';
 import { sharedStyles, useStyles } from '../common/styles';
 import { useLatest } from '../common/use-latest';
@@ -61,8 +61,7 @@ export function PhHeader(props: PhHeaderProps) {
   });
 
   if (!header.signedIn) return null;
-  const unitName =
-    language === 'en' ? session.unitEnName || session.unitName : splitBilingual(session.unitName, language);
+  const unitName = unitNameIn(session, language);
   return (
     <>
       <HeaderBar
