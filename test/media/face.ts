@@ -97,16 +97,16 @@ export function personPoses(): Poses {
  * do. How far it turns (`reaches`, in whole turns) changes from one challenge to the next, as a person's turns do: the
  * server refuses the same pictures in the same order again as a replay. While the page's `phPersonAway` is true
  * nobody is in front (a queue's gap between two people). Told the turn was too fast for the camera (`data-turn-again`,
- * which a busy machine's slower detector can bring), she turns back to the front and turns again at half the speed,
- * as she was asked. A canvas stream stands in for the device; every frame carries a little sensor noise, so no two
- * frames are the same bytes.
+ * which a busy machine's slower detector can bring), she turns back to the front and turns again at half the speed
+ * (at most her usual 2.5 turns a second), as she was asked. A canvas stream stands in for the device; every frame
+ * carries a little sensor noise, so no two frames are the same bytes.
  */
 export interface Person {
   /** From being asked to starting to turn. */
   reactionMs: number;
   /** How far she turns, in whole turns, one challenge after another. */
   reaches: number[];
-  /** How fast she turns at first, in whole turns a second. */
+  /** How fast she turns at first, in whole turns a second (Infinity: from one pose to the next between two frames). */
   turnsPerSecond: number;
 }
 
@@ -145,7 +145,7 @@ export async function personCamera(page: Page, poses: Poses, person: Partial<Per
         const told = acting?.dataset.turnAgain !== undefined;
         if (told && !toldBefore) {
           turningBack = true;
-          turnsPerSecond /= 2;
+          turnsPerSecond = Math.min(turnsPerSecond / 2, 2.5);
         }
         toldBefore = told;
         if (action !== asked) {
@@ -157,7 +157,7 @@ export async function personCamera(page: Page, poses: Poses, person: Partial<Per
         const reach = asked === 'turnRight' ? Math.min(1.1, reaches[challenges % reaches.length]) : reaches[challenges % reaches.length];
         if (turningBack && position === 0) turningBack = false;
         const target = turningBack ? 0 : asked && now - askedAt >= reactionMs ? sides[asked] * reach : asked ? position : 0;
-        const step = turnsPerSecond * (now - last) / 1000;
+        const step = now > last ? turnsPerSecond * (now - last) / 1000 : 0;
         last = now;
         position = Math.abs(target - position) <= step ? target : position + Math.sign(target - position) * step;
         const nearest = Math.round(position * 5) / 5;
