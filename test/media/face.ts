@@ -97,8 +97,9 @@ export function personPoses(): Poses {
  * do. How far it turns (`reaches`, in whole turns) changes from one challenge to the next, as a person's turns do: the
  * server refuses the same pictures in the same order again as a replay. While the page's `phPersonAway` is true
  * nobody is in front (a queue's gap between two people). Told the turn was too fast for the camera (`data-turn-again`,
- * which a busy machine's slower detector can bring), she turns back to the front and turns again at half the speed
- * (at most her usual 2.5 turns a second), as she was asked. A canvas stream stands in for the device; every frame
+ * which a busy machine's slower detector can bring), she turns back to the front and turns again at half her speed
+ * (at most half her usual 2.5 turns a second), as she was asked; still told once she has held the turn for 1.5 s, she
+ * does so again, slower still (down to 0.6 turns a second). A canvas stream stands in for the device; every frame
  * carries a little sensor noise, so no two frames are the same bytes.
  */
 export interface Person {
@@ -125,6 +126,8 @@ export async function personCamera(page: Page, poses: Poses, person: Partial<Per
       let turnsPerSecond = ${turnsPerSecond};
       let turningBack = false;
       let toldBefore = false;
+      let heldAt = null;
+      const HOLD_BEFORE_AGAIN_MS = 1500;
       const reaches = ${JSON.stringify(reaches)};
       let challenges = -1;
       const images = new Map();
@@ -143,9 +146,13 @@ export async function personCamera(page: Page, poses: Poses, person: Partial<Per
         const acting = document.querySelector('ph-face')?.shadowRoot?.querySelector('[data-action]');
         const action = acting?.dataset.action ?? null;
         const told = acting?.dataset.turnAgain !== undefined;
-        if (told && !toldBefore) {
+        // Told again while she holds a turn the widget has had time to read: the slower turn was still too fast for
+        // its frames (a busy machine's detector), so she turns back and slower once more.
+        const heldTooLong = told && heldAt !== null && now - heldAt >= HOLD_BEFORE_AGAIN_MS;
+        if ((told && !toldBefore) || heldTooLong) {
           turningBack = true;
-          turnsPerSecond = Math.min(turnsPerSecond / 2, 2.5);
+          heldAt = null;
+          turnsPerSecond = Math.max(Math.min(turnsPerSecond, 2.5) / 2, 0.6);
         }
         toldBefore = told;
         if (action !== asked) {
@@ -160,6 +167,8 @@ export async function personCamera(page: Page, poses: Poses, person: Partial<Per
         const step = now > last ? turnsPerSecond * (now - last) / 1000 : 0;
         last = now;
         position = Math.abs(target - position) <= step ? target : position + Math.sign(target - position) * step;
+        if (position !== target || target === 0) heldAt = null;
+        else if (heldAt === null) heldAt = now;
         const nearest = Math.round(position * 5) / 5;
         return images.get(Math.round(nearest * 10) / 10) ?? images.get(0);
       };

@@ -32,6 +32,15 @@ export interface ActingState {
   jumped?: true;
 }
 
+/**
+ * Whether `state` shows the movement getting on since `previous` (null: it just began): a turn was seen, or a turn
+ * went by too fast for the frames and the person is now asked to do it again. Each gives her LIVENESS_ACTING_MS more.
+ */
+export function movementProgressed(previous: ActingState | null, state: ActingState): boolean {
+  if (!previous) return true;
+  return state.turnsSeen > previous.turnsSeen || (state.jumped === true && previous.jumped !== true);
+}
+
 /** Samples kept at most: a person who stopped half way is not followed for ever (LIVENESS_ACTING_MS ends it). */
 const MOST_SAMPLES = 80;
 

@@ -1,8 +1,9 @@
 import { atom } from 'nanostores';
+import { movementProgressed } from './acting';
+import { type ActingDeadline, createActingDeadline } from './acting-deadline';
 import { type Answering, createAnswering } from './answering';
 import { type CameraSession, createCameraSession } from './camera-session';
 import type { FaceController, FaceControllerDeps, FaceControllerOptions } from './controller-deps';
-import { LIVENESS_ACTING_MS } from './liveness';
 import { type FaceContext, type FaceEvent, initialFaceState, transition } from './machine';
 import { queueDisplayMs } from './queue';
 import { createFaceRun, type FaceRun } from './run';
@@ -21,6 +22,7 @@ interface Workers {
   session: CameraSession;
   watching: Watching;
   answering: Answering;
+  actingDeadline: ActingDeadline;
   dispatch(event: FaceEvent): void;
 }
 
@@ -52,10 +54,8 @@ function react(state: FaceState, previous: FaceState, w: Workers): void {
       break;
     case 'acting':
       // Each sample is a new acting state of the same status: the loop runs until the answer goes or time is up.
-      if (entered) {
-        w.run.later(LIVENESS_ACTING_MS, () => w.dispatch({ type: 'actingTimedOut' }));
-        void w.watching.sample(generation);
-      }
+      if (movementProgressed(previous.status === 'acting' ? previous : null, state)) w.actingDeadline.extend(entered);
+      if (entered) void w.watching.sample(generation);
       break;
     case 'submitting':
       void w.answering.submit(state.image, state.liveness);
@@ -105,7 +105,8 @@ export function createFaceController(options: FaceControllerOptions, deps: FaceC
   });
   const watching = createWatching(options, deps, session, run, dispatch);
   const answering = createAnswering(options, deps.calls, run, dispatch);
-  const workers: Workers = { options, deps, run, session, watching, answering, dispatch };
+  const actingDeadline = createActingDeadline(run, () => dispatch({ type: 'actingTimedOut' }));
+  const workers: Workers = { options, deps, run, session, watching, answering, actingDeadline, dispatch };
 
   return {
     $state,

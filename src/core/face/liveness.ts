@@ -20,8 +20,13 @@ export const LIVENESS_FRAMES = 8;
  * turn takes people a third of a second or more, so each is caught on its way.
  */
 export const LIVENESS_SAMPLE_INTERVAL_MS = 80;
-/** The widget gives up on a movement it has not seen in this time (the server's answer window is longer). */
+/**
+ * The widget gives up on a movement that makes no progress in this time: from the challenge, and again from each turn
+ * seen or each turn too fast for the frames (the person is moving, and a slow detector needs her to turn again).
+ */
 export const LIVENESS_ACTING_MS = 8_000;
+/** However it progresses, the widget gives up this long after the challenge: its answer still goes within 30 s. */
+export const LIVENESS_ACTING_MOST_MS = 20_000;
 /** The frames' longer side in px: enough for the landmarks of a face in the guide box. */
 export const LIVENESS_FRAME_PX = 480;
 /** The frames' JPEG quality: landmarks need no fine detail, and the frames travel with the photo. */

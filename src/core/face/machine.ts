@@ -44,7 +44,7 @@ export type FaceEvent =
   | { type: 'challengeMissing' }
   /** One frame of the action was recorded (a JPEG data URL). */
   | { type: 'sampled'; sample: LivenessSample }
-  /** The movement was not seen within LIVENESS_ACTING_MS. */
+  /** The movement was not seen in time (acting-deadline.ts). */
   | { type: 'actingTimedOut' }
   | { type: 'again' }
   | { type: 'save' }

@@ -6,8 +6,8 @@ export interface FaceRun {
   readonly generation: number;
   /** Whether work started at `generation` is still for the current status. */
   current(generation: number): boolean;
-  /** Runs `run` after `ms`, unless the status changes first. */
-  later(ms: number, run: () => void): void;
+  /** Runs `run` after `ms`, unless the status changes first or the function it returns is called. */
+  later(ms: number, run: () => void): () => void;
   /** The status changed: older work stops and its timers are cleared. */
   advance(): void;
 }
@@ -21,7 +21,9 @@ export function createFaceRun(): FaceRun {
     },
     current: (started) => started === generation,
     later(ms, run) {
-      timers.push(setTimeout(run, ms));
+      const timer = setTimeout(run, ms);
+      timers.push(timer);
+      return () => clearTimeout(timer);
     },
     advance() {
       generation += 1;

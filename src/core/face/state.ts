@@ -64,7 +64,7 @@ export type FaceStatus = FaceState['status'];
 
 /**
  * Failures the widget words itself: liveness `required` on a back end without the challenge call, or the turns not
- * seen within LIVENESS_ACTING_MS.
+ * seen in time (acting-deadline.ts).
  */
 export type FaceProblem = 'livenessUnsupported' | 'movementNotSeen';
 

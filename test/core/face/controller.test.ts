@@ -13,6 +13,7 @@ import {
   type FaceState,
   faceNotice,
   guideBox,
+  LIVENESS_ACTING_MOST_MS,
   LIVENESS_ACTING_MS,
   LIVENESS_SAMPLE_INTERVAL_MS,
   type LivenessAnswer,
@@ -558,6 +559,31 @@ describe('the liveness challenge (issue 37)', () => {
     expect(faceNotice(r.controller.$state.get(), 'login')?.text).toBe(
       'The head turns were not seen: turn your head each way as asked',
     );
+    expect(r.submitted).toEqual([]);
+  });
+
+  it('gives a person told her turn was too fast the time to turn again, though the challenge began 8 s ago', async () => {
+    const r = await detecting('login', Array(9).fill('on'));
+    // Still for 4.8 s, then a turn too fast for the frames (nothing on its way), held for 4 s; then back half way and
+    // to the left again, and on to the right: done some 9.2 s after the challenge.
+    r.detector.movement = [...Array(60).fill(0), ...Array(50).fill(-0.3), -0.15, -0.3, 0, 0.2, 0.22];
+    await advance(250 * 8 + 60 * LIVENESS_SAMPLE_INTERVAL_MS);
+    expect(text(r, 'login')).toBe('Too fast: turn back, then turn your head again more slowly');
+    await advance(LIVENESS_ACTING_MS - 60 * LIVENESS_SAMPLE_INTERVAL_MS);
+    expect(status(r)).toBe('acting');
+    await advance(60 * LIVENESS_SAMPLE_INTERVAL_MS);
+    expect(r.submitted).toHaveLength(1);
+    expect(r.states.some((state) => state.status === 'failed')).toBe(false);
+  });
+
+  it('gives up 20 s after the challenge however the movement gets on, well inside its 30 s', async () => {
+    const r = await detecting('login', Array(9).fill('on'));
+    // Too fast at 7.2 s (8 s more), the first turn seen at 14.5 s (8 s more, cut to 20 s), then nothing.
+    r.detector.movement = [...Array(90).fill(0), ...Array(90).fill(-0.3), -0.15, -0.3];
+    await advance(250 * 8 + LIVENESS_ACTING_MOST_MS - 1);
+    expect(r.controller.$state.get()).toMatchObject({ status: 'acting', turnsSeen: 1 });
+    await advance(1);
+    expect(r.controller.$state.get()).toMatchObject({ status: 'failed', problem: 'movementNotSeen' });
     expect(r.submitted).toEqual([]);
   });
 
