@@ -776,7 +776,7 @@ describe('the desktop of a unit with 300 apps', () => {
   });
 
   it('skips its groups until they near the window, as only a desktop of more than 60 apps does (issue 36)', async () => {
-    const { page, problems } = await signedInPage(stage, 'teacher', { width: 412, height: 823 });
+    const { page, problems } = await signedInPage(stage, 'teacher', { width: 412, height: 823 }, { bypassCSP: true });
     await page.goto(stage.url(SCHOOL));
     await page.locator('.app-icon').first().waitFor();
     const skippable = await page.$$eval('.desktop > .desktop-group', (groups) =>
@@ -784,6 +784,10 @@ describe('the desktop of a unit with 300 apps', () => {
     );
     assert.ok(skippable.length > 1, 'groups');
     assert.deepEqual(new Set(skippable), new Set(['auto']));
+    // axe lays out a skipped group to measure its icons, as Lighthouse's audit does: a placeholder shorter than the
+    // group then let its last icons lie over the footer's links (target-size, 96 in the bench), which no user saw.
+    await page.locator('.shell-footer[data-ph-settled]').waitFor({ state: 'attached' });
+    assert.deepEqual(await axeViolations(page, [...WCAG_AA, 'wcag22aa']), []);
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 
 export interface CardProps {
   /** Names the card: its heading, and the section's accessible name. */
@@ -7,13 +7,19 @@ export interface CardProps {
   className?: string;
   /** Attributes the card's section carries besides (e.g. `data-group`). */
   data?: Record<`data-${string}`, string>;
+  style?: CSSProperties;
   children?: ReactNode;
 }
 
 /** §2 "Other widgets": a card, a titled section with its own surface, named by its heading. */
-export function Card({ heading, headingId, className, data, children }: CardProps) {
+export function Card({ heading, headingId, className, data, style, children }: CardProps) {
   return (
-    <section className={className ? `ph-card ${className}` : 'ph-card'} aria-labelledby={headingId} {...data}>
+    <section
+      className={className ? `ph-card ${className}` : 'ph-card'}
+      aria-labelledby={headingId}
+      style={style}
+      {...data}
+    >
       <h2 id={headingId} className="ph-card-title">
         {heading}
       </h2>

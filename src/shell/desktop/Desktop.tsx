@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import {
   $language,
   $recentApps,
@@ -17,6 +17,7 @@ import { Card } from '../../elements/common/Card';
 import { NoData } from '../../elements/common/NoData';
 import { AppIcon } from './AppIcon';
 import { useArrange, useDesktopData } from './use-desktop';
+import { useGroupPlaceholders } from './use-group-placeholders';
 
 /** A group of more apps than this takes a row of its own on a wide desktop. */
 const WIDE_GROUP_APPS = 6;
@@ -55,10 +56,13 @@ export function Desktop({ short, onOpen, preloaded }: DesktopProps) {
   const hintId = useId();
   const arranges = arrangesDesktop(session);
   const theme = parseTheme(session.theme);
+  const desktop = useRef<HTMLDivElement>(null);
+  const placeholder = useGroupPlaceholders(desktop, groups !== null);
 
   if (groups === null) return <p className="shell-status">{translate('shell.loading')}</p>;
   const shown = launcherGroups(groups, session);
   const byCode = new Map(shown.flatMap((group) => group.apps.map((app) => [app.code, app] as const)));
+  const large = byCode.size > LARGE_DESKTOP_APPS;
   const recentApps = recent.map((entry) => byCode.get(entry.code)).filter((app): app is AppItem => Boolean(app));
   const icon = (app: AppItem, group?: LauncherGroup) => (
     <AppIcon
@@ -77,7 +81,7 @@ export function Desktop({ short, onOpen, preloaded }: DesktopProps) {
   );
 
   return (
-    <div className="desktop" data-large={byCode.size > LARGE_DESKTOP_APPS ? '' : undefined}>
+    <div className="desktop" ref={desktop} data-large={large ? '' : undefined}>
       <h1 className="visually-hidden">{translate('shell.desktop')}</h1>
       {arranges ? (
         <p id={hintId} className="shell-muted desktop-hint">
@@ -107,6 +111,7 @@ export function Desktop({ short, onOpen, preloaded }: DesktopProps) {
           heading={group.code === 'all' ? translate('shell.desktop') : translate(`shell.group.${group.code}`)}
           headingId={`${hintId}-${group.code}`}
           data={groupSize(group.apps.length, shown.length === 1)}
+          style={large && group.apps.length > WIDE_GROUP_APPS ? placeholder(group.apps.length) : undefined}
         >
           <ul className="app-grid" data-group={group.code}>
             {group.apps.map((app) => icon(app, group))}
