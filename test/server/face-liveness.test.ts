@@ -166,6 +166,20 @@ describe('the probe’s recipes (issue 54, N1)', () => {
     clock.advance(PICTURE_MEMORY_SECONDS);
   }, 30_000);
 
+  it('describes the same bytes once: a photo sent again costs no second description, and reads the same', async () => {
+    const matcher = t.server.context.faceMatcher as DescriptorFaceMatcher;
+    const photo = cameraPicture(0.4, 480, 83);
+    const grey = Buffer.from(jpeg.encode({ data: Buffer.alloc(320 * 240 * 4, 128), width: 320, height: 240 }, 80).data);
+    const before = matcher.described.pictures;
+    const first = await matcher.observe(photo, 'public', 'still');
+    expect(await matcher.observe(Buffer.from(photo), 'public', 'still')).toEqual(first);
+    for (let i = 0; i < 2; i++) await expect(matcher.observe(grey, 'public', 'frame')).rejects.toThrow();
+    expect(matcher.described.pictures - before).toBe(2);
+    // As a frame, the photo is another question (the frames' own detector input): described again.
+    await matcher.observe(photo, 'public', 'frame');
+    expect(matcher.described.pictures - before).toBe(3);
+  }, 30_000);
+
   it('reads on in time order when the frames it was pointed to do not show the movement', async () => {
     const frames = (actions: LivenessAction[]) => [
       ...movementFrames(actions, { reach: 1.5 }),

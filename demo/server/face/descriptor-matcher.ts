@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { ApiError, fieldError, type Text } from '../envelope';
 import type { DescribeReply, DescribeRequest, FoundFace } from './describe-faces';
@@ -80,6 +81,9 @@ export function nearestFace(
   return best;
 }
 
+/** Pictures whose faces are kept by their bytes: a few seconds of a busy gate's stills and frames. */
+const RECENT_PICTURES = 64;
+
 interface Pending {
   resolve(reply: DescribeReply): void;
   reject(error: Error): void;
@@ -99,6 +103,11 @@ export class DescriptorFaceMatcher implements FaceMatcher {
   /** Pictures described so far and their time in the worker (decoding included), for the bench. */
   readonly described = { pictures: 0, ms: 0 };
   private worker: Worker | null = null;
+  /**
+   * The faces of the pictures described last, by their bytes: the same bytes give the same faces, so a photo sent
+   * again (a replay, which is refused after it is described; a retry) costs no second description.
+   */
+  private readonly recent = new Map<string, FoundFace[]>();
   private readonly pending = new Map<number, Pending>();
   private publicPending = 0;
   private nextId = 1;
@@ -199,20 +208,36 @@ export class DescriptorFaceMatcher implements FaceMatcher {
 
   /** The one face of a photo (a 400 for none, several, or a file that is no image). */
   private async oneFace(image: Buffer, caller: FaceCaller, picture?: ObservedPicture): Promise<FoundFace> {
+    const faces = await this.facesOf(image, caller, picture);
+    if (faces.length === 0) throw refuse('no_face', NO_FACE);
+    if (faces.length > 1) throw refuse('several_faces', SEVERAL_FACES);
+    return faces[0]!;
+  }
+
+  /** Every face of a picture, described in the worker unless the same bytes were described lately. */
+  private async facesOf(image: Buffer, caller: FaceCaller, picture?: ObservedPicture): Promise<FoundFace[]> {
+    // A copy, as a view the hash takes (a stored photo comes from SQLite as an ArrayBuffer), sent off to the worker.
     const copy = new Uint8Array(image);
+    const key = `${picture ?? ''}:${createHash('sha256').update(copy).digest('base64')}`;
+    const known = this.recent.get(key);
+    if (known) {
+      this.recent.delete(key);
+      this.recent.set(key, known);
+      return known;
+    }
     const reply = await this.call({ image: copy, ...(picture ? { picture } : {}) }, [copy.buffer], caller);
     if (!reply.ok) {
-      const known = IMAGE_ERRORS[reply.error];
-      if (known) throw refuse(known[0], known[1]);
+      const refusal = IMAGE_ERRORS[reply.error];
+      if (refusal) throw refuse(refusal[0], refusal[1]);
       throw new Error(`face description failed: ${reply.message ?? reply.error}`);
     }
     if (!('faces' in reply)) throw new Error('face description answered without faces');
     this.lastDescribeMs = reply.ms;
     this.described.pictures += 1;
     this.described.ms += reply.totalMs;
-    if (reply.faces.length === 0) throw refuse('no_face', NO_FACE);
-    if (reply.faces.length > 1) throw refuse('several_faces', SEVERAL_FACES);
-    return reply.faces[0]!;
+    this.recent.set(key, reply.faces);
+    if (this.recent.size > RECENT_PICTURES) this.recent.delete(this.recent.keys().next().value as string);
+    return reply.faces;
   }
 
   match(probe: string, enrolled: EnrolledFace[]): string | null {
