@@ -61,8 +61,11 @@ function addNoise(pcm: Buffer, peak: number): Buffer {
 }
 
 export interface ChineseSpeech {
-  /** 16 kHz mono 16-bit PCM of `phrase` said in `language` as `voicing` says, with half a second of quiet around it. */
-  pcm(phrase: string, language: ChineseLanguage, voicing: Voicing): Buffer;
+  /**
+   * 16 kHz mono 16-bit PCM of `phrase` said in `language` as `voicing` says, with half a second of quiet around it
+   * (English too: the bench says tile names in all three languages).
+   */
+  pcm(phrase: string, language: ChineseLanguage | 'en', voicing: Voicing): Buffer;
   dispose(): void;
 }
 
@@ -81,7 +84,7 @@ export function chineseSpeech(): ChineseSpeech {
         );
         execFileSync('espeak-ng', ['-v', 'cmn-latn-pinyin', ...voice, syllables.join(' ')]);
       } else {
-        execFileSync('espeak-ng', ['-v', 'yue', ...voice, phrase]);
+        execFileSync('espeak-ng', ['-v', language === 'en' ? 'en' : 'yue', ...voice, phrase]);
       }
       // -G: headroom instead of clipping; -D: no dither, so the same utterance always gives the same bytes.
       const format = ['-r', '16000', '-c', '1', '-b', '16', '-e', 'signed', '-t', 'raw'];

@@ -20,17 +20,29 @@ export function englishWords(vocabulary: string): string[] | null {
   return words.length > 0 && words.every((word) => WORD.test(word)) ? words : null;
 }
 
-/** Phrases whose every word the dictionary can pronounce; the others cannot be recognised and are left out. */
-export function commandGrammar(
-  vocabulary: readonly string[],
-  pronounceable: (word: string) => boolean,
-): CommandGrammar {
+/** The entries that are English words the dictionary can pronounce, normalised; the others cannot be recognised. */
+function sayable(entries: readonly string[], pronounceable: (word: string) => boolean): string[] {
   const phrases = new Set<string>();
-  for (const entry of vocabulary) {
+  for (const entry of entries) {
     const words = englishWords(entry);
     if (words?.every(pronounceable)) phrases.add(words.join(' '));
   }
-  const sorted = [...phrases].sort();
+  return [...phrases];
+}
+
+/**
+ * Phrases whose every word the dictionary can pronounce; the others are left out. `names` (the user's tiles, said as
+ * "open …") are phrases too, but their words stay out of the loop of loose words: with them in it, a tile's name with
+ * a breath after it came back as "open repairs staff" (the word of another tile), which opens nothing.
+ */
+export function commandGrammar(
+  vocabulary: readonly string[],
+  pronounceable: (word: string) => boolean,
+  names: readonly string[] = [],
+): CommandGrammar {
+  const skills = sayable(vocabulary, pronounceable);
+  const sorted = [...new Set([...skills, ...sayable(names, pronounceable)])].sort();
+  const loose = [...new Set(skills.flatMap((phrase) => phrase.split(' ')))].sort();
   const words = [...new Set(sorted.flatMap((phrase) => phrase.split(' ')))].sort();
   if (sorted.length === 0) return { jsgf: null, words, phrases: sorted };
   const jsgf = [
@@ -38,7 +50,7 @@ export function commandGrammar(
     'grammar commands;',
     'public <command> = <skill> | <words>;',
     `<skill> = ${sorted.join(' | ')};`,
-    `<words> = (${words.join(' | ')})+;`,
+    `<words> = (${(loose.length ? loose : words).join(' | ')})+;`,
     '',
   ].join('\n');
   return { jsgf, words, phrases: sorted };

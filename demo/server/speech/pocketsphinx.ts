@@ -89,11 +89,11 @@ export function pocketsphinxRecognizer(options: PocketsphinxOptions): SpeechReco
   return {
     available: () =>
       [decoder.program, decoder.batchProgram, decoder.model, decoder.dictionaryPath].every((path) => existsSync(path)),
-    async recognise(pcm, vocabulary, language) {
+    async recognise(pcm, vocabulary, language, names = []) {
       const dir = await mkdtemp(join(options.tmpDir, 'speech-'));
       try {
         return language === 'en'
-          ? await english(decoder, dir, pcm, vocabulary)
+          ? await english(decoder, dir, pcm, vocabulary, names)
           : await chinese(decoder, dir, pcm, vocabulary, language);
       } finally {
         await rm(dir, { recursive: true, force: true });
@@ -103,10 +103,16 @@ export function pocketsphinxRecognizer(options: PocketsphinxOptions): SpeechReco
 }
 
 /** English: the continuous decoder against the command grammar, with the dictionary's lines for its words. */
-async function english(decoder: Decoder, dir: string, pcm: Buffer, vocabulary: readonly string[]): Promise<string> {
+async function english(
+  decoder: Decoder,
+  dir: string,
+  pcm: Buffer,
+  vocabulary: readonly string[],
+  names: readonly string[],
+): Promise<string> {
   decoder.dictionary ??= loadDictionary(decoder.dictionaryPath);
   const known = decoder.dictionary;
-  const grammar = commandGrammar(vocabulary, (word) => known.has(word));
+  const grammar = commandGrammar(vocabulary, (word) => known.has(word), names);
   if (!grammar.jsgf) return '';
   const files = { wav: join(dir, 'in.wav'), gram: join(dir, 'commands.gram'), dict: join(dir, 'commands.dict') };
   // A dictionary of the grammar's words only: loading all of CMUdict would cost more than decoding.

@@ -112,3 +112,22 @@ export function suggestedAppName(command: string, apps: readonly AppItem[], lang
 export function appCommandUrl(app: AppItem): string {
   return `/redirect/${encodeURIComponent(app.code)}`;
 }
+
+/**
+ * What an English command recogniser listens for to open the user's tiles (issue 56): "open" and each English name
+ * the user can see, full and short, in words only ("Self-study" is said as two). `appForCommand` takes each back to
+ * its app.
+ */
+export function openPhrases(apps: readonly AppItem[]): string[] {
+  const phrases = new Set<string>();
+  for (const app of apps.filter(isVisibleApp)) {
+    for (const short of [false, true]) {
+      const name = appName(app, 'en', short)
+        .trim()
+        .toLowerCase()
+        .replace(/[-_/]+/g, ' ');
+      if (name) phrases.add(`open ${name}`);
+    }
+  }
+  return [...phrases];
+}

@@ -1,6 +1,6 @@
 export { withoutTrailingPunctuation } from '../api/vocabulary';
 export { type VoiceApi, voiceApi } from './api';
-export { appCommandUrl, appForCommand, spokenKey, spokenNames, suggestedAppName } from './app-command';
+export { appCommandUrl, appForCommand, openPhrases, spokenKey, spokenNames, suggestedAppName } from './app-command';
 export {
   asVoiceError,
   type RecognitionOptions,

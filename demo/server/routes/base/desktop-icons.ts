@@ -51,6 +51,14 @@ interface AppRow {
   num: number | null;
 }
 
+/** Every app on the user's desktop (the speech gateway listens for their names: nls.ts). */
+export function userApps(ctx: ServerContext, userId: string): AppItem[] {
+  const user = ctx.db.prepare('SELECT user_type FROM users WHERE id = ?').get(userId) as
+    | { user_type: number }
+    | undefined;
+  return user ? iconGroups(ctx, userId, user.user_type).flatMap((group) => group.iconVMs) : [];
+}
+
 /** The desktop's groups of the apps for the user's type (`frontUserType`, a comma list; empty is everyone). */
 function iconGroups(ctx: ServerContext, userId: string, userType: number): MenuGroup[] {
   const rows = ctx.db
