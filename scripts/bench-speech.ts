@@ -17,7 +17,7 @@ import { createServer } from '../demo/server/index';
 import { userApps } from '../demo/server/routes/base/desktop-icons';
 import { pocketsphinxRecognizer } from '../demo/server/speech/pocketsphinx';
 import type { AppItem } from '../src/core/api/types';
-import { appName } from '../src/core/desktop/launcher';
+import { appName, isVisibleApp } from '../src/core/desktop/launcher';
 import { appForCommand, openPhrases } from '../src/core/voice/app-command';
 import {
   CHINESE_COMMANDS,
@@ -50,6 +50,7 @@ const NAMES: Record<Language, string> = { 'zh-CN': 'Mandarin', 'zh-HK': 'Cantone
 async function measure(jobs: Job[], language: Language, vocabulary: string[], names: string[] = []) {
   const queue = [...jobs];
   const misses: string[] = [];
+  const missed: Job[] = [];
   let totalMs = 0;
   const work = async () => {
     for (let job = queue.shift(); job; job = queue.shift()) {
@@ -58,14 +59,15 @@ async function measure(jobs: Job[], language: Language, vocabulary: string[], na
       const heard = await recognizer.recognise(pcm, vocabulary, language, names);
       totalMs += performance.now() - started;
       const { speed, pitch, noise } = job.voicing;
-      if (!job.right(heard))
-        misses.push(
-          `    ${job.phrase} (${speed} wpm, pitch ${pitch}${noise ? ', noise' : ''}) → ${heard || '(rejected)'}`,
-        );
+      if (job.right(heard)) continue;
+      missed.push(job);
+      misses.push(
+        `    ${job.phrase} (${speed} wpm, pitch ${pitch}${noise ? ', noise' : ''}) → ${heard || '(rejected)'}`,
+      );
     }
   };
   await Promise.all([work(), work()]);
-  return { misses, msEach: Math.round(totalMs / jobs.length) };
+  return { misses, missed, msEach: Math.round(totalMs / jobs.length) };
 }
 
 async function commands(language: ChineseLanguage, vocabulary: string[]): Promise<void> {
@@ -76,9 +78,8 @@ async function commands(language: ChineseLanguage, vocabulary: string[]): Promis
         : { phrase, voicing, other: true, right: (heard: string) => heard === '' },
     ),
   );
-  const { misses, msEach } = await measure(jobs, language, vocabulary);
-  const missed = (other: boolean) =>
-    misses.filter((miss) => NON_COMMANDS.includes(miss.trim().split(' ')[0]!) === other).length;
+  const { misses, missed: wrong, msEach } = await measure(jobs, language, vocabulary);
+  const missed = (other: boolean) => wrong.filter((job) => (job.other ?? false) === other).length;
   const commandCount = CHINESE_COMMANDS.length * VOICINGS.length;
   const otherCount = NON_COMMANDS.length * VOICINGS.length;
   const right = commandCount - missed(false);
@@ -94,7 +95,7 @@ async function tiles(apps: AppItem[], vocabulary: string[], names: string[]): Pr
   const language = 'en';
   const said = (app: AppItem, short: boolean) => `open ${appName(app, language, short)}`;
   const phrases = new Map<string, string>();
-  for (const app of apps.filter((item) => Number(item.updateStatus) !== 0)) {
+  for (const app of apps.filter(isVisibleApp)) {
     for (const short of [false, true]) phrases.set(said(app, short), app.code);
   }
   const jobs: Job[] = [...phrases].flatMap(([phrase, code]) =>
