@@ -2,8 +2,9 @@
 // process: it serves the bench page and dist/, forwards the platform paths to the reference server and the
 // baseline's POST to a sink, counting request bodies per path (as the element tier's proxy does,
 // test/elements/reference-server.mjs). Started as a worker with { upstream (the reference server's origin),
-// sinkDir (the reference server's data directory: the same disk), page (the bench page's HTML) }; posts its port
-// back.
+// sinkDir (the reference server's data directory: the same disk), page (the bench page's HTML), proxied (optional:
+// the path prefixes forwarded upstream; ['/'] puts it in front of another server, as bench-upload-tus.ts does) };
+// posts its port back.
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createServer, request } from 'node:http';
@@ -12,7 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { serveBenchFile } from './bench-page.mjs';
 
-const PROXIED = ['/api/', '/zuul/', '/common/', '/sso/'];
+const PLATFORM_PATHS = ['/api/', '/zuul/', '/common/', '/sso/'];
 
 /** @param {import('node:http').Server} server @returns {Promise<number>} the port */
 const listen = (server) =>
@@ -34,9 +35,9 @@ function sinkServer(sinkDir) {
 /**
  * The front server: page, static files, traffic counts, and the proxy to the reference server — and to the sink, so
  * the baseline's bytes take the same extra hop as the upload's.
- * @param {URL} upstream @param {URL} sink @param {string} page
+ * @param {URL} upstream @param {URL} sink @param {string} page @param {string[]} proxied
  */
-function frontServer(upstream, sink, page) {
+function frontServer(upstream, sink, page, proxied) {
   /** @type {{ bytes: Record<string, number>, requests: Record<string, number> }} */
   let traffic = { bytes: {}, requests: {} };
   /** @param {string} path @param {number} bytes */
@@ -78,13 +79,18 @@ function frontServer(upstream, sink, page) {
       return response.writeHead(200).end('{}');
     }
     if (path === '/__sink') return forward(incoming, response, path, sink);
-    if (PROXIED.some((prefix) => path.startsWith(prefix))) return forward(incoming, response, path);
+    if (proxied.some((prefix) => path.startsWith(prefix))) return forward(incoming, response, path);
     return void serveBenchFile(path, response);
   });
 }
 
-/** @type {{ upstream: string, sinkDir: string, page: string }} */
+/** @type {{ upstream: string, sinkDir: string, page: string, proxied?: string[] }} */
 const options = workerData;
 const sink = sinkServer(options.sinkDir);
-const front = frontServer(new URL(options.upstream), new URL(`http://127.0.0.1:${await listen(sink)}`), options.page);
+const front = frontServer(
+  new URL(options.upstream),
+  new URL(`http://127.0.0.1:${await listen(sink)}`),
+  options.page,
+  options.proxied ?? PLATFORM_PATHS,
+);
 parentPort?.postMessage(await listen(front));

@@ -1,14 +1,16 @@
 // The best-known peer of the chunked upload, beside it in `npm run bench` (issue 57): tus-js-client in the same
 // headless Chromium uploading a File made as bench-upload.ts makes its own, to @tus/server with its file store on the
-// same loopback, in one Node process with nothing in front. Twice: with 2 MB chunks (one PATCH each, one at a time,
-// as tus-js-client sends them), and with its defaults (the whole file in one PATCH). Both packages are dev
-// dependencies of the bench only.
+// same loopback, in the bench's own Node process. With nothing in front: with 2 MB chunks (one PATCH each, one at a
+// time, as tus-js-client sends them), and with its defaults (the whole file in one PATCH). And with 2 MB chunks
+// through the same front server (bench-upload-front.mjs, a thread of its own) as the project's upload takes to reach
+// the reference server: the like-for-like figure. Both packages are dev dependencies of the bench only.
 
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import { runBenchPage } from './bench-page.mjs';
@@ -44,6 +46,10 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>tus bench</title>
     const whole = await upload(makeFile(megabytes, 'lesson-2.mp4'));
     return { chunked, whole };
   };
+  window.benchTusChunked = async (megabytes) => {
+    await upload(makeFile(8, 'warm.mp4'), 2 * 1024 * 1024);
+    return upload(makeFile(megabytes, 'lesson.mp4'), 2 * 1024 * 1024);
+  };
   window.benchReady = true;
 </script>`;
 
@@ -52,6 +58,8 @@ export interface TusFigures {
   chunked: number;
   /** tus-js-client's defaults: one PATCH, ms. */
   whole: number;
+  /** tus-js-client with 2 MB chunks through the bench's front server, ms. */
+  chunkedThroughFront: number;
 }
 
 /** Uploads `megabytes` through tus twice and answers the times; nothing is printed. */
@@ -68,7 +76,20 @@ export async function benchTus(megabytes: number): Promise<TusFigures> {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   try {
     const { port } = server.address() as { port: number };
-    return (await runBenchPage(`http://127.0.0.1:${port}/`, 'benchTus', [megabytes])) as TusFigures;
+    const direct = (await runBenchPage(`http://127.0.0.1:${port}/`, 'benchTus', [megabytes])) as TusFigures;
+    const front = new Worker(new URL('./bench-upload-front.mjs', import.meta.url), {
+      workerData: { upstream: `http://127.0.0.1:${port}`, sinkDir: directory, page: PAGE, proxied: ['/'] },
+    });
+    try {
+      const frontPort = await new Promise<number>((done, fail) => {
+        front.once('message', done);
+        front.once('error', fail);
+      });
+      const url = `http://127.0.0.1:${frontPort}/`;
+      return { ...direct, chunkedThroughFront: (await runBenchPage(url, 'benchTusChunked', [megabytes])) as number };
+    } finally {
+      await front.terminate();
+    }
   } finally {
     await new Promise((done) => server.close(done));
     rmSync(directory, { recursive: true, force: true });

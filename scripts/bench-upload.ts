@@ -6,8 +6,9 @@
 //   issue 57);
 //   and, for scale, what chunking alone costs: the hash plus the same bytes as 2 MB multipart POSTs, 3 at a time, to
 //   the same sink (no check, no server work).
-// - The chunks phase beside tus-js-client → @tus/server with 2 MB chunks on the same loopback (bench-upload-tus.ts;
-//   goal: no slower), and tus with its defaults (one PATCH) for scale.
+// - The chunks phase beside tus-js-client → @tus/server with 2 MB chunks on the same loopback through the same front
+//   server (bench-upload-tus.ts; goal: no slower), and, for scale, tus with nothing in front, in 2 MB chunks and with
+//   its defaults (one PATCH).
 // - Bytes re-sent when an upload is aborted at 50 % and the same file is chosen again (a new upload, as after a
 //   reload): chunk bytes of both parts less those of the uninterrupted upload.
 // - Bytes sent for an identical file (under another name): chunk and file bytes (goal 0).
@@ -279,10 +280,11 @@ async function benchUpload(megabytes = MEGABYTES) {
     const tus = await benchTus(megabytes);
     const chunks = figures.wholePhases.chunks ?? Number.NaN;
     console.log(
-      `  beside tus-js-client 4 → @tus/server 2 (file store), same File, same loopback, nothing in front: 2 MB chunks ${seconds(tus.chunked)}, one PATCH ${seconds(tus.whole)}`,
+      `  tus-js-client 4 → @tus/server 2 (file store), same File, same loopback: 2 MB chunks ${seconds(tus.chunked)} with nothing in front, ${seconds(tus.chunkedThroughFront)} through the same front server as this upload; one PATCH ${seconds(tus.whole)}`,
     );
+    const peer = tus.chunkedThroughFront;
     console.log(
-      `  the chunks phase against tus's 2 MB chunks: ${seconds(chunks)} against ${seconds(tus.chunked)}, ${(chunks / tus.chunked).toFixed(2)}x the time (goal <= 1.00x): ${chunks <= tus.chunked ? 'goal met' : 'GOAL MISSED'}`,
+      `  the chunks phase against tus's 2 MB chunks through the same front: ${seconds(chunks)} against ${seconds(peer)}, ${(chunks / peer).toFixed(2)}x the time (goal <= 1.00x): ${chunks <= peer ? 'goal met' : 'GOAL MISSED'}; against tus with nothing in front ${(chunks / tus.chunked).toFixed(2)}x`,
     );
     console.log(`  bench time: ${seconds(Date.now() - started)}`);
     return { ...figures, baseline, ratio: figures.wholeMs / baseline, resent, small, tus };

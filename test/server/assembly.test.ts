@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Assemblies } from '../../demo/server/routes/storage/assembly';
+import { Assemblies, type AssemblyService } from '../../demo/server/routes/storage/assembly';
+import { AssemblyThread } from '../../demo/server/routes/storage/assembly-thread';
 
 // The merge's head start (assembly.ts): chunks that extend the run from chunk 1 are appended and hashed as they land.
 // Whatever the assembly cannot vouch for, it hands back as null, and the merge concatenates the chunk files instead.
@@ -11,7 +12,8 @@ import { Assemblies } from '../../demo/server/routes/storage/assembly';
 let dir: string;
 let temps = 0;
 const tmp = () => join(dir, 'tmp');
-const chunkPath = (chunk: number) => join(dir, 'chunks', String(chunk));
+const chunkDir = () => join(dir, 'chunks');
+const chunkPath = (chunk: number) => join(chunkDir(), String(chunk));
 const md5 = (data: Buffer) => createHash('md5').update(data).digest('hex');
 
 beforeEach(() => {
@@ -20,9 +22,11 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function assemblies(limit?: number) {
-  return new Assemblies(() => join(tmp(), `assembly-${temps++}.part`), limit);
-}
+// The same rules in this thread and in the worker thread the store uses (assembly-thread.ts).
+const kinds = [
+  ['in this thread', (limit?: number): AssemblyService => new Assemblies(limit)],
+  ['in a worker thread', (limit?: number): AssemblyService => new AssemblyThread(limit)],
+] as const;
 
 /** Four chunks of random bytes and the file they make. */
 function parts(count = 4, size = 300_000) {
@@ -31,12 +35,23 @@ function parts(count = 4, size = 300_000) {
 }
 
 /** Places chunk n (1-based) as the store does, then tells the assemblies; resolves when they have taken it. */
-function place(target: Assemblies, folder: string, chunk: number, bytes: Buffer) {
+function place(target: AssemblyService, folder: string, chunk: number, bytes: Buffer) {
   writeFileSync(chunkPath(chunk), bytes);
-  return target.advance({ folder, chunkPath });
+  return target.advance({ folder, dir: chunkDir(), tempPath: join(tmp(), `assembly-${temps++}.part`) });
 }
 
-describe('assemblies of chunks (assembly.ts)', () => {
+describe.each(kinds)('assemblies of chunks (assembly.ts), %s', (_kind, create) => {
+  let opened: AssemblyService[] = [];
+  const assemblies = (limit?: number) => {
+    const target = create(limit);
+    opened.push(target);
+    return target;
+  };
+  afterEach(async () => {
+    await Promise.all(opened.map((target) => target.close()));
+    opened = [];
+  });
+
   it('gives the merged file and its hashes for chunks that came in any order', async () => {
     const target = assemblies();
     const { list, whole } = parts();

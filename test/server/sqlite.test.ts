@@ -21,6 +21,20 @@ describe('openSqlite (libsql with better-sqlite3 rows)', () => {
     db.close();
   });
 
+  it('prepares each SQL text once, and the kept statement follows changes to its table', () => {
+    const db = openSqlite(join(dir, 'kept.db'));
+    db.exec('CREATE TABLE t (a INTEGER)');
+    const select = db.prepare('SELECT a FROM t ORDER BY a');
+    expect(db.prepare('SELECT a FROM t ORDER BY a')).toBe(select);
+    expect(db.prepare('SELECT a FROM t ORDER BY a DESC')).not.toBe(select);
+    db.prepare('INSERT INTO t VALUES (?)').run(1);
+    db.exec('ALTER TABLE t ADD COLUMN b TEXT');
+    db.prepare('INSERT INTO t VALUES (?, ?)').run(2, 'two');
+    expect(db.prepare('SELECT a FROM t ORDER BY a').all()).toEqual([{ a: 1 }, { a: 2 }]);
+    expect(db.prepare('SELECT a FROM t ORDER BY a').get()).toEqual({ a: 1 });
+    db.close();
+  });
+
   it('rolls a failed transaction back and keeps the file', () => {
     const path = join(dir, 'tx.db');
     const db = openSqlite(path);

@@ -9,10 +9,26 @@ export type Database = Libsql.Database;
  * One difference is undone: libsql's `get` adds a `_metadata` member (the query's duration) to the row it returns,
  * which would otherwise reach JSON answers and row comparisons.
  */
+/**
+ * Statements kept prepared, by their SQL: the routes prepare theirs on every call, and compiling a statement costs
+ * more than running it (the session lookup of every request, most of all). The SQL is the code's own, so the set is
+ * small; the bound only keeps a dynamic statement from growing it.
+ */
+const PREPARED_STATEMENTS = 512;
+
 export function openSqlite(path: string): Database {
   const db = new Libsql(path);
   const prepare = db.prepare.bind(db);
-  db.prepare = ((source: string) => withPlainRows(prepare(source))) as Database['prepare'];
+  const prepared = new Map<string, ReturnType<Database['prepare']>>();
+  db.prepare = ((source: string) => {
+    let statement = prepared.get(source);
+    if (!statement) {
+      statement = withPlainRows(prepare(source));
+      if (prepared.size >= PREPARED_STATEMENTS) prepared.delete(prepared.keys().next().value as string);
+      prepared.set(source, statement);
+    }
+    return statement;
+  }) as Database['prepare'];
   return db;
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type FileHandle, open, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { TempFile } from './temp-files';
 
 // Chunks mostly arrive in order (a few in flight at once). Each chunk that extends the run from chunk 1 is appended
@@ -43,6 +44,9 @@ export async function appendChunks(
   return next;
 }
 
+/** Chunk n of an upload is the file `n` in its chunk folder. */
+export const chunkPathIn = (dir: string) => (chunk: number) => join(dir, String(chunk));
+
 interface Assembly {
   path: string;
   handle: Promise<FileHandle>;
@@ -57,24 +61,33 @@ interface Assembly {
 export interface AssemblyRequest {
   /** The chunk folder's name: one assembly per upload. */
   folder: string;
-  chunkPath: (chunk: number) => string;
+  /** The chunk folder's path. */
+  dir: string;
+  /** Where the assembled file goes, if this chunk starts the upload's assembly. */
+  tempPath: string;
+}
+
+/** What the store asks of the assemblies, in this thread (Assemblies) or in a worker (assembly-thread.ts). */
+export interface AssemblyService {
+  advance(request: AssemblyRequest): Promise<void>;
+  finish(folder: string, count: number, md5: string): Promise<TempFile | null>;
+  drop(folder: string): Promise<void>;
+  close(): Promise<void>;
 }
 
 /** The assemblies of uploads in progress, at most `limit` (the least recently fed goes first). */
-export class Assemblies {
+export class Assemblies implements AssemblyService {
   private readonly open = new Map<string, Assembly>();
 
-  constructor(
-    private readonly tempPath: () => string,
-    private readonly limit = 32,
-  ) {}
+  constructor(private readonly limit = 32) {}
 
   /**
    * After a chunk of the upload was placed: appends it, and the chunks after it already there, when they are next.
    * Resolves once that is done (or has failed: the assembly is then dropped, and the merge concatenates).
    */
-  advance({ folder, chunkPath }: AssemblyRequest): Promise<void> {
-    const assembly = this.open.get(folder) ?? this.start(chunkPath);
+  advance({ folder, dir, tempPath }: AssemblyRequest): Promise<void> {
+    const chunkPath = chunkPathIn(dir);
+    const assembly = this.open.get(folder) ?? this.start(chunkPath, tempPath);
     this.open.delete(folder);
     this.open.set(folder, assembly);
     assembly.queue = assembly.queue.then(async () => {
@@ -117,9 +130,8 @@ export class Assemblies {
     await Promise.all([...this.open.keys()].map((folder) => this.drop(folder)));
   }
 
-  private start(chunkPath: (chunk: number) => string): Assembly {
+  private start(chunkPath: (chunk: number) => string, path: string): Assembly {
     if (this.open.size >= this.limit) void this.drop(this.open.keys().next().value as string);
-    const path = this.tempPath();
     const handle = open(path, 'w');
     return { path, handle, hashes: hashing(), next: 1, chunkPath, queue: handle.then(() => undefined) };
   }

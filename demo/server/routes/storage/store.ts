@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat, unlink, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { StoredFile } from '../../../../src/core/api/types';
 import { ENDPOINTS, endpointPath } from '../../../../src/core/api/wire';
 import type { ServerContext } from '../../context';
 import { ApiError } from '../../envelope';
 import { sha256 } from '../../util/ids';
-import { Assemblies, appendChunks, hashing } from './assembly';
+import { type AssemblyService, appendChunks, chunkPathIn, hashing } from './assembly';
+import { AssemblyThread } from './assembly-thread';
+import { writeInBatches } from './batched-write';
 import type { ReceivedFile, TempFile } from './temp-files';
 
 export type { StoredFile };
@@ -45,11 +45,9 @@ export const md5Conflict = () =>
  * and MD5; anything being written goes to `tmp/` first and is renamed into place when whole.
  */
 export class FileStore {
-  private readonly assemblies: Assemblies;
+  private readonly assemblies: AssemblyService = new AssemblyThread();
 
-  constructor(private readonly ctx: ServerContext) {
-    this.assemblies = new Assemblies(() => this.tempPath());
-  }
+  constructor(private readonly ctx: ServerContext) {}
 
   tempPath(): string {
     return join(this.ctx.dirs.tmp, `${this.ctx.now()}-${randomBytes(8).toString('hex')}.part`);
@@ -73,8 +71,7 @@ export class FileStore {
 
   /** The path of chunk n of one upload, its folder worked out once (the folder name hashes the owner). */
   private chunkPaths(owner: Owner, md5: string): (chunk: number) => string {
-    const dir = this.chunkDir(owner, md5);
-    return (chunk) => join(dir, String(chunk));
+    return chunkPathIn(this.chunkDir(owner, md5));
   }
 
   /** The unit's file with this MD5, if the unit has one (and its bytes are on disk). */
@@ -96,27 +93,27 @@ export class FileStore {
   }
 
   /** Streams into a temp file while hashing (MD5 and SHA-256); the caller commits or discards it. */
-  async writeTemp(source: Readable): Promise<TempFile> {
+  async writeTemp(source: AsyncIterable<Buffer>): Promise<TempFile> {
     const hashes = hashing();
-    source.on('data', hashes.update);
-    const { path } = await this.receive(source);
+    async function* hashed() {
+      for await (const piece of source) {
+        hashes.update(piece);
+        yield piece;
+      }
+    }
+    const { path } = await this.receive(hashed());
     return { path, ...hashes.result() };
   }
 
   /** Streams a chunk into a temp file. Nothing is hashed here: the merge hashes the whole file once. */
-  async receive(source: Readable): Promise<ReceivedFile> {
+  async receive(source: AsyncIterable<Buffer>): Promise<ReceivedFile> {
     const path = this.tempPath();
-    let size = 0;
-    source.on('data', (bytes: Buffer) => {
-      size += bytes.length;
-    });
     try {
-      await pipeline(source, createWriteStream(path));
+      return { path, size: await writeInBatches(source, path) };
     } catch (error) {
       await rm(path, { force: true });
       throw error;
     }
-    return { path, size };
   }
 
   /**
@@ -150,14 +147,13 @@ export class FileStore {
    */
   async placeChunk(temp: ReceivedFile, owner: Owner, md5: string, chunk: number): Promise<void> {
     const dir = this.chunkDir(owner, md5);
-    const chunkPath = this.chunkPaths(owner, md5);
     await mkdir(dir, { recursive: true });
-    const path = chunkPath(chunk);
+    const path = chunkPathIn(dir)(chunk);
     await rename(temp.path, path);
     const at = new Date(this.ctx.now());
     await utimes(path, at, at);
     await utimes(dir, at, at);
-    void this.assemblies.advance({ folder: this.chunkFolder(owner, md5), chunkPath });
+    void this.assemblies.advance({ folder: this.chunkFolder(owner, md5), dir, tempPath: this.tempPath() });
   }
 
   async chunkExists(owner: Owner, md5: string, chunk: number, expectedSize?: number): Promise<boolean> {
