@@ -24,6 +24,16 @@ export const FACE_CAPTURE_HITS = 8;
  */
 export const FACE_DETECT_INTERVAL_MS = 250;
 /**
+ * Detections keep that cadence from one start to the next (a detection of 60–90 ms used to stretch it to 3.3 a
+ * second, and the hold to 2.7 s); a detector slower than the interval still leaves the CPU this much rest between two.
+ */
+export const FACE_DETECT_REST_MS = 60;
+
+/** How long to wait before the next detection, when the last one took `elapsedMs` from its start. */
+export function detectionPause(elapsedMs: number): number {
+  return Math.max(FACE_DETECT_INTERVAL_MS - elapsedMs, FACE_DETECT_REST_MS);
+}
+/**
  * Clock-in (`orther`) serves a queue (issue 54): the success line (who, when) shows this long, then the terminal looks
  * for the next person by itself. Detection runs on meanwhile, so the next person's hits are already counted.
  */

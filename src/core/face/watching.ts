@@ -1,5 +1,5 @@
 import type { CameraSession } from './camera-session';
-import { FACE_DETECT_INTERVAL_MS, FACE_TIMEOUT_MS } from './constants';
+import { detectionPause, FACE_TIMEOUT_MS } from './constants';
 import type { Detection, FaceControllerDeps, FaceControllerOptions } from './controller-deps';
 import { frameToView, guideBox } from './geometry';
 import { LIVENESS_SAMPLE_INTERVAL_MS } from './liveness';
@@ -34,6 +34,7 @@ export function createWatching(
   }
 
   async function detectOnce(generation: number): Promise<void> {
+    const started = Date.now();
     let detection: Detection;
     try {
       detection = await deps.detector.detect();
@@ -45,7 +46,8 @@ export function createWatching(
     const view = deps.viewSize();
     const faces = detection.faces.map((box) => frameToView(box, detection.frame, view));
     dispatch({ type: 'detected', faces, guide: guideBox(view) });
-    if (run.current(generation)) run.later(FACE_DETECT_INTERVAL_MS, () => void detectOnce(generation));
+    const pause = detectionPause(Date.now() - started);
+    if (run.current(generation)) run.later(pause, () => void detectOnce(generation));
   }
 
   async function look(generation: number, timed: boolean): Promise<void> {

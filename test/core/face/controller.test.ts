@@ -5,8 +5,10 @@ import {
   collectButtons,
   createFaceController,
   type Detection,
+  detectionPause,
   FACE_CAPTURE_HITS,
   FACE_DETECT_INTERVAL_MS,
+  FACE_DETECT_REST_MS,
   type FaceController,
   type FaceControllerOptions,
   type FaceMode,
@@ -70,6 +72,8 @@ interface Rig {
     countdownDetections: number;
     loadFails: boolean;
     loadMs: number;
+    /** How long each detection of the live picture takes. */
+    detectMs: number;
     movement: number[];
     /** The pictures the widget made that it read turns on (the photo, then each frame), in order. */
     pictures: string[];
@@ -91,6 +95,7 @@ function rig(options: Partial<FaceControllerOptions> & { mode: FaceMode }): Rig 
     countdownDetections: 0,
     loadFails: false,
     loadMs: 0,
+    detectMs: 0,
     /** The turns the samples of a liveness challenge show, one after the other (the last held). */
     movement: MOVEMENT,
     pictures: [] as string[],
@@ -127,6 +132,7 @@ function rig(options: Partial<FaceControllerOptions> & { mode: FaceMode }): Rig 
             return { faces: SHOTS[detector.countdownShot], frame: FRAME, turn: 0 };
           }
           detector.detections += 1;
+          if (detector.detectMs) await new Promise((resolve) => setTimeout(resolve, detector.detectMs));
           if (controller.$state.get().status !== 'acting') {
             sampled = 0;
             return { faces: SHOTS[detector.script.shift() ?? 'none'], frame: FRAME, turn: 0 };
@@ -287,6 +293,28 @@ describe('automatic capture: more than 8 hits in a row (§4, §9)', () => {
     expect(r.detector.detections).toBe(9 + MOVEMENT.length);
     await advance(5000);
     expect(r.detector.detections).toBe(9 + MOVEMENT.length);
+  });
+
+  it('keeps one detection per 250 ms from start to start when each takes 100 ms: the hold is 2.1 s, not 2.8 s', async () => {
+    const r = rig({ mode: 'orther' });
+    r.detector.detectMs = 100;
+    r.detector.script = Array(12).fill('on');
+    r.controller.start();
+    await advance(3000);
+    expect(status(r)).toBe('detecting');
+    // Detections start at 0, 250, … 2000 ms; the 9th answers at 2100 ms. A pause after each would start the 9th at 2800.
+    await advance(2099);
+    expect(r.controller.$state.get()).toMatchObject({ status: 'detecting', hits: 8 });
+    expect(r.challenges.asked).toEqual([]);
+    await advance(1);
+    expect(r.challenges.asked).toEqual(['orther']);
+  });
+
+  it('rests between two detections when one takes longer than the cadence', () => {
+    expect(detectionPause(0)).toBe(FACE_DETECT_INTERVAL_MS);
+    expect(detectionPause(100)).toBe(FACE_DETECT_INTERVAL_MS - 100);
+    expect(detectionPause(FACE_DETECT_INTERVAL_MS)).toBe(FACE_DETECT_REST_MS);
+    expect(detectionPause(900)).toBe(FACE_DETECT_REST_MS);
   });
 
   it('starts counting again after a miss, a face off target or two faces', async () => {
