@@ -38,13 +38,24 @@ export function spokenKey(text: string): string {
     .replace(/[\s\p{P}\p{S}]+/gu, '');
 }
 
-/** What may be the name in a command: the key with one opening word off, and "the" after an English one. */
+/** Opening words taken off the front of a command at most: "show open notices" is noise heard as "show", then a command. */
+const MOST_OPENING_WORDS = 3;
+
+/**
+ * What may be the name in a command: the key with its opening words off, one after another ("open open notices",
+ * "show open notices" in a noisy room), and "the" after an English one.
+ */
 function nameCandidates(key: string): string[] {
-  const word = OPEN_WORDS.find((open) => key.startsWith(open) && key.length > open.length);
-  if (!word) return [key];
-  const rest = key.slice(word.length);
-  const english = /^[a-z]/.test(word);
-  return english && rest.startsWith('the') && rest.length > 3 ? [rest, rest.slice(3)] : [rest];
+  const candidates: string[] = [];
+  let rest = key;
+  for (let peeled = 0; peeled < MOST_OPENING_WORDS; peeled++) {
+    const word = OPEN_WORDS.find((open) => rest.startsWith(open) && rest.length > open.length);
+    if (!word) break;
+    rest = rest.slice(word.length);
+    candidates.push(rest);
+    if (/^[a-z]/.test(word) && rest.startsWith('the') && rest.length > 3) candidates.push(rest.slice(3));
+  }
+  return candidates.length ? candidates : [key];
 }
 
 /** Every name of an app a user may see: full and short, in every language, as keys. */

@@ -40,6 +40,11 @@ describe('appForCommand', () => {
     ['查看通知', 'notice'],
     ['show notices', 'notice'],
     ['show me the notices', 'notice'],
+    // Noise before the command, heard as an opening word (issue 56: the bench's noisy voicings).
+    ['show open notices', 'notice'],
+    ['show open my timetable', 'schedule'],
+    ['open open the digital library', 'library'],
+    ['打开 打开课表', 'schedule'],
   ])('%j opens %s', (said, code) => {
     expect(appForCommand(said, APPS)?.code).toBe(code);
   });
