@@ -12,7 +12,7 @@ import { CHROMIUM } from './chromium.mjs';
 
 /** file that must exist → Debian package that provides it → the commands that need it */
 const REQUIRED = [
-  ['/usr/bin/pocketsphinx_continuous', 'pocketsphinx', ['start', 'test']],
+  ['/usr/bin/pocketsphinx_batch', 'pocketsphinx', ['start', 'test']],
   ['/usr/share/pocketsphinx/model/en-us/en-us', 'pocketsphinx-en-us', ['start', 'test']],
   [CHROMIUM, 'chromium-headless-shell', ['test']],
   ['/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', 'fonts-wqy-microhei', ['test']],

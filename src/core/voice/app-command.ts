@@ -70,17 +70,27 @@ export function spokenNames(app: AppItem): Set<string> {
   return names;
 }
 
-/** The app whose name the command says (with or without an opening word); null when it names none. */
+/** An English key said in the singular or the plural of a name: "open grade" for Grades, "open notice" for Notices. */
+function pluralOf(candidate: string, names: Set<string>): boolean {
+  if (!/[a-z]$/.test(candidate)) return false;
+  return names.has(`${candidate}s`) || (candidate.endsWith('s') && names.has(candidate.slice(0, -1)));
+}
+
+/**
+ * The app whose name the command says (with or without an opening word); null when it names none. A name said
+ * exactly wins over one said in the other number.
+ */
 export function appForCommand(command: string, apps: readonly AppItem[]): AppItem | null {
   const key = spokenKey(command);
   if (!key) return null;
   const candidates = [key, ...nameCandidates(key)];
-  return (
-    apps.filter(isVisibleApp).find((app) => {
+  const visible = apps.filter(isVisibleApp);
+  const naming = (says: (candidate: string, names: Set<string>) => boolean) =>
+    visible.find((app) => {
       const names = spokenNames(app);
-      return candidates.some((candidate) => names.has(candidate));
-    }) ?? null
-  );
+      return candidates.some((candidate) => says(candidate, names));
+    });
+  return naming((candidate, names) => names.has(candidate)) ?? naming(pluralOf) ?? null;
 }
 
 /** The letters and letter pairs of a key: what two spellings of a name share (a Chinese name's letters are words). */

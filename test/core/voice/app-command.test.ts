@@ -45,6 +45,9 @@ describe('appForCommand', () => {
     ['show open my timetable', 'schedule'],
     ['open open the digital library', 'library'],
     ['打开 打开课表', 'schedule'],
+    // The other number of an English name, as the recogniser hears it ("open grade" for Grades).
+    ['open notice', 'notice'],
+    ['open timetables', 'schedule'],
   ])('%j opens %s', (said, code) => {
     expect(appForCommand(said, APPS)?.code).toBe(code);
   });
@@ -63,6 +66,14 @@ describe('appForCommand', () => {
     ['open timetable of last year'],
   ])('%j opens nothing', (said) => {
     expect(appForCommand(said, APPS)).toBe(null);
+  });
+
+  it('takes a name said exactly before one said in the other number', () => {
+    const grades = app('grades', ['成绩', 'Grades', '成績'], ['成绩', 'Grades', '成績']);
+    const grade = app('grade', ['年级', 'Grade', '年級'], ['年级', 'Grade', '年級']);
+    expect(appForCommand('open grade', [grades, grade])?.code).toBe('grade');
+    expect(appForCommand('open grades', [grade, grades])?.code).toBe('grades');
+    expect(appForCommand('open grade', [grades])?.code).toBe('grades');
   });
 
   it('opens nothing when the user has no apps', () => {
