@@ -5,7 +5,7 @@
 // server's face descriptor time against the same call with digests (bench-face.mjs); then ph-face on a fake camera
 // in Chromium, with the liveness challenge's pass rates (bench-face-camera.ts), and a gate queue of 10 arrivals at one
 // clock-in terminal with face login's seconds (bench-face-queue.ts); then the offline Mandarin and Cantonese
-// voice commands on espeak-ng speech (bench-speech.ts); then the shell's desktop with 300 apps against the seeded one, and the shell's
+// voice commands on espeak-ng speech (bench-speech.ts) and a command's release → page in Chromium (bench-voice.ts); then the shell's desktop with 300 apps against the seeded one, and the shell's
 // own chunks against React alone (bench-desktop.ts); then the login page against a bare React form (bench-login.ts),
 // Lighthouse's mobile figures of every page a user opens (bench-lighthouse.ts) and a fresh install's time
 // (bench-install.mjs). Everything printed is kept in docs/bench/latest.txt, which the docs
@@ -64,6 +64,8 @@ await runScript('scripts/bench-face-camera.ts');
 await runScript('scripts/bench-face-queue.ts');
 // Mandarin and Cantonese voice commands on the offline gateway's recogniser: right and rejected (issue 37).
 await runScript('scripts/bench-speech.ts');
+// A voice command from the button's release to its page in the browser, Cantonese against its goal (issue 56).
+await runScript('scripts/bench-voice.ts');
 // The desktop with 300 apps (issue 10), also a TypeScript script on the e2e harness.
 await runScript('scripts/bench-desktop.ts');
 // The login page at 4× CPU throttle against a bare React 19 form with the same fields (issue 24).
