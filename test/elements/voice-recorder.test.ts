@@ -57,4 +57,11 @@ describe('browser recorder (AudioWorklet, 16 kHz mono 16-bit PCM)', () => {
         .every((track) => track.readyState === 'ended'),
     ).to.equal(true);
   });
+
+  it('asks for the microphone without gain control or noise suppression, as recognisers want it', async () => {
+    const recording = await core.browserRecorder().start(() => {});
+    const settings = (opened.at(-1) as MediaStream).getAudioTracks()[0]?.getSettings();
+    await recording.stop();
+    expect(settings).to.include({ autoGainControl: false, noiseSuppression: false, echoCancellation: true });
+  });
 });

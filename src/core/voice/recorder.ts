@@ -17,8 +17,14 @@ export interface BrowserRecorderOptions {
   flushTimeoutMs?: number;
 }
 
+/**
+ * The microphone as recognisers want it: no automatic gain control and no noise suppression (Google's speech
+ * guidance says so of its own services). Chromium's AGC changed the level within a phrase enough that the offline
+ * gateway heard no Mandarin command through the browser at all (issue 56: 0 of 5 with it, 5 of 5 without, in
+ * scripts/bench-voice.ts); echo cancellation stays, for a page that plays sound while someone speaks.
+ */
 const MICROPHONE: MediaStreamConstraints = {
-  audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+  audio: { channelCount: 1, echoCancellation: true, noiseSuppression: false, autoGainControl: false },
 };
 
 async function openMicrophone(): Promise<MediaStream> {
