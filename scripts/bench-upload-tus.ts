@@ -10,9 +10,9 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
+import { startFront } from './bench-front';
 import { runBenchPage } from './bench-page.mjs';
 
 const require = createRequire(import.meta.url);
@@ -77,18 +77,17 @@ export async function benchTus(megabytes: number): Promise<TusFigures> {
   try {
     const { port } = server.address() as { port: number };
     const direct = (await runBenchPage(`http://127.0.0.1:${port}/`, 'benchTus', [megabytes])) as TusFigures;
-    const front = new Worker(new URL('./bench-upload-front.mjs', import.meta.url), {
-      workerData: { upstream: `http://127.0.0.1:${port}`, sinkDir: directory, page: PAGE, proxied: ['/'] },
+    const front = await startFront({
+      upstream: `http://127.0.0.1:${port}`,
+      sinkDir: directory,
+      page: PAGE,
+      proxied: ['/'],
     });
     try {
-      const frontPort = await new Promise<number>((done, fail) => {
-        front.once('message', done);
-        front.once('error', fail);
-      });
-      const url = `http://127.0.0.1:${frontPort}/`;
+      const url = `http://127.0.0.1:${front.port}/`;
       return { ...direct, chunkedThroughFront: (await runBenchPage(url, 'benchTusChunked', [megabytes])) as number };
     } finally {
-      await front.terminate();
+      await front.stop();
     }
   } finally {
     await new Promise((done) => server.close(done));

@@ -18,10 +18,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { DEMO_PASSWORD } from '../demo/server/db/seed-data';
 import { createServer as createReferenceServer } from '../demo/server/index';
 import { ENDPOINTS } from '../src/core/api/wire';
+import { startFront } from './bench-front';
 import { BENCH_PAGE_HEAD, runBenchPage } from './bench-page.mjs';
 import { benchTus } from './bench-upload-tus';
 
@@ -240,13 +240,8 @@ async function benchUpload(megabytes = MEGABYTES) {
   const dataDir = mkdtempSync(join(tmpdir(), 'ph-upload-bench-'));
   const started = Date.now();
   const reference = await createReferenceServer({ dataDir, port: 0 });
-  const front = new Worker(new URL('./bench-upload-front.mjs', import.meta.url), {
-    workerData: { upstream: reference.url, sinkDir: dataDir, page: PAGE },
-  });
-  const port = await new Promise<number>((done, fail) => {
-    front.once('message', done);
-    front.once('error', fail);
-  });
+  const front = await startFront({ upstream: reference.url, sinkDir: dataDir, page: PAGE });
+  const { port } = front;
   try {
     const url = `http://127.0.0.1:${port}/bench/upload.html`;
     const small = await benchSmallFiles(url);
@@ -289,7 +284,7 @@ async function benchUpload(megabytes = MEGABYTES) {
     console.log(`  bench time: ${seconds(Date.now() - started)}`);
     return { ...figures, baseline, ratio: figures.wholeMs / baseline, resent, small, tus };
   } finally {
-    await front.terminate();
+    await front.stop();
     await reference.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -4,18 +4,18 @@ import Libsql from 'libsql';
 export type Database = Libsql.Database;
 
 /**
- * Opens (creating when new) the SQLite file at `path` through libsql. libsql keeps better-sqlite3's API and installs
- * as prebuilt registry packages, where better-sqlite3 compiles SQLite on every fresh install (a minute or more here).
- * One difference is undone: libsql's `get` adds a `_metadata` member (the query's duration) to the row it returns,
- * which would otherwise reach JSON answers and row comparisons.
- */
-/**
  * Statements kept prepared, by their SQL: the routes prepare theirs on every call, and compiling a statement costs
  * more than running it (the session lookup of every request, most of all). The SQL is the code's own, so the set is
  * small; the bound only keeps a dynamic statement from growing it.
  */
 const PREPARED_STATEMENTS = 512;
 
+/**
+ * Opens (creating when new) the SQLite file at `path` through libsql. libsql keeps better-sqlite3's API and installs
+ * as prebuilt registry packages, where better-sqlite3 compiles SQLite on every fresh install (a minute or more here).
+ * One difference is undone: libsql's `get` adds a `_metadata` member (the query's duration) to the row it returns,
+ * which would otherwise reach JSON answers and row comparisons.
+ */
 export function openSqlite(path: string): Database {
   const db = new Libsql(path);
   const prepare = db.prepare.bind(db);

@@ -11,8 +11,9 @@ import { romanise } from './romanise';
 import { dither, trimSilence, wavFile } from './wav';
 
 // Offline recognition with Debian's pocketsphinx (packages pocketsphinx, pocketsphinx-en-us): the batch decoder,
-// the whole recording one sentence. English is decoded against the command grammar of the skill vocabulary (grammar.ts): every skill
-// phrase heard exactly, other phrases made of the vocabulary's words heard as themselves (a miss, not a wrong page).
+// the whole recording one sentence. English is decoded against the command grammar of the skill vocabulary
+// (grammar.ts): every skill phrase heard exactly, other phrases made of the vocabulary's words heard as themselves (a
+// miss, not a wrong page).
 // Mandarin and Cantonese use the same English acoustic model against a graph of the Chinese skill phrases spelt in
 // English phones, with a garbage loop beside them (chinese-grammar.ts): a command comes back as its characters,
 // anything else as '' ("say it again"). Measured on espeak-ng speech by `npm run bench` (README › Voice commands).

@@ -84,12 +84,9 @@ export function appForCommand(command: string, apps: readonly AppItem[]): AppIte
   const key = spokenKey(command);
   if (!key) return null;
   const candidates = [key, ...nameCandidates(key)];
-  const visible = apps.filter(isVisibleApp);
+  const named = apps.filter(isVisibleApp).map((app) => ({ app, names: spokenNames(app) }));
   const naming = (says: (candidate: string, names: Set<string>) => boolean) =>
-    visible.find((app) => {
-      const names = spokenNames(app);
-      return candidates.some((candidate) => says(candidate, names));
-    });
+    named.find(({ names }) => candidates.some((candidate) => says(candidate, names)))?.app;
   return naming((candidate, names) => names.has(candidate)) ?? naming(pluralOf) ?? null;
 }
 

@@ -72,7 +72,7 @@ interface Rig {
     countdownDetections: number;
     loadFails: boolean;
     loadMs: number;
-    /** How long each detection of the live picture takes. */
+    /** How long each detection of the live picture takes, on vitest's fake clock (moved only by `advance`). */
     detectMs: number;
     movement: number[];
     /** The pictures the widget made that it read turns on (the photo, then each frame), in order. */
