@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { britishLines } from '../../demo/server/speech/british-english';
 import { compoundLines } from '../../demo/server/speech/compound-words';
 
 // A tile's English word that CMUdict lacks is said as two words it has (issue 56: "Payslips").
@@ -22,5 +23,19 @@ describe('compoundLines', () => {
     ['', []],
   ])('%j → %j', (word, lines) => {
     expect(compoundLines(word, DICTIONARY)).toEqual(lines);
+  });
+});
+
+// The acoustic model is American; espeak-ng's en voice, like a Hong Kong pupil, says "assets" with an open A (issue 56).
+describe('britishLines', () => {
+  it.each([
+    [['assets AE S EH T S'], ['assets(2) AA S EH T S']],
+    [['staff S T AE F'], ['staff(2) S T AA F']],
+    // Numbered after the word's own variants; a form already there is not repeated.
+    [['ask AE S K', 'ask(2) AA S K', 'ask(3) AE K S'], ['ask(4) AA K S']],
+    [['notices N OW T IH S IH Z'], []],
+    [[], []],
+  ])('%j → %j', (lines, british) => {
+    expect(britishLines(lines)).toEqual(british);
   });
 });

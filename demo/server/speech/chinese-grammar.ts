@@ -71,13 +71,19 @@ function commandSyllables(vocabulary: readonly string[], language: ChineseLangua
   return { phrases, spellings };
 }
 
-/** The graph's transitions: the loop's, then each command as a chain from START to END. */
+/**
+ * The graph's transitions: the loop's, then each command as a chain from START to END. Each skill phrase is entered
+ * with the same probability, however many tile names stand beside it; a tile name is not entered part-way from the
+ * loop, which doubled the time of a recognition (issue 56).
+ */
 function transitions(
   phrases: Iterable<string>,
   loop: string[],
   garbage: GarbageCost,
+  names: ReadonlySet<string>,
 ): { count: number; lines: string[] } {
   const commands = [...phrases].sort();
+  const entry = 0.5 / Math.max(1, commands.length - names.size);
   const lines = [`TRANSITION ${START} ${LOOP_BEFORE} 0.5`, `TRANSITION ${LOOP_BEFORE} ${END} 1`];
   lines.push(`TRANSITION ${LOOP_AFTER} ${END} 1`);
   for (const word of loop) {
@@ -91,21 +97,29 @@ function transitions(
     words.forEach((word, index) => {
       const last = index === words.length - 1;
       const to = last ? END : count++;
-      lines.push(`TRANSITION ${from} ${to} ${index === 0 ? 0.5 / commands.length : 1} ${word}`);
-      if (!last) lines.push(`TRANSITION ${to} ${LOOP_AFTER} 1`, `TRANSITION ${LOOP_BEFORE} ${to} 1`);
+      lines.push(`TRANSITION ${from} ${to} ${index === 0 ? entry : 1} ${word}`);
+      if (!last) lines.push(`TRANSITION ${to} ${LOOP_AFTER} 1`);
+      if (!last && !names.has(command)) lines.push(`TRANSITION ${LOOP_BEFORE} ${to} 1`);
       from = to;
     });
   }
   return { count, lines };
 }
 
+/**
+ * The graph for the skill phrases of `vocabulary` and, beside them, the user's tile `names` said as 打开… / 打開…
+ * (the gateway passes none: see routes/base/nls.ts).
+ */
 export function chineseGrammar(
   vocabulary: readonly string[],
   language: ChineseLanguage,
   romanise: Romanise,
+  names: readonly string[] = [],
   garbage = GARBAGE_COST[language],
 ): ChineseGrammar {
-  const { phrases, spellings } = commandSyllables(vocabulary, language, romanise);
+  const skills = commandSyllables(vocabulary, language, romanise);
+  const { phrases, spellings } = commandSyllables([...vocabulary, ...names], language, romanise);
+  const nameKeys = new Set([...phrases.keys()].filter((key) => !skills.phrases.has(key)));
   const loop = syllableInventory(language === 'zh-CN' ? 'pinyin' : 'jyutping');
   const lines: string[] = [];
   for (const [syllable, options] of [...spellings].sort(([a], [b]) => a.localeCompare(b))) {
@@ -120,6 +134,7 @@ export function chineseGrammar(
     phrases.keys(),
     loop.map(([word]) => word),
     garbage,
+    nameKeys,
   );
   const fsg = [
     'FSG_BEGIN commands',

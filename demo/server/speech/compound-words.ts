@@ -13,4 +13,4 @@ export function compoundLines(word: string, dictionary: ReadonlyMap<string, read
 }
 
 /** A dictionary line's phones: what follows the word. */
-const phones = (line: string) => line.slice(line.indexOf(' ') + 1).trim();
+export const phones = (line: string) => line.slice(line.indexOf(' ') + 1).trim();

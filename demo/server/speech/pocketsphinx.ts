@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { britishLines } from './british-english';
 import { type ChineseLanguage, chineseGrammar, heardPhrase } from './chinese-grammar';
 import { compoundLines } from './compound-words';
 import { commandGrammar } from './grammar';
@@ -91,7 +92,7 @@ export function pocketsphinxRecognizer(options: PocketsphinxOptions): SpeechReco
       try {
         return language === 'en'
           ? await english(decoder, dir, pcm, vocabulary, names)
-          : await chinese(decoder, dir, pcm, vocabulary, language);
+          : await chinese(decoder, dir, pcm, vocabulary, language, names);
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
@@ -119,7 +120,11 @@ async function english(
 ): Promise<string> {
   decoder.dictionary ??= loadDictionary(decoder.dictionaryPath);
   const known = decoder.dictionary;
-  const linesOf = (word: string) => known.get(word) ?? compoundLines(word, known);
+  const americanLines = (word: string) => known.get(word) ?? compoundLines(word, known);
+  const linesOf = (word: string) => {
+    const lines = americanLines(word);
+    return [...lines, ...britishLines(lines)];
+  };
   const grammar = commandGrammar(vocabulary, (word) => linesOf(word).length > 0, names);
   if (!grammar.jsgf) return '';
   const gram = join(dir, 'commands.gram');
@@ -158,8 +163,9 @@ async function chinese(
   pcm: Buffer,
   vocabulary: readonly string[],
   language: ChineseLanguage,
+  names: readonly string[],
 ) {
-  const grammar = chineseGrammar(vocabulary, language, romanise);
+  const grammar = chineseGrammar(vocabulary, language, romanise, names);
   if (!grammar.fsg) return '';
   const fsg = join(dir, 'commands.fsg');
   const dict = join(dir, 'commands.dict');

@@ -131,20 +131,23 @@ export function appCommandUrl(app: AppItem): string {
   return `/redirect/${encodeURIComponent(app.code)}`;
 }
 
+/** The opening word a recogniser listens for before a tile's name, in each language. */
+const SAID_OPEN: Record<Language, string> = { en: 'open ', 'zh-CN': '打开', 'zh-HK': '打開' };
+
 /**
- * What an English command recogniser listens for to open the user's tiles (issue 56): "open" and each English name
- * the user can see, full and short, in words only ("Self-study" is said as two). `appForCommand` takes each back to
- * its app.
+ * What a command recogniser for `language` listens for to open the user's tiles (issue 56): "open" / 打开 / 打開 and
+ * each name the user can see in that language, full and short; in English in words only ("Self-study" is said as
+ * two). `appForCommand` takes each back to its app.
  */
-export function openPhrases(apps: readonly AppItem[]): string[] {
+export function openPhrases(apps: readonly AppItem[], language: Language = 'en'): string[] {
   const phrases = new Set<string>();
   for (const app of apps.filter(isVisibleApp)) {
     for (const short of [false, true]) {
-      const name = appName(app, 'en', short)
+      const name = appName(app, language, short)
         .trim()
         .toLowerCase()
         .replace(/[-_/]+/g, ' ');
-      if (name) phrases.add(`open ${name}`);
+      if (name) phrases.add(`${SAID_OPEN[language]}${name}`);
     }
   }
   return [...phrases];

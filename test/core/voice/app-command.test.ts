@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AppItem } from '../../../src/core/api/types';
-import { appCommandUrl, appForCommand, spokenKey, suggestedAppName } from '../../../src/core/voice';
+import { appCommandUrl, appForCommand, openPhrases, spokenKey, suggestedAppName } from '../../../src/core/voice';
 import { appItem } from '../../support/app-item';
 
 // A voice command may name an app as its tile does (issue 35): full or short name, any of the three languages,
@@ -98,6 +98,22 @@ describe('appForCommand', () => {
         },
       ),
     );
+  });
+});
+
+describe('openPhrases', () => {
+  // What a recogniser listens for to open a tile: each visible app's full and short name in the language (once when
+  // they are the same), after the opening word a user of that language says; each leads back to its app, and the
+  // hidden legacy app is not among them (issue 56).
+  it.each([
+    ['en', ['open notices', 'open my timetable', 'open timetable', 'open digital library', 'open library']],
+    ['zh-CN', ['打开通知公告', '打开通知', '打开我的课表', '打开课表', '打开数字图书馆', '打开图书馆']],
+    ['zh-HK', ['打開通知公告', '打開通知', '打開我的課表', '打開課表', '打開數字圖書館', '打開圖書館']],
+  ] as const)('%s → %j', (language, phrases) => {
+    expect(openPhrases(APPS, language)).toEqual(phrases);
+    const codes = phrases.map((phrase) => appForCommand(phrase, APPS)?.code);
+    expect(new Set(codes)).toEqual(new Set(['notice', 'schedule', 'library']));
+    expect(codes.filter((code) => code === 'library')).toHaveLength(2);
   });
 });
 
