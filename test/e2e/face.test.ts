@@ -209,6 +209,22 @@ describe('ph-face on a camera', () => {
     await page.close();
   });
 
+  it("a widget chunk that cannot load shows the element's own error, and its retry opens the camera", async () => {
+    const page = await emptyCamera.newPage();
+    const uncaught: string[] = [];
+    page.on('pageerror', (error) => uncaught.push(error.message));
+    await page.route('**/dist/elements/widget-*.js', (route) => route.abort());
+    await page.goto(stage.url('/demo/work-chat/index.html'));
+    await page.getByRole('button', { name: '人脸登录' }).click();
+    const face = page.locator('ph-face');
+    await face.getByRole('alert').filter({ hasText: '这部分页面没有加载成功，请检查网络后重试' }).waitFor();
+    await page.unroute('**/dist/elements/widget-*.js');
+    await face.getByRole('button', { name: '重试' }).click();
+    await face.locator('section[data-status="countdown"]').waitFor();
+    assert.deepEqual(uncaught, []);
+    await page.close();
+  });
+
   it('on a legacy page, the classic bundle loads the face widget only when a <ph-face> shows (issue 36)', async () => {
     const { page, problems } = await openPage(stage, '/login', undefined, faceCamera);
     await signIn(page, 'teacher');

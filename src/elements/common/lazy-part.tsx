@@ -1,4 +1,4 @@
-import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
+import { Component, type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { useTranslate } from './prerender';
 
 // A part of an element loaded on first render (the face widget's chunk, the classic script's lazy scripts). When its
@@ -29,49 +29,63 @@ class LoadBoundary extends Component<{ onRetry: () => void; children: ReactNode 
   }
 }
 
-/** The lazy component of a part, made anew by `retry` after a failure. */
-interface LazyHolder<Props> {
-  current: ComponentType<Props>;
-  retry(): void;
+/** A part's code: the component once loaded, and the one shared fetch of it (forgotten when it fails). */
+interface PartLoader<Props> {
+  loaded?: ComponentType<Props>;
+  load(): Promise<ComponentType<Props>>;
 }
 
-function LazyPartView<Props extends object>({ holder, props }: { holder: LazyHolder<Props>; props: Props }) {
+function LazyPartView<Props extends object>({ loader, props }: { loader: PartLoader<Props>; props: Props }) {
+  const [part, setPart] = useState(() => loader.loaded);
+  const [failed, setFailed] = useState(false);
+  // A new boundary for each retry: one that caught a failure keeps showing it.
   const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (part || failed) return;
+    let live = true;
+    loader.load().then(
+      (component) => live && setPart(() => component),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [loader, part, failed]);
   const retry = () => {
-    holder.retry();
+    setFailed(false);
     setAttempt((count) => count + 1);
   };
-  const Part = holder.current;
+  if (failed) return <LoadFailed onRetry={retry} />;
+  if (!part) return null;
+  const Part = part;
   return (
     <LoadBoundary key={attempt} onRetry={retry}>
-      <Suspense fallback={null}>
-        <Part {...props} />
-      </Suspense>
+      <Part {...props} />
     </LoadBoundary>
   );
 }
 
 /**
  * A component whose code `load` fetches on its first render. The fetch is shared by every instance; a failed one is
- * forgotten, so that a retry fetches again (React keeps a lazy component's failure, hence a new one per retry).
+ * forgotten, so that a retry fetches again. Not React.lazy: React holds back what a Suspense boundary reveals for up
+ * to 300 ms after its fallback, and the face widget showed its camera 290 ms after its 20 ms chunk had come.
  */
 export function lazyPart<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
-  let pending: Promise<{ default: ComponentType<Props> }> | undefined;
-  const loadOnce = () => {
-    pending ??= load().then(
-      (component) => ({ default: component }),
-      (error: unknown) => {
-        pending = undefined;
-        throw error;
-      },
-    );
-    return pending;
-  };
-  const holder: LazyHolder<Props> = {
-    current: lazy(loadOnce),
-    retry() {
-      holder.current = lazy(loadOnce);
+  let pending: Promise<ComponentType<Props>> | undefined;
+  const loader: PartLoader<Props> = {
+    load() {
+      pending ??= load().then(
+        (component) => {
+          loader.loaded = component;
+          return component;
+        },
+        (error: unknown) => {
+          pending = undefined;
+          throw error;
+        },
+      );
+      return pending;
     },
   };
-  return (props: Props) => <LazyPartView holder={holder} props={props} />;
+  return (props: Props) => <LazyPartView loader={loader} props={props} />;
 }
