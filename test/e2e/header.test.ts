@@ -126,11 +126,13 @@ describe('header and footer on legacy and landing pages', () => {
     await page.close();
   });
 
-  it('zh-HK: the unit name the server sends in Simplified reads in Hong Kong forms (issue 56)', async () => {
+  it("zh-HK: the unit name and the greeting's name the server sends in Simplified read in Hong Kong forms (issue 56)", async () => {
     const { page, problems } = await openPageAs(stage, 'teacher', `${NOTICE}?language=zh-HK`);
     const unit = page.locator('ph-header').locator('.unit-name');
     await unit.getByText('示範實驗學校', { exact: true }).waitFor();
     assert.equal(await page.locator('ph-header').getByText('示范实验学校').count(), 0);
+    // People's names too: the greeting of 王老师.
+    await page.locator('ph-header').locator('[part~="welcome"]').getByText('歡迎您，王老師', { exact: true }).waitFor();
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -34,7 +34,7 @@ export function ChildDialog(props: { open: boolean; onClose: () => void; onEnter
             return (
               <tr key={child.id} aria-current={current ? 'true' : undefined}>
                 <td>
-                  {child.realName}
+                  {splitBilingual(child.realName, language)}
                   {current ? <span className="current-tag">{translate('header.current')}</span> : null}
                 </td>
                 {/* Grade and class names may carry every language (`三年级|||Grade 3|||三年級`): the page's is shown. */}
@@ -44,7 +44,7 @@ export function ChildDialog(props: { open: boolean; onClose: () => void; onEnter
                   <button
                     type="button"
                     className={current ? 'ph-button' : 'ph-button primary'}
-                    aria-label={`${translate('header.enter')}: ${child.realName}`}
+                    aria-label={`${translate('header.enter')}: ${splitBilingual(child.realName, language)}`}
                     onClick={() => props.onEnter(child)}
                   >
                     {translate('header.enter')}

@@ -1,6 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { $session, $translate, HEADER_ICON_LIMITS, layoutForWidth, splitHeaderActions, unitLogoPath } from '../../core';
+import {
+  $hongKong,
+  $language,
+  $session,
+  $translate,
+  HEADER_ICON_LIMITS,
+  layoutForWidth,
+  splitBilingual,
+  splitHeaderActions,
+  unitLogoPath,
+} from '../../core';
 import { MoreIcon } from './icons';
 import { Menu, type MenuItem } from './Menu';
 import type { HeaderState } from './use-header';
@@ -37,6 +47,9 @@ export interface HeaderBarProps {
 export function HeaderBar({ barRef, header, unitName, actions, width, maxIcons, end }: HeaderBarProps) {
   const translate = useStore($translate);
   const session = useStore($session);
+  // People's names come as the server stores them, in Simplified: zh-HK shows them in Hong Kong forms (issue 56).
+  const language = useStore($language);
+  useStore($hongKong);
   const { refusal, accessChecked } = header;
   const layout = layoutForWidth(width);
   const limit = Math.min(maxIcons ?? Number.POSITIVE_INFINITY, HEADER_ICON_LIMITS[layout]);
@@ -56,12 +69,12 @@ export function HeaderBar({ barRef, header, unitName, actions, width, maxIcons, 
         <span className="unit-name">{unitName}</span>
       </div>
       <p className="welcome" part="welcome">
-        {translate('header.welcome', { name: session.realName })}
+        {translate('header.welcome', { name: splitBilingual(session.realName, language) })}
       </p>
       {session.currentChirden ? (
         <p className="current-child" part="current-child">
           <span className="child-label">{translate('header.currentChildLabel')}</span>
-          <span className="child-name">{session.currentChirden.realName}</span>
+          <span className="child-name">{splitBilingual(session.currentChirden.realName, language)}</span>
         </p>
       ) : null}
       <div className="actions" part="actions">
