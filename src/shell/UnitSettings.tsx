@@ -7,8 +7,10 @@ import {
   $translate,
   defaultClient,
   type FooterContent,
+  type Language,
   loadUnitSettings,
   type UnitSettings as Settings,
+  splitBilingual,
   unitNameIn,
 } from '../core';
 
@@ -24,12 +26,20 @@ function Fact({ name, children, translate }: { name: string; children: ReactNode
   );
 }
 
-/** The login page's footer as the unit configured it (§3 unit_config). */
-function LoginPageFacts({ footer, translate }: { footer: FooterContent; translate: Translate }) {
+/** The login page's footer as the unit configured it (§3 unit_config), its texts in Hong Kong forms for zh-HK. */
+function LoginPageFacts({
+  footer,
+  translate,
+  language,
+}: {
+  footer: FooterContent;
+  translate: Translate;
+  language: Language;
+}) {
   return (
     <dl className="unit-facts">
       <Fact name={translate('unit.copyright')} translate={translate}>
-        {footer.copyright}
+        {splitBilingual(footer.copyright, language)}
       </Fact>
       <Fact name={translate('unit.link')} translate={translate}>
         {footer.link}
@@ -41,7 +51,7 @@ function LoginPageFacts({ footer, translate }: { footer: FooterContent; translat
         {footer.filings.length ? (
           <ul className="unit-filings">
             {footer.filings.map((filing) => (
-              <li key={filing.baContent}>{filing.baContent}</li>
+              <li key={filing.baContent}>{splitBilingual(filing.baContent, language)}</li>
             ))}
           </ul>
         ) : (
@@ -93,7 +103,7 @@ export function UnitSettings({ title }: { title: string }) {
           </dl>
           <h2>{translate('unit.loginPage')}</h2>
           {settings.loginPage ? (
-            <LoginPageFacts footer={settings.loginPage} translate={translate} />
+            <LoginPageFacts footer={settings.loginPage} translate={translate} language={language} />
           ) : (
             <p>{translate('unit.unreadable')}</p>
           )}

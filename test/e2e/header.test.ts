@@ -131,8 +131,14 @@ describe('header and footer on legacy and landing pages', () => {
     const unit = page.locator('ph-header').locator('.unit-name');
     await unit.getByText('示範實驗學校', { exact: true }).waitFor();
     assert.equal(await page.locator('ph-header').getByText('示范实验学校').count(), 0);
-    // People's names too: the greeting of 王老师.
+    // People's names too: the greeting of 王老师; and the footer's copyright and filing lines as the unit stored them.
     await page.locator('ph-header').locator('[part~="welcome"]').getByText('歡迎您，王老師', { exact: true }).waitFor();
+    const footer = page.locator('ph-footer');
+    await footer
+      .locator('[part~="copyright"]')
+      .getByText('© 2026 示範實驗學校 Demo Experimental School', { exact: true })
+      .waitFor();
+    await footer.locator('[part~="filing"]').getByText('京ICP備00000000號-1', { exact: true }).waitFor();
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -72,7 +72,7 @@ describe('the bare shell with the header as a React component', () => {
     assert.equal(await section.locator('img').getAttribute('src'), '/api/storage/show/unit/unit-school');
     assert.equal(await section.locator('input, button, select, textarea').count(), 0, 'nothing to edit');
 
-    // In zh-HK the name the server sends in Simplified reads in Hong Kong forms, as in the header (core's unitNameIn).
+    // In zh-HK what the server sends in Simplified reads in Hong Kong forms, as in the header (core's unitNameIn).
     await page.goto(stage.url('/pages/base/pc_desktop_all/index.html?language=zh-HK#/desktop/unit'));
     const hongKong = page.locator('section.unit-settings');
     await hongKong
@@ -80,6 +80,8 @@ describe('the bare shell with the header as a React component', () => {
       .locator('xpath=following-sibling::dd[1]')
       .getByText('示範實驗學校', { exact: true })
       .waitFor();
+    // And the login page's lines the unit stored (issue 56).
+    await hongKong.locator('.unit-filings').getByText('京ICP備00000000號-1', { exact: true }).waitFor();
     assert.deepEqual(problems, []);
     await page.close();
   });

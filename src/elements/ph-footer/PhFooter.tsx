@@ -42,6 +42,10 @@ export function PhFooter(props: PhFooterProps) {
   useStyles(FOOTER_STYLES);
   const translate = useStore($translate);
   const { content, help } = useFooterContent(props.unitId, props.noVersionCheck);
+  // The unit's texts as it stored them, in Simplified: zh-HK shows them in Hong Kong forms (issue 56).
+  const language = useStore($language);
+  useStore($hongKong);
+  const copyright = content?.copyright ? splitBilingual(content.copyright, language) : '';
   // The unit's footer has answered (or failed, which reads as none): the footer has the height it keeps.
   const settledRef = useSettledMark(content !== null);
   const [dialog, setDialog] = useState<'version' | 'about' | null>(null);
@@ -50,14 +54,14 @@ export function PhFooter(props: PhFooterProps) {
   return (
     <>
       <footer ref={settledRef} className="footer" part="footer">
-        {content?.copyright ? (
+        {copyright ? (
           <span className="copyright" part="copyright">
-            {content.link ? (
+            {content?.link ? (
               <a href={content.link} target="_blank" rel="noopener noreferrer">
-                {content.copyright}
+                {copyright}
               </a>
             ) : (
-              content.copyright
+              copyright
             )}
           </span>
         ) : null}
@@ -71,7 +75,7 @@ export function PhFooter(props: PhFooterProps) {
             rel="noopener noreferrer"
           >
             {entry.showImg && entry.baImg ? <img src={entry.baImg} alt="" width="16" height="16" /> : null}
-            {entry.baContent}
+            {splitBilingual(entry.baContent, language)}
           </a>
         ))}
         {help ? (
@@ -94,7 +98,7 @@ export function PhFooter(props: PhFooterProps) {
         width={ABOUT_DIALOG_WIDTH}
         onRequestClose={() => setDialog(null)}
       >
-        <p>{content?.copyright}</p>
+        <p>{copyright}</p>
         <p>
           {translate('footer.widgets')}: {props.widgetsVersion}
         </p>
