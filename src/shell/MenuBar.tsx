@@ -1,6 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { $permittedCodes, $translate, hashFor, isPermitted, type MenuRoute, menuRouteName } from '../core';
+import {
+  $hongKong,
+  $language,
+  $permittedCodes,
+  $translate,
+  hashFor,
+  isPermitted,
+  type MenuRoute,
+  menuRouteName,
+} from '../core';
 import { Menu } from '../elements/ph-header/Menu';
 
 export interface MenuBarProps {
@@ -19,6 +28,8 @@ export interface MenuBarProps {
  */
 export function MenuBar(props: MenuBarProps) {
   const translate = useStore($translate);
+  const language = useStore($language);
+  useStore($hongKong);
   const permitted = useStore($permittedCodes);
   const routes = props.menu.filter((route) => isPermitted(route.code, permitted));
   const list = useRef<HTMLUListElement>(null);
@@ -32,7 +43,7 @@ export function MenuBar(props: MenuBarProps) {
           // Past the first line: clipped from view, and out of Tab's way and the reader's (the menu has them).
           <li key={route.code} inert={index >= fits || undefined}>
             <a href={hashFor(route.path, props.base)} aria-current={route.path === props.current ? 'page' : undefined}>
-              {menuRouteName(route, translate)}
+              {menuRouteName(route, translate, language)}
             </a>
           </li>
         ))}
@@ -44,7 +55,7 @@ export function MenuBar(props: MenuBarProps) {
           button={<span aria-hidden="true">{translate('shell.more')} ▾</span>}
           items={rest.map((route) => ({
             id: route.code,
-            label: menuRouteName(route, translate),
+            label: menuRouteName(route, translate, language),
             checked: route.path === props.current ? true : undefined,
             onSelect: () => window.location.assign(hashFor(route.path, props.base)),
           }))}

@@ -1,5 +1,7 @@
 import { useStore } from '@nanostores/react';
 import {
+  $hongKong,
+  $language,
   $translate,
   type AppItem,
   type DesktopData,
@@ -32,6 +34,8 @@ export interface RouteContentProps {
 /** What the hash route decided (core's decideEntry), as the shell's main content. */
 export function RouteContent(props: RouteContentProps) {
   const translate = useStore($translate);
+  const language = useStore($language);
+  useStore($hongKong);
   const { phase, decision, home, menu } = props;
   if (phase !== 'ready' || !decision || decision.kind === 'messages') {
     return (
@@ -54,15 +58,15 @@ export function RouteContent(props: RouteContentProps) {
         <p className="shell-status">{translate('shell.loading')}</p>
       );
     case 'unitSettings': {
-      // The menu names it (in Chinese only in the tree, translated by menuRouteName); the page reads the rest itself.
+      // The menu names it (menuRouteName); the page reads the rest itself.
       const route = menu.find((item) => item.path === SHELL_ROUTES.unitSettings);
-      return <UnitSettings title={route ? menuRouteName(route, translate) : SHELL_ROUTES.unitSettings} />;
+      return <UnitSettings title={route ? menuRouteName(route, translate, language) : SHELL_ROUTES.unitSettings} />;
     }
     default: {
       const route = menu.find((item) => item.path === decision.path);
       return (
         <section className="route-page" aria-labelledby="route-title">
-          <h1 id="route-title">{route ? menuRouteName(route, translate) : decision.path}</h1>
+          <h1 id="route-title">{route ? menuRouteName(route, translate, language) : decision.path}</h1>
         </section>
       );
     }

@@ -385,7 +385,8 @@ describe('the shell on the landing pages', () => {
         await selector.waitFor({ state: 'detached' });
       }
       const name = header.locator('.child-name');
-      await name.filter({ hasText: '陈小红' }).waitFor();
+      // In zh-HK the name the server stores in Simplified reads in Hong Kong forms (issue 56).
+      await name.filter({ hasText: language === 'zh-HK' ? '陳小紅' : '陈小红' }).waitFor();
       // The voice button's first-use hint borrows the bar for 3 s; the name is judged after it.
       await header.locator('[part~="hint"]').waitFor({ state: 'detached' });
       const fits = await header
@@ -765,6 +766,8 @@ describe('the desktop of a unit with 300 apps', () => {
       await more.click();
       const last = items.last();
       const target = await last.textContent();
+      // Named in the page's language: the server names its routes `扩展应用281|||Extra app 281` (issue 56).
+      assert.match(target ?? '', /^Extra app \d{3}$/);
       await last.click();
       await page.waitForFunction(
         (name) => document.querySelector('[aria-current="page"]')?.textContent === name,

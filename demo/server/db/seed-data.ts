@@ -309,19 +309,43 @@ export const APP_UNREAD: [string, string, number][] = [
   ['u-staff', 'repair', 4],
 ];
 
-/** [appCode, code, parentCode, name, resourceType (1 menu, 2 route), menuRoute, adminOnly] */
+/** [appCode, code, parentCode, name (§8's `中文|||English|||繁體`), resourceType (1 menu, 2 route), menuRoute, adminOnly] */
 export const RESOURCES: [string, string, string | null, string, number, string, boolean][] = [
-  ['desktop', 'desktop-home', null, '我的桌面', 2, '/desktop/home', false],
-  ['desktop', 'desktop-setting', null, '桌面设置', 1, '', false],
-  ['desktop', 'desktop-setting-theme', 'desktop-setting', '主题设置', 2, '/desktop/setting', false],
-  ['desktop', 'desktop-setting-unit', 'desktop-setting', '单位设置', 2, '/desktop/unit', true],
-  ['grade', 'grade-main', null, '成绩管理', 1, '', false],
-  ['grade', 'grade-entry', 'grade-main', '成绩录入', 2, '/grade/entry', false],
-  ['grade', 'grade-query', 'grade-main', '成绩查询', 2, '/grade/query', false],
-  ['grade', 'grade-settings', 'grade-main', '考试设置', 2, '/grade/settings', true],
-  ['attendance', 'attendance-main', null, '学生考勤', 1, '', false],
-  ['attendance', 'attendance-today', 'attendance-main', '今日考勤', 2, '/attendance/today', false],
-  ['attendance', 'attendance-stats', 'attendance-main', '考勤统计', 2, '/attendance/stats', false],
+  ['desktop', 'desktop-home', null, '我的桌面|||My desktop|||我的桌面', 2, '/desktop/home', false],
+  ['desktop', 'desktop-setting', null, '桌面设置|||Desktop settings|||桌面設定', 1, '', false],
+  [
+    'desktop',
+    'desktop-setting-theme',
+    'desktop-setting',
+    '主题设置|||Theme settings|||主題設定',
+    2,
+    '/desktop/setting',
+    false,
+  ],
+  [
+    'desktop',
+    'desktop-setting-unit',
+    'desktop-setting',
+    '单位设置|||Unit settings|||單位設定',
+    2,
+    '/desktop/unit',
+    true,
+  ],
+  ['grade', 'grade-main', null, '成绩管理|||Grade management|||成績管理', 1, '', false],
+  ['grade', 'grade-entry', 'grade-main', '成绩录入|||Grade entry|||成績錄入', 2, '/grade/entry', false],
+  ['grade', 'grade-query', 'grade-main', '成绩查询|||Grade queries|||成績查詢', 2, '/grade/query', false],
+  ['grade', 'grade-settings', 'grade-main', '考试设置|||Exam settings|||考試設定', 2, '/grade/settings', true],
+  ['attendance', 'attendance-main', null, '学生考勤|||Attendance|||學生考勤', 1, '', false],
+  ['attendance', 'attendance-today', 'attendance-main', '今日考勤|||Today|||今日考勤', 2, '/attendance/today', false],
+  [
+    'attendance',
+    'attendance-stats',
+    'attendance-main',
+    '考勤统计|||Statistics|||考勤統計',
+    2,
+    '/attendance/stats',
+    false,
+  ],
 ];
 
 /** The school's one expired module and its one expiring within §4's 90-day warning (the expiry table's statuses). */

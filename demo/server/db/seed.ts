@@ -155,8 +155,10 @@ function seedDesktop(db: Database, now: Date): void {
   });
   const unread = db.prepare('INSERT OR IGNORE INTO app_unread (user_id, app_code, num) VALUES (?, ?, ?)');
   for (const row of APP_UNREAD) unread.run(...row);
-  const resource = db.prepare(`INSERT OR IGNORE INTO resources (app_code, code, parent_code, name, resource_type,
-    menu_route, sort, admin_only) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+  // Names follow this file, also in a database seeded before they carried three languages (issue 56).
+  const resource = db.prepare(`INSERT INTO resources (app_code, code, parent_code, name, resource_type,
+    menu_route, sort, admin_only) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (app_code, code) DO UPDATE SET
+    name = excluded.name`);
   RESOURCES.forEach(([appCode, code, parent, name, type, route, adminOnly], index) => {
     resource.run(appCode, code, parent, name, type, route, index, adminOnly ? 1 : 0);
   });
@@ -186,7 +188,7 @@ function seedLargeDesktop(db: Database, total: number): void {
     sort) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'base', 'pages', '2,4', '', 1, ?)`);
   const resource = db.prepare(`INSERT INTO resources (app_code, code, parent_code, name, resource_type, menu_route,
     sort, admin_only) VALUES ('desktop', ?, ?, ?, ?, ?, ?, 0)`);
-  resource.run('desktop-apps', null, '全部应用', 1, '', RESOURCES.length);
+  resource.run('desktop-apps', null, '全部应用|||All apps|||全部應用', 1, '', RESOURCES.length);
   for (let index = 0; index < total - have; index++) {
     const number = String(index + 1).padStart(3, '0');
     const code = `app${number}`;
@@ -205,7 +207,14 @@ function seedLargeDesktop(db: Database, total: number): void {
       route,
       have + index,
     );
-    resource.run(`desktop-app-${code}`, 'desktop-apps', zname, 2, route, RESOURCES.length + 1 + index);
+    resource.run(
+      `desktop-app-${code}`,
+      'desktop-apps',
+      `${zname}|||Extra app ${number}`,
+      2,
+      route,
+      RESOURCES.length + 1 + index,
+    );
   }
 }
 

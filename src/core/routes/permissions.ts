@@ -1,4 +1,6 @@
 import type { MenuNode } from '../api/types';
+import { splitBilingual } from '../i18n/bilingual';
+import type { Language } from '../i18n/language';
 
 export interface MenuRoute {
   path: string;
@@ -31,13 +33,14 @@ export function routesFromPermissionTree(tree: readonly MenuNode[], permittedCod
 }
 
 /**
- * A menu route's name in the current language. The tree names a route in one language only (§3 Menu node), so the
- * language table's `menu.{code}` wins when it has one; else the tree's name.
+ * A menu route's name in `language`. The tree names a route in Chinese (§3 Menu node), so the language table's
+ * `menu.{code}` wins when it has one; else the tree's name as server text: its part for the language when it carries
+ * §8's `中文|||English`, in Hong Kong forms for zh-HK (issue 56).
  */
-export function menuRouteName(route: MenuRoute, translate: (key: string) => string): string {
+export function menuRouteName(route: MenuRoute, translate: (key: string) => string, language: Language): string {
   const key = `menu.${route.code}`;
   const text = translate(key);
-  return text === key ? route.name : text;
+  return text === key ? splitBilingual(route.name, language) : text;
 }
 
 export interface RouteCheckContext {

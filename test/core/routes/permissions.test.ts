@@ -123,10 +123,20 @@ describe('menuRouteName', () => {
   const translate = (key: string) => table[key] ?? key;
 
   it("takes the language table's menu.{code} when it has one", () => {
-    expect(menuRouteName(route, translate)).toBe('My desktop');
+    expect(menuRouteName(route, translate, 'en')).toBe('My desktop');
   });
 
   it("keeps the tree's name for a code the table lacks", () => {
-    expect(menuRouteName({ ...route, code: 'grade-entry', name: '成绩录入' }, translate)).toBe('成绩录入');
+    expect(menuRouteName({ ...route, code: 'grade-entry', name: '成绩录入' }, translate, 'en')).toBe('成绩录入');
+  });
+
+  // Issue 56: the reference server names its routes in §8's `中文|||English`; a Chinese name reads in the language's.
+  it.each([
+    ['zh-CN', '扩展应用001'],
+    ['en', 'Extra app 001'],
+  ] as const)("takes the tree's %s part of a bilingual name", (language, name) => {
+    expect(
+      menuRouteName({ ...route, code: 'desktop-app-app001', name: '扩展应用001|||Extra app 001' }, translate, language),
+    ).toBe(name);
   });
 });
