@@ -19,7 +19,7 @@ import { userApps } from '../demo/server/routes/base/desktop-icons';
 import { pocketsphinxRecognizer } from '../demo/server/speech/pocketsphinx';
 import type { AppItem } from '../src/core/api/types';
 import { appName, isVisibleApp } from '../src/core/desktop/launcher';
-import { appForCommand, openPhrases } from '../src/core/voice/app-command';
+import { appForCommand, openPhrases, SAID_OPEN } from '../src/core/voice/app-command';
 import {
   CHINESE_COMMANDS,
   type ChineseLanguage,
@@ -46,7 +46,6 @@ const recognizer = pocketsphinxRecognizer({ tmpDir });
 const speech = chineseSpeech();
 const percent = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)} %`;
 const NAMES: Record<Language, string> = { 'zh-CN': 'Mandarin', 'zh-HK': 'Cantonese', en: 'English' };
-const OPEN_SAID: Record<Language, string> = { 'zh-CN': '打开', 'zh-HK': '打開', en: 'open ' };
 
 /** Recognises every job two at a time (one decoder per core); answers the misses and the time per recognition. */
 async function measure(jobs: Job[], language: Language, vocabulary: string[], names: string[] = []) {
@@ -105,7 +104,7 @@ async function tiles(apps: AppItem[], vocabulary: string[], language: Language):
   const names = openPhrases(apps, language);
   const phrases = new Map<string, string>();
   for (const app of apps.filter(isVisibleApp)) {
-    for (const short of [false, true]) phrases.set(`${OPEN_SAID[language]}${appName(app, language, short)}`, app.code);
+    for (const short of [false, true]) phrases.set(`${SAID_OPEN[language]}${appName(app, language, short)}`, app.code);
   }
   const jobs: Job[] = [...phrases].flatMap(([phrase, code]) =>
     TILE_VOICINGS.map((voicing) => ({

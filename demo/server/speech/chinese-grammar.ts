@@ -118,8 +118,11 @@ export function chineseGrammar(
   garbage = GARBAGE_COST[language],
 ): ChineseGrammar {
   const skills = commandSyllables(vocabulary, language, romanise);
-  const { phrases, spellings } = commandSyllables([...vocabulary, ...names], language, romanise);
-  const nameKeys = new Set([...phrases.keys()].filter((key) => !skills.phrases.has(key)));
+  const tiles = commandSyllables(names, language, romanise);
+  // A name said like a skill is the skill.
+  const phrases = new Map([...tiles.phrases, ...skills.phrases]);
+  const spellings = new Map([...tiles.spellings, ...skills.spellings]);
+  const nameKeys = new Set([...tiles.phrases.keys()].filter((key) => !skills.phrases.has(key)));
   const loop = syllableInventory(language === 'zh-CN' ? 'pinyin' : 'jyutping');
   const lines: string[] = [];
   for (const [syllable, options] of [...spellings].sort(([a], [b]) => a.localeCompare(b))) {

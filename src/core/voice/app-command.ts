@@ -132,7 +132,7 @@ export function appCommandUrl(app: AppItem): string {
 }
 
 /** The opening word a recogniser listens for before a tile's name, in each language. */
-const SAID_OPEN: Record<Language, string> = { en: 'open ', 'zh-CN': '打开', 'zh-HK': '打開' };
+export const SAID_OPEN: Record<Language, string> = { en: 'open ', 'zh-CN': '打开', 'zh-HK': '打開' };
 
 /**
  * What a command recogniser for `language` listens for to open the user's tiles (issue 56): "open" / 打开 / 打開 and
