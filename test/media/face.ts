@@ -94,7 +94,7 @@ export function personPoses(): Poses {
 /**
  * Gives `page` a camera that behaves like a person in front of it: it looks ahead, and a moment after <ph-face>
  * asks for a turn (its `data-action`) it turns smoothly that way, through the poses between, and holds it, as people
- * do. How far it turns (`reaches`, in whole turns) changes from one challenge to the next, as a person's turns do: the
+ * do; asked to face the camera again (`faceCamera`), it turns back ahead the same way. How far it turns (`reaches`, in whole turns) changes from one challenge to the next, as a person's turns do: the
  * server refuses the same pictures in the same order again as a replay. While the page's `phPersonAway` is true
  * nobody is in front (a queue's gap between two people). Told the turn was too fast for the camera (`data-turn-again`,
  * which a busy machine's slower detector can bring), she turns back to the front and turns again at half her speed
@@ -136,7 +136,7 @@ export async function personCamera(page: Page, poses: Poses, person: Partial<Per
         image.src = url;
         images.set(Number(turn), image);
       }
-      const sides = { turnLeft: 1, turnRight: -1 };
+      const sides = { turnLeft: 1, turnRight: -1, faceCamera: 0 };
       let position = 0;
       let asked = null;
       let askedAt = 0;

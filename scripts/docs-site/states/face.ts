@@ -4,6 +4,7 @@
 import {
   type Box,
   FACE_CAPTURE_HITS,
+  FACE_TURNS_DURING_HOLD_MAX_HITS,
   type FaceEvent,
   type FaceMode,
   type FaceState,
@@ -44,8 +45,14 @@ function scenes(photo: string, language: Language): FaceScene[] {
   const opened: FaceEvent[] = [{ type: 'cameraOpened' }, ...repeat(3, { type: 'tick' } as FaceEvent)];
   const photographed: FaceEvent[] = [...opened, { type: 'captured', image: photo }];
   const sent: FaceEvent[] = [...photographed, { type: 'save' }];
-  const detecting: FaceEvent[] = [...opened, ...repeat(3, seen)];
-  const autoCaptured: FaceEvent[] = [...opened, ...repeat(FACE_CAPTURE_HITS + 1, seen)];
+  /** The face seen `hits` times through the countdown: with most of the hold left the turns would begin at once. */
+  const heldThrough = (hits: number): FaceEvent[] => [
+    { type: 'cameraOpened' },
+    ...repeat(hits, seen),
+    ...repeat(3, { type: 'tick' } as FaceEvent),
+  ];
+  const detecting = heldThrough(FACE_TURNS_DURING_HOLD_MAX_HITS + 1);
+  const autoCaptured = heldThrough(FACE_CAPTURE_HITS + 1);
   const challenging: FaceEvent[] = [...autoCaptured, { type: 'captured', image: photo }];
   const challenge: LivenessChallenge = {
     challengeId: 'gallery',

@@ -1,15 +1,22 @@
 import {
   followMovement,
   LIVENESS_FRAMES,
+  type LivenessAction,
   type LivenessAnswer,
   type LivenessChallenge,
+  promptedAction,
   WIDGET_MARGIN,
 } from './liveness';
+import type { Watch } from './watch';
 
 // The widget's half of the liveness challenge (issue 54): frames taken every LIVENESS_SAMPLE_INTERVAL_MS, each with
 // the head's turn as the widget's own detector saw it, followed by core's rule with the widget's margin. Once both
 // turns are seen (and one sample more), the frames the finding rests on go to the server, with the frame after each
 // turn's end: no fixed recording time to sit through.
+//
+// The photo comes first where the hold was already done when the challenge began (login after its countdown); where
+// the turns began with the hold still running (a terminal's next person), they run during it and the photo comes
+// last, once the face is back where the turns started from: the server measures the turns from the photo.
 
 /** A frame taken while the user turns, and `headTurn` of its face (null: none or several faces in it). */
 export interface LivenessSample {
@@ -20,7 +27,8 @@ export interface LivenessSample {
 /** Login and clock-in: the user is asked for the challenge's turns while frames are taken and followed. */
 export interface ActingState {
   status: 'acting';
-  image: string;
+  /** The photo, taken before the turns; null: it is taken after them (see above). */
+  image: string | null;
   challenge: LivenessChallenge;
   /** `headTurn` when the photo was taken, where the first turn starts from (null: the first sample's). */
   stillTurn: number | null;
@@ -30,6 +38,17 @@ export interface ActingState {
   turnsSeen: number;
   /** The turn asked for went past with no pose on its way: the prompt asks to turn back and again, more slowly. */
   jumped?: true;
+  /** The hold's hits, counted on while the photo is still to come (queue.ts). */
+  watch?: Watch;
+  /** The turns were done before the photo: the answer that goes with it, and the turns of its frames. */
+  answered?: { liveness: LivenessAnswer; turns: number[] };
+  /** After the turns: the last frame shows the face back ahead, as far as the turns' rule needs (the photo may come). */
+  facing?: boolean;
+}
+
+/** What the user is asked for now: the next turn, or to face the camera again before the photo. */
+export function actingPrompt(state: ActingState): LivenessAction | 'faceCamera' {
+  return state.answered ? 'faceCamera' : promptedAction(state.challenge, state.turnsSeen);
 }
 
 /**
@@ -66,6 +85,7 @@ export function afterSample(
   state: ActingState,
   sample: LivenessSample,
 ): ActingState | { status: 'submitting'; image: string; liveness: LivenessAnswer } {
+  if (state.answered) return facingAfter(state, state.answered, sample.turn);
   const { jumped: _before, ...following } = state;
   const samples = [...state.samples, sample].slice(-MOST_SAMPLES);
   const seen = samples.filter((item) => item.turn !== null);
@@ -89,9 +109,20 @@ export function afterSample(
   const sent = framesToSend(movement.evidence, last);
   const frames = sent.map((index) => seen[index]!.frame);
   const evidence = movement.evidence.map((index) => sent.indexOf(index));
-  return {
-    status: 'submitting',
-    image: state.image,
-    liveness: { challengeId: state.challenge.challengeId, frames, evidence },
-  };
+  const liveness = { challengeId: state.challenge.challengeId, frames, evidence };
+  if (state.image !== null) return { status: 'submitting', image: state.image, liveness };
+  const answered = { liveness, turns: sent.map((index) => seen[index]!.turn!) };
+  return { ...following, stillTurn, samples, turnsSeen: movement.turnsSeen, answered, facing: false };
+}
+
+/**
+ * After the turns: whether a photo with the head's turn `turn` would start them as the rule asks, with the widget's
+ * margin (the face is back ahead). The server measures the turns from the photo, so the frames the finding rests on
+ * are named anew from there.
+ */
+function facingAfter(state: ActingState, answered: NonNullable<ActingState['answered']>, turn: number | null) {
+  const movement = turn === null ? null : followMovement(state.challenge.actions, turn, answered.turns, WIDGET_MARGIN);
+  if (!movement?.done) return { ...state, facing: false };
+  const liveness = { ...answered.liveness, evidence: movement.evidence };
+  return { ...state, answered: { ...answered, liveness }, facing: true };
 }

@@ -19,6 +19,12 @@ export const FACE_TIMEOUT_MS = 15_000;
 /** Login and clock-in capture once the face has been on target for more than this many detections in a row. */
 export const FACE_CAPTURE_HITS = 8;
 /**
+ * Login and clock-in ask for the liveness turns during the hold while it has at most this many hits (issue 54): with
+ * 5 or more of its 2 seconds left, the turns fit in them. Nearer its end the photo is taken first and the turns follow,
+ * as facing the camera again after the turns would take people longer (about 0.8 s) than the rest of the hold.
+ */
+export const FACE_TURNS_DURING_HOLD_MAX_HITS = 4;
+/**
  * Pause between two detections. §8's timeout text asks for "more than 2 seconds" on target, which is what more than
  * 8 hits mean at one detection per 250 ms; it also leaves the CPU of a shared terminal mostly idle.
  */

@@ -5,7 +5,7 @@ import { type Answering, createAnswering } from './answering';
 import { type CameraSession, createCameraSession } from './camera-session';
 import type { FaceController, FaceControllerDeps, FaceControllerOptions } from './controller-deps';
 import { type FaceContext, type FaceEvent, initialFaceState, transition } from './machine';
-import { queueDisplayMs } from './queue';
+import { holdRunning, queueDisplayMs } from './queue';
 import { createFaceRun, type FaceRun } from './run';
 import type { FaceState } from './state';
 import { createWatching, type Watching } from './watching';
@@ -26,8 +26,11 @@ interface Workers {
   dispatch(event: FaceEvent): void;
 }
 
-/** Does what entering `state` (from `previous`) asks for. */
-function react(state: FaceState, previous: FaceState, w: Workers): void {
+/**
+ * Does what entering `state` (from `previous`) asks for. `held`: the move kept the hold running (queue.ts
+ * `holdRunning`), so the detection already looking goes on.
+ */
+function react(state: FaceState, previous: FaceState, w: Workers, held: boolean): void {
   const generation = w.run.generation;
   const entered = state.status !== previous.status;
   switch (state.status) {
@@ -44,13 +47,15 @@ function react(state: FaceState, previous: FaceState, w: Workers): void {
       break;
     case 'ready':
     case 'detecting':
-      if (entered) void w.watching.look(generation, state.status === 'detecting');
+      if (entered && !held) void w.watching.look(generation, state.status === 'detecting');
       break;
     case 'capturing':
-      w.dispatch({ type: 'captured', image: w.deps.capture() });
+      if (entered) w.dispatch({ type: 'captured', image: w.deps.capture() });
       break;
     case 'challenging':
-      void w.answering.challenge(generation, w.watching.turnOf(state.image));
+      if (!entered) break;
+      // The photo's turn, read meanwhile; without a photo yet the turns start from the first frame's.
+      void w.answering.challenge(generation, state.image ? w.watching.turnOf(state.image) : Promise.resolve(null));
       break;
     case 'acting':
       // Each sample is a new acting state of the same status: the loop runs until the answer goes or time is up.
@@ -80,14 +85,18 @@ export function createFaceController(options: FaceControllerOptions, deps: FaceC
   const run = createFaceRun();
   let destroyed = false;
 
+  let challengeMissing = false;
+
   function dispatch(event: FaceEvent): void {
     if (destroyed) return;
+    if (event.type === 'challengeMissing') challengeMissing = true;
     const previous = $state.get();
     const next = transition(previous, event, context());
     if (next === previous) return;
-    if (next.status !== previous.status) run.advance();
+    const held = holdRunning(previous) && holdRunning(next);
+    if (next.status !== previous.status && !held) run.advance();
     $state.set(next);
-    react(next, previous, workers);
+    react(next, previous, workers, held);
   }
 
   const session = createCameraSession(options, deps, {
@@ -102,6 +111,7 @@ export function createFaceController(options: FaceControllerOptions, deps: FaceC
     cameraAllowed: options.cameraAllowed,
     countdownSeconds: options.countdownSeconds,
     liveness: options.liveness,
+    challengeMissing,
   });
   const watching = createWatching(options, deps, session, run, dispatch);
   const answering = createAnswering(options, deps.calls, run, dispatch);

@@ -1,6 +1,6 @@
 import type { FaceRecord } from '../api/types';
-import { afterSample, type LivenessSample } from './acting';
-import { FACE_COUNTDOWN_SECONDS, type FaceLiveness, type FaceMode } from './constants';
+import { type ActingState, afterSample, type LivenessSample } from './acting';
+import { FACE_COUNTDOWN_SECONDS, FACE_TURNS_DURING_HOLD_MAX_HITS, type FaceLiveness, type FaceMode } from './constants';
 import { framingAdvice } from './framing';
 import type { Box } from './geometry';
 import type { LivenessChallenge } from './liveness';
@@ -27,8 +27,8 @@ export type FaceEvent =
   | { type: 'modelFailed' }
   /** One second of the countdown passed. */
   | { type: 'tick' }
-  /** One detection: faces and guide box in view px. */
-  | { type: 'detected'; faces: Box[]; guide: Box }
+  /** One detection: faces and guide box in view px, at `at` ms. */
+  | { type: 'detected'; faces: Box[]; guide: Box; at?: number }
   | { type: 'timedOut' }
   /** A clock-in terminal showed a result long enough (queue.ts): it looks for the next person. */
   | { type: 'shown' }
@@ -42,8 +42,11 @@ export type FaceEvent =
   | { type: 'challengeFailed'; message: string }
   /** The back end has no challenge call (it answered 404): it checks no liveness. */
   | { type: 'challengeMissing' }
-  /** One frame of the action was recorded (a JPEG data URL). */
-  | { type: 'sampled'; sample: LivenessSample }
+  /**
+   * One frame of the action was recorded (a JPEG data URL), with its faces where the detector found them: while the
+   * hold runs they count it (acting.ts).
+   */
+  | { type: 'sampled'; sample: LivenessSample; seen?: { faces: Box[]; guide: Box; at: number } }
   /** The movement was not seen in time (acting-deadline.ts). */
   | { type: 'actingTimedOut' }
   | { type: 'again' }
@@ -64,6 +67,8 @@ export interface FaceContext {
   countdownSeconds?: number;
   /** Login and clock-in: whether to ask for the liveness challenge (`auto` when not given). */
   liveness?: FaceLiveness;
+  /** The back end answered the challenge call 404 (`auto`): it checks no liveness, and is not asked again. */
+  challengeMissing?: boolean;
 }
 
 /** §4/§5: collect needs a userId; otherwise the widget starts initializing. */
@@ -87,12 +92,41 @@ function openCamera(ctx: FaceContext): FaceState {
 
 function afterCountdown(state: Extract<FaceState, { status: 'countdown' }>, ctx: FaceContext): FaceState {
   if (state.remaining > 1) return { ...state, remaining: state.remaining - 1 };
-  return isAuto(ctx.mode) ? detectingWith(state.watch ?? FRESH_WATCH) : looking(ctx);
+  return isAuto(ctx.mode) ? detectingWith(state.watch ?? FRESH_WATCH, ctx) : looking(ctx);
 }
 
-/** Detecting with what has been seen: a run of more than 8 hits captures at once. */
-const detectingWith = (watch: Watch): FaceState =>
-  capturesNow(watch) ? { status: 'capturing' } : { status: 'detecting', ...watch };
+/** Login and clock-in: whether the liveness challenge is asked for. */
+const asksChallenge = (ctx: FaceContext) => ctx.liveness !== 'off' && !ctx.challengeMissing;
+
+/**
+ * Detecting with what has been seen: a run of more than 8 hits captures at once, and the turns follow the photo.
+ * Someone on target with most of the hold still to run is asked for the turns at once instead, and the photo is taken
+ * when the turns are done, the face is back ahead and the hold is complete (issue 54: the gate's seconds).
+ */
+function detectingWith(watch: Watch, ctx: FaceContext): FaceState {
+  if (capturesNow(watch)) return { status: 'capturing' };
+  const holdAhead = watch.hits <= FACE_TURNS_DURING_HOLD_MAX_HITS;
+  if (watch.framing === 'onTarget' && !watch.spent && holdAhead && asksChallenge(ctx)) {
+    return { status: 'challenging', image: null, watch };
+  }
+  return { status: 'detecting', ...watch };
+}
+
+/** The turns were done during the hold, the face is back ahead and the hold is complete: the photo is taken. */
+function photoAfterTurns(state: ActingState): FaceState {
+  if (!state.answered || !state.facing || !state.watch || !capturesNow(state.watch)) return state;
+  return { status: 'capturing', liveness: state.answered.liveness };
+}
+
+/** A liveness frame: the turns followed and, while the hold runs, its hits counted on. */
+function afterSampled(state: FaceState, event: Extract<FaceEvent, { type: 'sampled' }>): FaceState {
+  if (state.status !== 'acting') return state;
+  const { seen } = event;
+  const counted =
+    state.watch && seen ? { ...state, watch: watchAfter(state.watch, seen.faces, seen.guide, seen.at, true) } : state;
+  const next = afterSample(counted, event.sample);
+  return next.status === 'acting' ? photoAfterTurns(next) : next;
+}
 
 /** Whether a clock-in terminal is showing a result while it detects the next person (queue.ts). */
 function queueing(state: FaceState, ctx: FaceContext): state is QueueDisplay {
@@ -103,13 +137,25 @@ function queueing(state: FaceState, ctx: FaceContext): state is QueueDisplay {
  * One detection: advice for collect's picture; a hit or a miss while detecting (queue.ts). A clock-in terminal
  * showing a result counts too, without capturing: the display stays up its whole time.
  */
-function afterDetection(state: FaceState, faces: Box[], guide: Box, ctx: FaceContext): FaceState {
+function afterDetection(
+  state: FaceState,
+  event: Extract<FaceEvent, { type: 'detected' }>,
+  ctx: FaceContext,
+): FaceState {
+  const { faces, guide, at } = event;
   if (state.status === 'ready') return { status: 'ready', faces, framing: framingAdvice(faces, guide) };
-  if (state.status === 'detecting') return detectingWith(watchAfter(state, faces, guide));
-  if (state.status === 'countdown' && isAuto(ctx.mode)) {
-    return { ...state, watch: watchAfter(state.watch ?? FRESH_WATCH, faces, guide) };
+  if (state.status === 'detecting') {
+    const { status: _detecting, ...watch } = state;
+    return detectingWith(watchAfter(watch, faces, guide, at), ctx);
   }
-  if (queueing(state, ctx)) return { ...state, watch: watchAfter(displayWatch(state), faces, guide) };
+  if (state.status === 'countdown' && isAuto(ctx.mode)) {
+    return { ...state, watch: watchAfter(state.watch ?? FRESH_WATCH, faces, guide, at) };
+  }
+  if (queueing(state, ctx)) return { ...state, watch: watchAfter(displayWatch(state), faces, guide, at) };
+  // The challenge asked for with the hold still running: the hits count on meanwhile.
+  if (state.status === 'challenging' && state.image === null && state.watch) {
+    return { ...state, watch: watchAfter(state.watch, faces, guide, at) };
+  }
   return state;
 }
 
@@ -129,13 +175,14 @@ function afterTimeLimit(state: FaceState, ctx: FaceContext): FaceState {
 function nextPerson(state: QueueDisplay, ctx: FaceContext, clicked: boolean): FaceState {
   if (!ctx.cameraOpen) return openCamera(ctx);
   const watch = displayWatch(state);
-  return detectingWith(clicked ? unspent(watch) : watch);
+  return detectingWith(clicked ? unspent(watch) : watch, ctx);
 }
 
 function afterCapture(state: FaceState, image: string, ctx: FaceContext): FaceState {
   // Login and clock-in: the §4 capture is followed by the liveness challenge (issue 37), unless the page turned it off.
   if (state.status === 'capturing') {
-    return ctx.liveness === 'off' ? { status: 'submitting', image } : { status: 'challenging', image };
+    if (state.liveness) return { status: 'submitting', image, liveness: state.liveness };
+    return asksChallenge(ctx) ? { status: 'challenging', image } : { status: 'submitting', image };
   }
   if (state.status === 'ready' && ctx.mode === 'collect') return { status: 'captured', image };
   return state;
@@ -148,6 +195,7 @@ function afterCapture(state: FaceState, image: string, ctx: FaceContext): FaceSt
 function afterChallengeMissing(state: FaceState, ctx: FaceContext): FaceState {
   if (state.status !== 'challenging') return state;
   if (ctx.liveness === 'required') return { status: 'failed', problem: 'livenessUnsupported', image: null };
+  if (state.image === null) return detectingWith(state.watch ?? FRESH_WATCH, { ...ctx, challengeMissing: true });
   return { status: 'submitting', image: state.image };
 }
 
@@ -211,7 +259,7 @@ export function transition(state: FaceState, event: FaceEvent, ctx: FaceContext)
     case 'tick':
       return state.status === 'countdown' ? afterCountdown(state, ctx) : state;
     case 'detected':
-      return afterDetection(state, event.faces, event.guide, ctx);
+      return afterDetection(state, event, ctx);
     case 'timedOut':
       return afterTimeLimit(state, ctx);
     case 'shown':
@@ -231,13 +279,14 @@ export function transition(state: FaceState, event: FaceEvent, ctx: FaceContext)
         stillTurn: event.stillTurn ?? null,
         samples: [],
         turnsSeen: 0,
+        ...(state.image === null && state.watch ? { watch: state.watch } : {}),
       };
     case 'challengeFailed':
       return state.status === 'challenging' ? { status: 'failed', message: event.message, image: null } : state;
     case 'challengeMissing':
       return afterChallengeMissing(state, ctx);
     case 'sampled':
-      return state.status === 'acting' ? afterSample(state, event.sample) : state;
+      return afterSampled(state, event);
     case 'actingTimedOut':
       return state.status === 'acting' ? { status: 'failed', problem: 'movementNotSeen', image: null } : state;
     case 'again':

@@ -1,7 +1,7 @@
 import { t } from '../i18n/translate';
+import { actingPrompt } from './acting';
 import { FACE_CAPTURE_HITS, FACE_DETECT_INTERVAL_MS, FACE_TIMEOUT_MS, type FaceMode } from './constants';
 import type { Framing } from './framing';
-import { promptedAction } from './liveness';
 import type { CameraProblem, FaceState } from './state';
 import { ensureFaceStrings } from './strings';
 
@@ -93,11 +93,14 @@ export function faceNotice(state: FaceState, mode: FaceMode): FaceNotice | null 
       return info(detectingText(state));
     case 'acting':
       return {
-        ...info(t(state.jumped ? 'face.tooFast' : `face.${promptedAction(state.challenge, state.turnsSeen)}`)),
+        ...info(t(state.jumped ? 'face.tooFast' : `face.${actingPrompt(state)}`)),
         progress: state.turnsSeen / state.challenge.actions.length,
       };
-    case 'capturing':
     case 'challenging':
+      // With the hold still running, the challenge comes within a moment: the framing advice stays.
+      if (state.image === null) return info(t(FRAMING_KEYS[state.watch?.framing ?? 'noFace']));
+      return info(t('face.recognising'));
+    case 'capturing':
     case 'submitting':
       return info(t(mode === 'collect' ? 'face.saving' : 'face.recognising'));
     case 'timeout':

@@ -1,4 +1,10 @@
-import { FACE_CAPTURE_HITS, FACE_NEXT_PERSON_AFTER_FAILURE_MS, FACE_NEXT_PERSON_MS, type FaceMode } from './constants';
+import {
+  FACE_CAPTURE_HITS,
+  FACE_DETECT_INTERVAL_MS,
+  FACE_NEXT_PERSON_AFTER_FAILURE_MS,
+  FACE_NEXT_PERSON_MS,
+  type FaceMode,
+} from './constants';
 import { framingAdvice } from './framing';
 import type { Box } from './geometry';
 import type { FaceState, Watch } from './state';
@@ -12,12 +18,19 @@ export const FRESH_WATCH: Watch = { faces: [], hits: 0 };
 /** Right after a capture: the one in front was just served. */
 export const SPENT_WATCH: Watch = { faces: [], hits: 0, spent: true };
 
-/** One detection: a hit adds to the run unless the run is spent; anything else ends it. */
-export function watchAfter(watch: Watch, faces: Box[], guide: Box): Watch {
+/**
+ * One detection (at `at` ms, where known): a hit adds to the run unless the run is spent; anything else ends it.
+ * `paced`: the detection comes faster than detection's own loop (a liveness frame), and hits keep that loop's
+ * cadence: one is due FACE_DETECT_INTERVAL_MS after the last, so a run never counts faster than one a cadence.
+ */
+export function watchAfter(watch: Watch, faces: Box[], guide: Box, at?: number, paced = false): Watch {
   const framing = framingAdvice(faces, guide);
   if (framing !== 'onTarget') return { faces, framing, hits: 0 };
   if (watch.spent) return { faces, framing, hits: 0, spent: true };
-  return { faces, framing, hits: watch.hits + 1 };
+  const due = paced && watch.hits > 0 && watch.hitAt !== undefined ? watch.hitAt + FACE_DETECT_INTERVAL_MS : null;
+  if (due !== null && at !== undefined && at < due) return { ...watch, faces, framing };
+  const hitAt = due ?? at;
+  return { faces, framing, hits: watch.hits + 1, ...(hitAt === undefined ? {} : { hitAt }) };
 }
 
 /** §4: more than 8 hits in a row capture (a spent run never does). */
@@ -26,6 +39,15 @@ export const capturesNow = (watch: Watch): boolean => !watch.spent && watch.hits
 /** The same watch, counted from now on even if it was spent (a click asked for it). */
 export function unspent({ faces, hits, framing }: Watch): Watch {
   return framing ? { faces, hits, framing } : { faces, hits };
+}
+
+/**
+ * Whether detection is counting a hold that no photo has ended yet: detecting, or the liveness challenge asked for
+ * with the hold still running. The controller keeps one detection loop through these; while the user turns, the
+ * liveness frames count the hold instead (acting.ts).
+ */
+export function holdRunning(state: FaceState): boolean {
+  return state.status === 'detecting' || (state.status === 'challenging' && state.image === null);
 }
 
 /** The results a clock-in terminal shows while it detects the next person. */

@@ -3,6 +3,9 @@ import type { ActingState } from './acting';
 import type { Framing } from './framing';
 import type { Box } from './geometry';
 import type { LivenessAnswer } from './liveness';
+import type { Watch } from './watch';
+
+export type { Watch } from './watch';
 
 // The face widget's states, apart from the machine that moves between them (machine.ts): the hit counting and the
 // terminal's queue (queue.ts) read them, and the machine uses those.
@@ -28,15 +31,21 @@ export type FaceState =
   | { status: 'ready'; faces: Box[]; framing?: Framing }
   /** Login and clock-in: looking for one face on target, `hits` detections in a row so far (queue.ts). */
   | ({ status: 'detecting' } & Watch)
-  /** Login and clock-in: the face stayed on target; the frame is being taken. */
-  | { status: 'capturing' }
+  /**
+   * Login and clock-in: the face stayed on target; the frame is being taken. `liveness`: the turns were done first,
+   * during the hold, and go with the photo (acting.ts).
+   */
+  | { status: 'capturing'; liveness?: LivenessAnswer }
   /**
    * No capture within the time limit; a click retries. A clock-in terminal goes on detecting meanwhile (`watch`) and
    * goes back by itself (queue.ts).
    */
   | { status: 'timeout'; watch?: Watch }
-  /** Login and clock-in: the photo is taken; the server's liveness challenge is being fetched. */
-  | { status: 'challenging'; image: string }
+  /**
+   * Login and clock-in: the server's liveness challenge is being fetched. `image`: the photo, taken first; null: the
+   * hold is still running (`watch`), and the photo comes after the turns (acting.ts).
+   */
+  | { status: 'challenging'; image: string | null; watch?: Watch }
   /** Login and clock-in: the user is asked for the challenge's turns while frames are taken (acting.ts). */
   | ActingState
   /** Collect: a photo (camera or upload) with Again and Save. */
@@ -67,19 +76,3 @@ export type FaceStatus = FaceState['status'];
  * seen in time (acting-deadline.ts).
  */
 export type FaceProblem = 'livenessUnsupported' | 'movementNotSeen';
-
-/** What detection has seen so far. */
-export interface Watch {
-  /** The faces of the last detection, in view px (for the overlay). */
-  faces: Box[];
-  /** Detections in a row with exactly one face on target. */
-  hits: number;
-  /** The advice for the last detection; absent before the first. */
-  framing?: Framing;
-  /**
-   * This run of hits already led to a capture: the person just served is still in front. A clock-in terminal counts
-   * again once the run ends (a detection without one face on target), so that nobody is clocked in twice by standing
-   * still; a click on 'Next' or 'Click to try again' counts at once.
-   */
-  spent?: boolean;
-}

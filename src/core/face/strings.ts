@@ -26,6 +26,7 @@ export const FACE_STRINGS: StringTable = {
     'face.turnLeft': '请向左转头',
     'face.turnRight': '请向右转头',
     'face.tooFast': '转得太快了：请转回来，再慢一点转头',
+    'face.faceCamera': '请转回来，正对摄像头',
     'face.recognising': '正在识别…',
     'face.saving': '正在保存…',
     'face.timeout': '人脸检测超时，点击重试！请在{seconds}秒内正对指定区域超过{hold}秒。',
@@ -60,6 +61,7 @@ export const FACE_STRINGS: StringTable = {
     'face.turnLeft': 'Turn your head to your left',
     'face.turnRight': 'Turn your head to your right',
     'face.tooFast': 'Too fast: turn back, then turn your head again more slowly',
+    'face.faceCamera': 'Now turn back and face the camera',
     'face.recognising': 'Recognising…',
     'face.saving': 'Saving…',
     'face.timeout':
@@ -95,6 +97,7 @@ export const FACE_STRINGS: StringTable = {
     'face.turnLeft': '請向左轉頭',
     'face.turnRight': '請向右轉頭',
     'face.tooFast': '轉得太快了：請轉回來，再慢一點轉頭',
+    'face.faceCamera': '請轉回來，正對鏡頭',
     'face.recognising': '正在識別…',
     'face.saving': '正在儲存…',
     'face.timeout': '人臉檢測超時，點擊重試！請在{seconds}秒內正對指定區域超過{hold}秒。',

@@ -43,9 +43,8 @@ export function createWatching(
       return;
     }
     if (!run.current(generation)) return;
-    const view = deps.viewSize();
-    const faces = detection.faces.map((box) => frameToView(box, detection.frame, view));
-    dispatch({ type: 'detected', faces, guide: guideBox(view) });
+    const { faces, guide } = inView(detection);
+    dispatch({ type: 'detected', faces, guide, at: Date.now() });
     const pause = detectionPause(Date.now() - started);
     if (run.current(generation)) run.later(pause, () => void detectOnce(generation));
   }
@@ -71,11 +70,25 @@ export function createWatching(
     }
   }
 
+  /** A frame's faces in view px, beside the guide box. */
+  function inView(detection: Detection) {
+    const view = deps.viewSize();
+    return { faces: detection.faces.map((box) => frameToView(box, detection.frame, view)), guide: guideBox(view) };
+  }
+
+  /** A frame of the movement, its turn and its faces: where the hold still runs, they count it. */
   async function sample(generation: number): Promise<void> {
     const frame = deps.captureFrame();
-    const turn = await turnOf(frame);
+    let detection: Detection | null = null;
+    try {
+      detection = await deps.detector.detect(frame);
+    } catch {
+      // Passed over; the movement's time limit ends a detector that fails for good.
+    }
     if (!run.current(generation)) return;
-    dispatch({ type: 'sampled', sample: { frame, turn } });
+    const turn = detection?.turn ?? null;
+    const seen = detection ? { ...inView(detection), at: Date.now() } : undefined;
+    dispatch({ type: 'sampled', sample: { frame, turn }, ...(seen ? { seen } : {}) });
     if (run.current(generation)) run.later(LIVENESS_SAMPLE_INTERVAL_MS, () => void sample(generation));
   }
 

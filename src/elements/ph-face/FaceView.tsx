@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { type ChangeEvent, type RefObject, useEffect, useRef } from 'react';
 import {
   $translate,
+  actingPrompt,
   addStrings,
   canPhotograph,
   collectButtons,
@@ -10,7 +11,7 @@ import {
   type FaceState,
   faceNotice,
   facePicture,
-  promptedAction,
+  holdRunning,
 } from '../../core';
 import { sharedStyles, useStyles } from '../common/styles';
 import { drawOverlay } from './overlay';
@@ -62,7 +63,8 @@ export function FaceView({ state, mode, video: givenVideo, pictureError = false,
   const picture = facePicture(state, mode);
   const photo = picture.kind === 'photo' ? picture.src : null;
   const live = picture.kind === 'live';
-  const busy = BUSY.has(state.status);
+  // The challenge asked for while the hold runs is quick, and the person is still being framed: no spinner.
+  const busy = BUSY.has(state.status) && !holdRunning(state);
 
   const choosePicture = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
@@ -76,7 +78,7 @@ export function FaceView({ state, mode, video: givenVideo, pictureError = false,
       aria-label={t('face.region')}
       aria-busy={busy}
       data-status={state.status}
-      data-action={state.status === 'acting' ? promptedAction(state.challenge, state.turnsSeen) : undefined}
+      data-action={state.status === 'acting' ? actingPrompt(state) : undefined}
       data-turn-again={state.status === 'acting' && state.jumped ? '' : undefined}
     >
       <div className="stage" part="stage">

@@ -71,6 +71,36 @@ describe('afterSample', () => {
     expect(faceNotice(followed as ActingState, 'login')?.text).toBe('Turn your head to your right');
   });
 
+  it('with the photo still to come, keeps the answer once the turns are seen and waits for the face back ahead', () => {
+    const during: ActingState = { ...start, image: null, stillTurn: null };
+    const turns = [0.3, 0.2, 0.08, 0.07, null, 0.3, 0.52, 0.6];
+    const answered = follow(turns, during);
+    expect(answered).toMatchObject({
+      status: 'acting',
+      turnsSeen: 2,
+      facing: false,
+      answered: { liveness: { frames: ['f0', 'f1', 'f2', 'f3', 'f5', 'f6', 'f7'], evidence: [1, 2, 4, 5] } },
+    });
+    expect(faceNotice(answered as ActingState, 'login')).toMatchObject({
+      text: 'Now turn back and face the camera',
+      progress: 1,
+    });
+    // Still turned, or half way back: the turns measured from there would not reach the rule.
+    for (const turn of [0.55, 0.42, null]) {
+      expect(follow([...turns, turn], during)).toMatchObject({ status: 'acting', facing: false });
+    }
+    // Back ahead: the photo may be taken, the finding named anew as seen from it (the server measures from the photo).
+    const ahead = follow([...turns, 0.31], during);
+    expect(ahead).toMatchObject({ status: 'acting', facing: true });
+    expect((ahead as ActingState).answered?.liveness.evidence).toEqual([1, 2, 4, 5]);
+    // A little further left than where the turns began: the first turn rests on other frames from there.
+    expect(follow([...turns, 0.36], during)).toMatchObject({
+      facing: true,
+      answered: { liveness: { evidence: [0, 1, 4, 5] } },
+    });
+    expect(follow([...turns, 0.31, 0.5], during)).toMatchObject({ facing: false });
+  });
+
   it('starts from the first sample’s turn when the photo’s was not seen', () => {
     expect(follow([0.3, 0.2, 0.08], { ...start, stillTurn: null })).toMatchObject({ stillTurn: 0.3, turnsSeen: 1 });
   });

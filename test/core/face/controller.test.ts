@@ -9,6 +9,7 @@ import {
   FACE_CAPTURE_HITS,
   FACE_DETECT_INTERVAL_MS,
   FACE_DETECT_REST_MS,
+  FACE_TURNS_DURING_HOLD_MAX_HITS,
   type FaceController,
   type FaceControllerOptions,
   type FaceMode,
@@ -43,20 +44,22 @@ const SHOTS: Record<Shot, Box[]> = {
 const PHOTO = 'data:image/jpeg;base64,/9j/PHOTO';
 const CHALLENGE: LivenessChallenge = { challengeId: 'c-1', actions: ['turnLeft', 'turnRight'], expiresIn: 30 };
 /**
- * The head's turn in the samples of a person doing CHALLENGE: half way left, left, back past the middle, right, and
- * a little further (the widget takes one sample more after it has seen both turns).
+ * The head's turn in the samples of a person doing CHALLENGE: ahead, half way left, left, back past the middle,
+ * right, and a little further (the widget takes one sample more after it has seen both turns).
  */
-const MOVEMENT = [-0.1, -0.2, 0, 0.2, 0.22];
+const MOVEMENT = [0, -0.1, -0.2, 0, 0.2, 0.22];
+/** Frames taken while turns asked for at the first hit run through the hold: one at once, then one each 80 ms. */
+const HOLD_SAMPLES = (FACE_DETECT_INTERVAL_MS * FACE_CAPTURE_HITS) / LIVENESS_SAMPLE_INTERVAL_MS + 1;
 /** From the challenge to the sample that completes the movement: the first sample is taken at once. */
 const ACTING_MS = (MOVEMENT.length - 1) * LIVENESS_SAMPLE_INTERVAL_MS;
 /**
  * The answer the rig sends: the samples the movement rests on, each turn's end with the frame after it, and which of
- * them the widget's finding rests on (the way and end of each turn: the first four).
+ * them the widget's finding rests on (the way and end of each turn).
  */
 const answered = (first = 1): LivenessAnswer => ({
   challengeId: CHALLENGE.challengeId,
   frames: MOVEMENT.map((_, i) => `/9j/FRAME${first + i}`),
-  evidence: [0, 1, 2, 3],
+  evidence: [1, 2, 3, 4],
 });
 
 interface Rig {
@@ -137,6 +140,9 @@ function rig(options: Partial<FaceControllerOptions> & { mode: FaceMode }): Rig 
             sampled = 0;
             return { faces: SHOTS[detector.script.shift() ?? 'none'], frame: FRAME, turn: 0 };
           }
+          // Asked to face the camera again after the turns (the hold ran meanwhile), she does.
+          if ((controller.$state.get() as { answered?: unknown }).answered)
+            return { faces: SHOTS.on, frame: FRAME, turn: 0 };
           const turn = detector.movement[Math.min(sampled++, detector.movement.length - 1)]!;
           return { faces: SHOTS.on, frame: FRAME, turn };
         },
@@ -186,14 +192,17 @@ async function detecting(
   mode: FaceMode = 'login',
   script: Shot[] = [],
   options: Partial<FaceControllerOptions> = {},
+  /** What the rig answers, set before the first detection (it may ask for the challenge at once). */
+  setUp: (r: Rig) => void = () => {},
 ): Promise<Rig> {
   const r = rig({ mode, ...options });
   r.detector.script = script;
+  setUp(r);
   r.controller.start();
   await advance(0);
   expect(status(r)).toBe('countdown');
   await advance(3000);
-  expect(status(r)).toBe('detecting');
+  expect(['detecting', 'acting', 'failed', 'success']).toContain(status(r));
   return r;
 }
 
@@ -231,7 +240,8 @@ describe('countdown (§4, §9: 3 s before capture is enabled)', () => {
   });
 
   it('a face that leaves during the countdown starts its run again: no capture from the hits before', async () => {
-    const r = rig({ mode: 'orther' });
+    // Without liveness, the run alone decides the capture (the turns asked for during a hold are below).
+    const r = rig({ mode: 'orther', liveness: 'off' });
     r.detector.countdownShot = 'on';
     r.detector.script = Array(FACE_CAPTURE_HITS).fill('on');
     r.controller.start();
@@ -241,7 +251,7 @@ describe('countdown (§4, §9: 3 s before capture is enabled)', () => {
     await advance(1000);
     expect(status(r)).toBe('detecting');
     await advance(FACE_DETECT_INTERVAL_MS * FACE_CAPTURE_HITS);
-    expect(r.challenges.asked).toEqual([]);
+    expect(r.submitted).toEqual([]);
     expect(status(r)).toBe('detecting');
   });
 
@@ -263,40 +273,88 @@ describe('countdown (§4, §9: 3 s before capture is enabled)', () => {
 });
 
 describe('automatic capture: more than 8 hits in a row (§4, §9)', () => {
-  it('captures on the 9th detection in a row with one face on target, and sends the base64 part', async () => {
-    const r = await detecting('login', Array(12).fill('on'));
-    // The first detection ran as detection began; one more every 250 ms.
-    await advance(250 * 7);
-    expect(r.controller.$state.get()).toMatchObject({ status: 'detecting', hits: 8 });
-    expect(r.submitted).toEqual([]);
-    await advance(250);
-    // The liveness challenge follows the hits (issues 37, 54): the turns asked for, frames followed as they are done.
+  it('asks for the turns once a face is on target, and takes the photo when they are done, the face is ahead again and the hold is over (issue 54)', async () => {
+    const r = await detecting('login', ['on']);
+    // The first detection on target: the challenge at once; the hold runs on, counted on the frames.
     expect(r.challenges.asked).toEqual(['login']);
     expect(r.controller.$state.get()).toMatchObject({
       status: 'acting',
+      image: null,
       challenge: CHALLENGE,
+      stillTurn: 0,
+      watch: { hits: 1 },
+    });
+    expect(text(r, 'login')).toBe('Turn your head to your left');
+    // The last sample of the movement: both turns seen; now the face is to come back ahead.
+    await advance(ACTING_MS);
+    expect(r.controller.$state.get()).toMatchObject({ status: 'acting', turnsSeen: 2, facing: false });
+    expect(faceNotice(r.controller.$state.get(), 'login')).toMatchObject({
+      text: 'Now turn back and face the camera',
+      progress: 1,
+    });
+    $language.set('zh-CN');
+    expect(text(r, 'login')).toBe('请转回来，正对摄像头');
+    $language.set('zh-HK');
+    expect(text(r, 'login')).toBe('請轉回來，正對鏡頭');
+    await advance(LIVENESS_SAMPLE_INTERVAL_MS);
+    expect(r.controller.$state.get()).toMatchObject({ status: 'acting', facing: true });
+    // More than 8 hits, one a 250 ms however often the frames come: the photo 2 s after the first hit, not before.
+    await advance(FACE_DETECT_INTERVAL_MS * FACE_CAPTURE_HITS - ACTING_MS - LIVENESS_SAMPLE_INTERVAL_MS - 1);
+    expect(r.controller.$state.get()).toMatchObject({ status: 'acting', watch: { hits: FACE_CAPTURE_HITS } });
+    expect(r.submitted).toEqual([]);
+    await advance(1);
+    // The photo is sent (its base64 part) with the frames, named as seen from it.
+    expect(r.submitted).toEqual([['login', '/9j/PHOTO', undefined, answered()]]);
+    expect(status(r)).toBe('success');
+    // One detection for the first hit, then one a sample; none after the photo.
+    const detections = r.detector.detections;
+    expect(detections).toBe(1 + HOLD_SAMPLES);
+    await advance(5000);
+    expect(r.detector.detections).toBe(detections);
+  });
+
+  it('takes the photo first where the hold is nearly done when the face is on target; the turns follow', async () => {
+    // Held through the countdown: more than 8 hits when it ends.
+    const r = rig({ mode: 'login' });
+    r.detector.countdownShot = 'on';
+    r.controller.start();
+    await advance(3000);
+    expect(r.challenges.asked).toEqual(['login']);
+    expect(r.controller.$state.get()).toMatchObject({
+      status: 'acting',
+      image: PHOTO,
       stillTurn: 0,
       samples: [{ frame: expect.any(String), turn: MOVEMENT[0] }],
     });
-    expect(text(r, 'login')).toBe('Turn your head to your left');
     await advance(ACTING_MS - 1);
     expect(r.submitted).toEqual([]);
     await advance(1);
     expect(r.submitted).toEqual([['login', '/9j/PHOTO', undefined, answered()]]);
-    expect(status(r)).toBe('success');
     // The turns are read on the pictures sent, as the server reads them (issue 54): the photo, then each frame.
     expect(r.detector.pictures).toEqual([
       PHOTO,
       ...answered().frames.map((frame) => `data:image/jpeg;base64,${frame}`),
     ]);
-    // Nine detections for the hits, then one a sample: none after the movement was seen.
-    expect(r.detector.detections).toBe(9 + MOVEMENT.length);
-    await advance(5000);
-    expect(r.detector.detections).toBe(9 + MOVEMENT.length);
+  });
+
+  it.each([
+    [0, 'acting'],
+    [FACE_TURNS_DURING_HOLD_MAX_HITS, 'acting'],
+    [FACE_TURNS_DURING_HOLD_MAX_HITS + 1, 'detecting'],
+  ] as const)('a face on target with %i hits from the countdown: %s', async (hits, next) => {
+    // The countdown sees the face in its last `hits` detections; the turns are asked for during the hold only while
+    // most of it is still to run.
+    const r = rig({ mode: 'login' });
+    r.detector.script = ['on'];
+    r.controller.start();
+    await advance(3000 - FACE_DETECT_INTERVAL_MS * hits - 1);
+    r.detector.countdownShot = 'on';
+    await advance(FACE_DETECT_INTERVAL_MS * hits + 1);
+    expect(status(r)).toBe(next);
   });
 
   it('keeps one detection per 250 ms from start to start when each takes 100 ms: the hold is 2.1 s, not 2.8 s', async () => {
-    const r = rig({ mode: 'orther' });
+    const r = rig({ mode: 'orther', liveness: 'off' });
     r.detector.detectMs = 100;
     r.detector.script = Array(12).fill('on');
     r.controller.start();
@@ -305,9 +363,9 @@ describe('automatic capture: more than 8 hits in a row (§4, §9)', () => {
     // Detections start at 0, 250, … 2000 ms; the 9th answers at 2100 ms. A pause after each would start the 9th at 2800.
     await advance(2099);
     expect(r.controller.$state.get()).toMatchObject({ status: 'detecting', hits: 8 });
-    expect(r.challenges.asked).toEqual([]);
+    expect(r.submitted).toEqual([]);
     await advance(1);
-    expect(r.challenges.asked).toEqual(['orther']);
+    expect(r.submitted).toHaveLength(1);
   });
 
   it('rests between two detections when one takes longer than the cadence', () => {
@@ -319,11 +377,12 @@ describe('automatic capture: more than 8 hits in a row (§4, §9)', () => {
 
   it('starts counting again after a miss, a face off target or two faces', async () => {
     const script: Shot[] = [...Array(8).fill('on'), 'none', ...Array(8).fill('on'), 'off', ...Array(8).fill('on')];
-    const r = await detecting('login', [...script, 'two', ...Array(9).fill('on')]);
+    // Without liveness, the run alone decides the capture (the turns asked for during a hold are below).
+    const r = await detecting('login', [...script, 'two', ...Array(9).fill('on')], { liveness: 'off' });
     await advance(250 * (script.length + 1 + 7));
     expect(r.submitted).toEqual([]);
     expect(r.controller.$state.get()).toMatchObject({ status: 'detecting', hits: 8 });
-    await advance(250 + ACTING_MS);
+    await advance(250);
     expect(r.submitted).toHaveLength(1);
   });
 
@@ -527,8 +586,9 @@ describe('no camera here (§4, §8)', () => {
 
 describe('answers of the server', () => {
   it('login: a non-200 message shows in the widget with Click to try again; the click looks again', async () => {
-    const r = await detecting('login', Array(9).fill('on'));
-    r.answer.reject = new Error('未识别到已登记的人脸');
+    const r = await detecting('login', ['on'], {}, (rig) => {
+      rig.answer.reject = new Error('未识别到已登记的人脸');
+    });
     await advance(250 * 8 + ACTING_MS);
     expect(r.controller.$state.get()).toEqual({ status: 'failed', message: '未识别到已登记的人脸', image: null });
     r.controller.retry();
@@ -538,25 +598,25 @@ describe('answers of the server', () => {
   });
 
   it('clock-in: says who clocked in, then a click serves the next person', async () => {
-    const r = await detecting('orther', Array(9).fill('on'));
-    r.answer.data = { userId: 'u-teacher', realName: '王老师', clockTime: '2026-11-21 08:01:02' };
+    const r = await detecting('orther', ['on'], {}, (rig) => {
+      rig.answer.data = { userId: 'u-teacher', realName: '王老师', clockTime: '2026-11-21 08:01:02' };
+    });
     await advance(250 * 8 + ACTING_MS);
     expect(text(r, 'orther')).toBe('王老师 clocked in at 2026-11-21 08:01:02');
     expect(faceNotice(r.controller.$state.get(), 'orther')?.retryText).toBe('Click for the next person');
     r.controller.retry();
     expect(status(r)).toBe('detecting');
     // The next person answers a challenge of their own, with frames of their own.
-    r.detector.script = Array(9).fill('on');
+    r.detector.script = ['on'];
     await advance(250 * 8 + ACTING_MS);
     expect(r.challenges.asked).toEqual(['orther', 'orther']);
-    expect(r.submitted.map((sent) => sent[3])).toEqual([answered(1), answered(MOVEMENT.length + 1)]);
+    expect(r.submitted.map((sent) => sent[3])).toEqual([answered(1), answered(1 + HOLD_SAMPLES)]);
   });
 });
 
 describe('the liveness challenge (issue 37)', () => {
   it('asks in the page language for each turn in order, counting the turns seen as progress', async () => {
-    const r = await detecting('login', Array(9).fill('on'));
-    await advance(250 * 8);
+    const r = await detecting('login', ['on']);
     expect(r.controller.$state.get()).toMatchObject({ status: 'acting', turnsSeen: 0 });
     expect(faceNotice(r.controller.$state.get(), 'login')).toEqual({
       tone: 'info',
@@ -568,8 +628,8 @@ describe('the liveness challenge (issue 37)', () => {
     expect(text(r, 'login')).toBe('请向左转头');
     $language.set('zh-HK');
     expect(text(r, 'login')).toBe('請向左轉頭');
-    // The second sample shows the left turn done: the right one is asked for.
-    await advance(LIVENESS_SAMPLE_INTERVAL_MS);
+    // The third sample shows the left turn done: the right one is asked for.
+    await advance(2 * LIVENESS_SAMPLE_INTERVAL_MS);
     $language.set('en');
     expect(faceNotice(r.controller.$state.get(), 'login')).toMatchObject({
       text: 'Turn your head to your right',
@@ -578,9 +638,10 @@ describe('the liveness challenge (issue 37)', () => {
   });
 
   it('says so when the turns are not seen in time, and sends nothing', async () => {
-    const r = await detecting('login', Array(9).fill('on'));
-    r.detector.movement = [0];
-    await advance(250 * 8 + LIVENESS_ACTING_MS - 1);
+    const r = await detecting('login', ['on'], {}, (rig) => {
+      rig.detector.movement = [0];
+    });
+    await advance(LIVENESS_ACTING_MS - 1);
     expect(status(r)).toBe('acting');
     await advance(1);
     expect(r.controller.$state.get()).toMatchObject({ status: 'failed', problem: 'movementNotSeen' });
@@ -591,11 +652,12 @@ describe('the liveness challenge (issue 37)', () => {
   });
 
   it('gives a person told her turn was too fast the time to turn again, though the challenge began 8 s ago', async () => {
-    const r = await detecting('login', Array(9).fill('on'));
     // Still for 4.8 s, then a turn too fast for the frames (nothing on its way), held for 4 s; then back half way and
     // to the left again, and on to the right: done some 9.2 s after the challenge.
-    r.detector.movement = [...Array(60).fill(0), ...Array(50).fill(-0.3), -0.15, -0.3, 0, 0.2, 0.22];
-    await advance(250 * 8 + 60 * LIVENESS_SAMPLE_INTERVAL_MS);
+    const r = await detecting('login', ['on'], {}, (rig) => {
+      rig.detector.movement = [...Array(60).fill(0), ...Array(50).fill(-0.3), -0.15, -0.3, 0, 0.2, 0.22];
+    });
+    await advance(60 * LIVENESS_SAMPLE_INTERVAL_MS);
     expect(text(r, 'login')).toBe('Too fast: turn back, then turn your head again more slowly');
     await advance(LIVENESS_ACTING_MS - 60 * LIVENESS_SAMPLE_INTERVAL_MS);
     expect(status(r)).toBe('acting');
@@ -605,10 +667,11 @@ describe('the liveness challenge (issue 37)', () => {
   });
 
   it('gives up 20 s after the challenge however the movement gets on, well inside its 30 s', async () => {
-    const r = await detecting('login', Array(9).fill('on'));
     // Too fast at 7.2 s (8 s more), the first turn seen at 14.5 s (8 s more, cut to 20 s), then nothing.
-    r.detector.movement = [...Array(90).fill(0), ...Array(90).fill(-0.3), -0.15, -0.3];
-    await advance(250 * 8 + LIVENESS_ACTING_MOST_MS - 1);
+    const r = await detecting('login', ['on'], {}, (rig) => {
+      rig.detector.movement = [...Array(90).fill(0), ...Array(90).fill(-0.3), -0.15, -0.3];
+    });
+    await advance(LIVENESS_ACTING_MOST_MS - 1);
     expect(r.controller.$state.get()).toMatchObject({ status: 'acting', turnsSeen: 1 });
     await advance(1);
     expect(r.controller.$state.get()).toMatchObject({ status: 'failed', problem: 'movementNotSeen' });
@@ -616,9 +679,9 @@ describe('the liveness challenge (issue 37)', () => {
   });
 
   it('shows a challenge that cannot be fetched as a failure, and a click looks again', async () => {
-    const r = await detecting('orther', Array(9).fill('on'));
-    r.challenges.reject = new Error('Only a clock-in terminal can record attendance');
-    await advance(250 * 8);
+    const r = await detecting('orther', ['on'], {}, (rig) => {
+      rig.challenges.reject = new Error('Only a clock-in terminal can record attendance');
+    });
     // toMatchObject: a clock-in terminal detects the next person while the failure shows (`watch`, the queue below).
     expect(r.controller.$state.get()).toMatchObject({
       status: 'failed',
@@ -631,8 +694,8 @@ describe('the liveness challenge (issue 37)', () => {
   });
 
   it('drops a challenge under way when the tab is hidden: no frame of a closed camera is sent', async () => {
-    const r = await detecting('login', Array(9).fill('on'));
-    await advance(250 * 8 + LIVENESS_SAMPLE_INTERVAL_MS);
+    const r = await detecting('login', ['on']);
+    await advance(LIVENESS_SAMPLE_INTERVAL_MS);
     expect(status(r)).toBe('acting');
     r.controller.pause();
     await advance(ACTING_MS * 2);
@@ -722,8 +785,9 @@ describe('a back end that serves §7 as written (issue 53): no challenge call', 
   const CAPTURE_MS = 250 * 8;
 
   it.each(['login', 'orther'] as const)('%s: a 404 sends the photo alone, and it signs in', async (mode) => {
-    const r = await detecting(mode, Array(9).fill('on'));
-    r.challenges.missing = true;
+    const r = await detecting(mode, Array(9).fill('on'), {}, (rig) => {
+      rig.challenges.missing = true;
+    });
     await advance(CAPTURE_MS);
     expect(r.challenges.asked).toEqual([mode]);
     expect(r.submitted).toEqual([[mode, '/9j/PHOTO', undefined]]);
@@ -732,9 +796,10 @@ describe('a back end that serves §7 as written (issue 53): no challenge call', 
   });
 
   it('shows the refusal of a server that wants liveness after all, and asks nothing more by itself', async () => {
-    const r = await detecting('login', Array(9).fill('on'));
-    r.challenges.missing = true;
-    r.answer.reject = new Error('请先完成活体检测');
+    const r = await detecting('login', Array(9).fill('on'), {}, (rig) => {
+      rig.challenges.missing = true;
+      rig.answer.reject = new Error('请先完成活体检测');
+    });
     await advance(CAPTURE_MS);
     expect(r.controller.$state.get()).toEqual({ status: 'failed', message: '请先完成活体检测', image: null });
     expect(faceNotice(r.controller.$state.get(), 'login')).toMatchObject({ text: '请先完成活体检测', retry: true });
@@ -744,9 +809,9 @@ describe('a back end that serves §7 as written (issue 53): no challenge call', 
   });
 
   it('liveness "required": a 404 is an error in the page language, and no photo is sent', async () => {
-    const r = await detecting('orther', Array(9).fill('on'), { liveness: 'required' });
-    r.challenges.missing = true;
-    await advance(CAPTURE_MS);
+    const r = await detecting('orther', ['on'], { liveness: 'required' }, (rig) => {
+      rig.challenges.missing = true;
+    });
     expect(r.controller.$state.get()).toMatchObject({ status: 'failed', problem: 'livenessUnsupported', image: null });
     expect(r.submitted).toEqual([]);
     expect(faceNotice(r.controller.$state.get(), 'orther')).toEqual({
@@ -781,9 +846,9 @@ describe('a back end that serves §7 as written (issue 53): no challenge call', 
   it.each(['auto', 'required'] as const)(
     'liveness %s: any other failure of the challenge call stays an error',
     async (liveness) => {
-      const r = await detecting('login', Array(9).fill('on'), { liveness });
-      r.challenges.reject = new Error('500 Internal Server Error');
-      await advance(CAPTURE_MS);
+      const r = await detecting('login', ['on'], { liveness }, (rig) => {
+        rig.challenges.reject = new Error('500 Internal Server Error');
+      });
       expect(r.controller.$state.get()).toEqual({
         status: 'failed',
         message: '500 Internal Server Error',

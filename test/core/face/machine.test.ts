@@ -38,12 +38,14 @@ describe('automatic capture is a run of more than 8 hits', () => {
   const miss = { type: 'detected' as const, faces: [], guide };
 
   it('captures exactly when a run of hits passes 8, for any sequence of hits and misses', () => {
+    // Without liveness: with it, a run's first hit asks for the turns, which run during the hold (queue.test.ts).
+    const plain: FaceContext = { ...login, liveness: 'off' };
     fc.assert(
       fc.property(fc.array(fc.boolean(), { maxLength: 60 }), (shots) => {
         let state: FaceState = detecting;
         let run = 0;
         for (const onTarget of shots) {
-          state = transition(state, onTarget ? hit : miss, login);
+          state = transition(state, onTarget ? hit : miss, plain);
           run = onTarget ? run + 1 : 0;
           if (run > FACE_CAPTURE_HITS) return state.status === 'capturing';
           if (state.status !== 'detecting' || state.hits !== run) return false;

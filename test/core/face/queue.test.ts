@@ -6,6 +6,7 @@ import {
   FACE_CAPTURE_HITS,
   FACE_NEXT_PERSON_AFTER_FAILURE_MS,
   FACE_NEXT_PERSON_MS,
+  FACE_TURNS_DURING_HOLD_MAX_HITS,
   type FaceContext,
   type FaceEvent,
   type FaceState,
@@ -25,6 +26,8 @@ import { $language } from '../../../src/core/i18n/translate';
 const guide = guideBox({ width: 480, height: 480 });
 const terminal: FaceContext = { mode: 'orther', cameraOpen: true, cameraAllowed: true };
 const login: FaceContext = { ...terminal, mode: 'login' };
+/** Without liveness the run of hits alone decides (with it, the turns may come during the hold: below). */
+const counting: FaceContext = { ...terminal, liveness: 'off' };
 const on: FaceEvent = { type: 'detected', faces: [guide], guide };
 const off: FaceEvent = { type: 'detected', faces: [{ ...guide, x: 0 }], guide };
 const nobody: FaceEvent = { type: 'detected', faces: [], guide };
@@ -83,35 +86,36 @@ describe('a terminal detects while it shows a result, then looks again by itself
   });
 
   it('carries fewer hits back to detecting, where the run goes on', () => {
-    const shown = run(success, [nobody, on, on, on]);
-    const back = transition(shown, { type: 'shown' }, terminal);
+    const shown = run(success, [nobody, on, on, on], counting);
+    const back = transition(shown, { type: 'shown' }, counting);
     expect(back).toEqual({ status: 'detecting', faces: [guide], hits: 3, framing: 'onTarget' });
-    expect(run(back, times(FACE_CAPTURE_HITS - 3, on))).toMatchObject({ status: 'detecting', hits: 8 });
-    expect(run(back, times(FACE_CAPTURE_HITS - 2, on))).toEqual({ status: 'capturing' });
+    expect(run(back, times(FACE_CAPTURE_HITS - 3, on), counting)).toMatchObject({ status: 'detecting', hits: 8 });
+    expect(run(back, times(FACE_CAPTURE_HITS - 2, on), counting)).toEqual({ status: 'capturing' });
   });
 
   it('does not count the person just served, who is still there, until they leave', () => {
     const stayed = run(success, times(20, on));
     expect(stayed).toMatchObject({ watch: { hits: 0, spent: true } });
+    // Nor is anyone asked for the turns meanwhile (liveness is on here).
     const back = run(stayed, [{ type: 'shown' }, ...times(20, on)]);
     expect(back).toMatchObject({ status: 'detecting', hits: 0, spent: true });
     $language.set('en');
     expect(faceNotice(back, 'orther')?.text).toBe('Next person, please');
     $language.set('zh-CN');
-    expect(run(back, [off, ...times(FACE_CAPTURE_HITS + 1, on)])).toEqual({ status: 'capturing' });
+    expect(run(back, [off, ...times(FACE_CAPTURE_HITS + 1, on)], counting)).toEqual({ status: 'capturing' });
   });
 
   it('a click on Next counts the one in front at once, even the person just served', () => {
     const stayed = run(success, times(5, on));
-    const next = transition(stayed, { type: 'retry' }, terminal);
+    const next = transition(stayed, { type: 'retry' }, counting);
     expect(next).toEqual({ status: 'detecting', faces: [guide], hits: 0, framing: 'onTarget' });
-    expect(run(next, times(FACE_CAPTURE_HITS + 1, on))).toEqual({ status: 'capturing' });
+    expect(run(next, times(FACE_CAPTURE_HITS + 1, on), counting)).toEqual({ status: 'capturing' });
   });
 
   it('goes back after a refusal too, with the hits seen meanwhile', () => {
-    const shown = run(refused, [off, on, on]);
+    const shown = run(refused, [off, on, on], counting);
     expect(shown).toMatchObject({ status: 'failed', message: '未识别到已登记的人脸', image: null, watch: { hits: 2 } });
-    expect(transition(shown, { type: 'shown' }, terminal)).toMatchObject({ status: 'detecting', hits: 2 });
+    expect(transition(shown, { type: 'shown' }, counting)).toMatchObject({ status: 'detecting', hits: 2 });
   });
 
   it('lets the refused person who stays in front try again by itself once the refusal has shown (no click)', () => {
@@ -139,6 +143,60 @@ describe('a terminal detects while it shows a result, then looks again by itself
   });
 });
 
+describe('the turns asked for during the hold (issue 54)', () => {
+  const challenging = (hits: number) => ({
+    status: 'challenging',
+    image: null,
+    watch: { faces: [guide], hits, framing: 'onTarget' },
+  });
+
+  it('asks the next person for the turns at their first hit, and after a result while most of the hold is left', () => {
+    expect(transition(detecting, on, terminal)).toEqual(challenging(1));
+    expect(transition(run(success, [nobody, on, on]), { type: 'shown' }, terminal)).toEqual(challenging(2));
+    expect(transition(run(refused, [off, on]), { type: 'shown' }, terminal)).toEqual(challenging(1));
+  });
+
+  it('lets a hold nearly done run to the photo: the turns come after it', () => {
+    const nearlyDone = {
+      ...detecting,
+      faces: [guide],
+      hits: FACE_TURNS_DURING_HOLD_MAX_HITS,
+      framing: 'onTarget' as const,
+    };
+    expect(transition(nearlyDone, on, terminal)).toMatchObject({
+      status: 'detecting',
+      hits: FACE_TURNS_DURING_HOLD_MAX_HITS + 1,
+    });
+    expect(run(success, [nobody, ...times(FACE_CAPTURE_HITS + 1, on), { type: 'shown' }])).toEqual({
+      status: 'capturing',
+    });
+  });
+
+  it('never asks the person just served, nor anyone off target, nor with liveness off or no challenge call', () => {
+    expect(run({ ...detecting, spent: true }, [on, on])).toMatchObject({ status: 'detecting', spent: true });
+    expect(transition(detecting, off, terminal)).toMatchObject({ status: 'detecting', hits: 0 });
+    expect(transition(detecting, on, counting)).toMatchObject({ status: 'detecting', hits: 1 });
+    expect(transition(detecting, on, { ...terminal, challengeMissing: true })).toMatchObject({ status: 'detecting' });
+  });
+
+  it('counts the hold on while the challenge is fetched; a 404 goes back to the run without turns', () => {
+    const asked = run(detecting, [on, on, on]);
+    expect(asked).toEqual(challenging(3));
+    const back = transition(asked, { type: 'challengeMissing' }, terminal);
+    expect(back).toEqual({ status: 'detecting', faces: [guide], hits: 3, framing: 'onTarget' });
+    const noCall = { ...terminal, challengeMissing: true };
+    expect(run(back, times(FACE_CAPTURE_HITS - 2, on), noCall)).toEqual({ status: 'capturing' });
+    expect(transition({ status: 'capturing' }, { type: 'captured', image: 'x' }, noCall)).toEqual({
+      status: 'submitting',
+      image: 'x',
+    });
+    expect(transition(asked, { type: 'challengeMissing' }, { ...terminal, liveness: 'required' })).toMatchObject({
+      status: 'failed',
+      problem: 'livenessUnsupported',
+    });
+  });
+});
+
 describe('the time limit at a terminal (issue 54)', () => {
   const timedOut: FaceEvent = { type: 'timedOut' };
 
@@ -155,8 +213,8 @@ describe('the time limit at a terminal (issue 54)', () => {
     const prompt = transition(waiting, timedOut, terminal);
     expect(prompt).toMatchObject({ status: 'timeout', watch: { hits: 0, framing: 'offCentre' } });
     expect(faceOutcome(waiting, prompt, 'orther')).toEqual({ kind: 'error', reason: 'timeout' });
-    const moved = run(prompt, [on, on]);
-    expect(transition(moved, { type: 'shown' }, terminal)).toMatchObject({ status: 'detecting', hits: 2 });
+    const moved = run(prompt, [on, on], counting);
+    expect(transition(moved, { type: 'shown' }, counting)).toMatchObject({ status: 'detecting', hits: 2 });
   });
 
   it('still times out in login, face or not', () => {

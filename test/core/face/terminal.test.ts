@@ -19,7 +19,8 @@ import { $language } from '../../../src/core/i18n/translate';
 
 // Issue 54: the controller at a clock-in terminal serving a queue, and a login that is refused, with a scripted
 // detector and fake timers. The challenge call answers null (a back end without liveness, issue 53), which keeps
-// these tests clear of the liveness challenge: capture, then the photo goes at once.
+// these tests clear of the liveness challenge: the first hit asks for it once, and from then on a capture sends the
+// photo at once.
 
 const VIEW = { width: 480, height: 480 };
 const GUIDE = guideBox(VIEW);
@@ -179,17 +180,17 @@ describe('a clock-in terminal serves a queue (issue 54)', () => {
       'initializing',
       'countdown',
       'detecting',
-      'capturing',
+      // The first hit asks for the turns during the hold; the 404 says this back end has no challenge call.
       'challenging',
+      'detecting',
+      'capturing',
       'submitting',
       'success',
       'detecting',
       'capturing',
-      'challenging',
       'submitting',
       'failed',
       'capturing',
-      'challenging',
       'submitting',
       'success',
     ]);
