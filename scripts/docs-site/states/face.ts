@@ -4,7 +4,7 @@
 import {
   type Box,
   FACE_CAPTURE_HITS,
-  FACE_TURNS_DURING_HOLD_MAX_HITS,
+  FACE_DETECT_INTERVAL_MS,
   type FaceEvent,
   type FaceMode,
   type FaceState,
@@ -13,6 +13,7 @@ import {
   initialFaceState,
   type Language,
   LIVENESS_CHALLENGE_SECONDS,
+  LIVENESS_SAMPLE_INTERVAL_MS,
   type LivenessChallenge,
   transition,
 } from '../../../src/core';
@@ -44,25 +45,35 @@ function scenes(photo: string, language: Language): FaceScene[] {
   const seen: FaceEvent = { type: 'detected', faces: [face], guide };
   const opened: FaceEvent[] = [{ type: 'cameraOpened' }, ...repeat(3, { type: 'tick' } as FaceEvent)];
   const photographed: FaceEvent[] = [...opened, { type: 'captured', image: photo }];
-  const sent: FaceEvent[] = [...photographed, { type: 'save' }];
-  /** The face seen `hits` times through the countdown: with most of the hold left the turns would begin at once. */
-  const heldThrough = (hits: number): FaceEvent[] => [
-    { type: 'cameraOpened' },
-    ...repeat(hits, seen),
-    ...repeat(3, { type: 'tick' } as FaceEvent),
-  ];
-  const detecting = heldThrough(FACE_TURNS_DURING_HOLD_MAX_HITS + 1);
-  const autoCaptured = heldThrough(FACE_CAPTURE_HITS + 1);
-  const challenging: FaceEvent[] = [...autoCaptured, { type: 'captured', image: photo }];
+  const saved: FaceEvent[] = [...photographed, { type: 'save' }];
+  const tick = { type: 'tick' } as FaceEvent;
+  // Login and clock-in ask for the turns at the countdown's first hit and take the photo after them (issue 54).
+  const offTarget: FaceEvent = { type: 'detected', faces: [{ ...face, x: face.x + 80 }], guide };
+  const detecting: FaceEvent[] = [...opened, ...repeat(3, offTarget)];
+  const challenging: FaceEvent[] = [{ type: 'cameraOpened' }, seen];
   const challenge: LivenessChallenge = {
     challengeId: 'gallery',
     actions: ['turnLeft', 'turnRight'],
     expiresIn: LIVENESS_CHALLENGE_SECONDS,
   };
-  const challenged: FaceEvent[] = [...challenging, { type: 'challenged', challenge, stillTurn: 0 }];
-  /** Frames of the head turning left half way, all the way, back past the middle, right and a little further. */
-  const turning = (turns: number[]): FaceEvent[] =>
-    turns.map((turn) => ({ type: 'sampled', sample: { frame: photo, turn } }));
+  const challenged: FaceEvent[] = [...challenging, { type: 'challenged', challenge, stillTurn: null }];
+  /** Frames of the head: ahead, turning left half way, all the way, back past the middle, right, a little further. */
+  const turns = [0, -0.1, -0.2, 0, 0.2, 0.22];
+  /** Each frame with the face on target, one every 80 ms: they count the hold. */
+  const turning = (heads: number[]): FaceEvent[] =>
+    heads.map((turn, index) => ({
+      type: 'sampled',
+      sample: { frame: photo, turn },
+      seen: { faces: [face], guide, at: index * LIVENESS_SAMPLE_INTERVAL_MS },
+    }));
+  /** The turns, then the face back ahead for the rest of the hold; the countdown's seconds; the photo. */
+  const heldAhead = Math.ceil((FACE_DETECT_INTERVAL_MS * FACE_CAPTURE_HITS) / LIVENESS_SAMPLE_INTERVAL_MS);
+  const autoCaptured: FaceEvent[] = [
+    ...challenged,
+    ...turning([...turns, ...repeat(heldAhead, 0)]),
+    ...repeat(3, tick),
+  ];
+  const sent: FaceEvent[] = [...autoCaptured, { type: 'captured', image: photo }];
   const record = { faceImage: photo.split(',')[1]!, registerTime: '2026-09-01 08:00:00', userId: 'u-teacher' };
   const collect = (name: string, events: FaceEvent[]): FaceScene => ({
     name,
@@ -78,19 +89,19 @@ function scenes(photo: string, language: Language): FaceScene[] {
     collect('countdown', [{ type: 'cameraOpened' }, { type: 'tick' }]),
     collect('ready', opened),
     collect('captured', photographed),
-    collect('submitting', sent),
-    collect('success', [...sent, { type: 'submitted', data: null }]),
-    collect('failed', [...sent, { type: 'submitFailed', message: NO_FACE[language] }]),
+    collect('submitting', saved),
+    collect('success', [...saved, { type: 'submitted', data: null }]),
+    collect('failed', [...saved, { type: 'submitFailed', message: NO_FACE[language] }]),
     { name: 'detecting', mode: 'login', events: detecting },
     { name: 'capturing', mode: 'login', events: autoCaptured },
     { name: 'challenging', mode: 'login', events: challenging },
-    { name: 'acting', mode: 'login', events: [...challenged, ...turning([-0.1, -0.2])] },
+    { name: 'acting', mode: 'login', events: [...challenged, ...turning(turns.slice(0, 3))] },
     { name: 'timeout', mode: 'login', events: [...detecting, { type: 'timedOut' }] },
     { name: 'modelFailed', mode: 'login', events: [{ type: 'modelFailed' }] },
     {
       name: 'success',
       mode: 'orther',
-      events: [...challenged, ...turning([-0.1, -0.2, 0, 0.2, 0.22]), { type: 'submitted', data: null }],
+      events: [...sent, { type: 'submitted', data: null }],
     },
     { name: 'paused', mode: 'orther', events: [{ type: 'cameraOpened' }, { type: 'pause' }] },
   ];

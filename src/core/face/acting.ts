@@ -44,6 +44,8 @@ export interface ActingState {
   answered?: { liveness: LivenessAnswer; turns: number[] };
   /** After the turns: the last frame shows the face back ahead, as far as the turns' rule needs (the photo may come). */
   facing?: boolean;
+  /** The seconds of §4's countdown still to run: the turns may begin during it, the photo only after it. */
+  countdown?: number;
 }
 
 /** What the user is asked for now: the next turn, or to face the camera again before the photo. */

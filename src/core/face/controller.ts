@@ -4,8 +4,9 @@ import { type ActingDeadline, createActingDeadline } from './acting-deadline';
 import { type Answering, createAnswering } from './answering';
 import { type CameraSession, createCameraSession } from './camera-session';
 import type { FaceController, FaceControllerDeps, FaceControllerOptions } from './controller-deps';
+import { type CountdownClock, createCountdownClock } from './countdown-clock';
 import { type FaceContext, type FaceEvent, initialFaceState, transition } from './machine';
-import { holdRunning, queueDisplayMs } from './queue';
+import { countdownLeft, holdRunning, queueDisplayMs } from './queue';
 import { createFaceRun, type FaceRun } from './run';
 import type { FaceState } from './state';
 import { createWatching, type Watching } from './watching';
@@ -23,6 +24,7 @@ interface Workers {
   watching: Watching;
   answering: Answering;
   actingDeadline: ActingDeadline;
+  countdown: CountdownClock;
   dispatch(event: FaceEvent): void;
 }
 
@@ -38,16 +40,19 @@ function react(state: FaceState, previous: FaceState, w: Workers, held: boolean)
       void w.session.prepare(generation);
       break;
     case 'countdown':
-      // One tick a second: a detection during the countdown changes the state, not the second.
-      if (previous.status !== 'countdown' || previous.remaining !== state.remaining) {
-        w.run.later(1000, () => w.dispatch({ type: 'tick' }));
-      }
+      // Back from the turns begun during it (a back end without the challenge call), the countdown runs on.
+      if (!entered || held) break;
+      w.countdown.start();
       // Login and clock-in count hits through the countdown (issue 54: the gate's seconds); no time limit yet.
-      if (entered && w.options.mode !== 'collect') void w.watching.look(generation, false);
+      if (w.options.mode !== 'collect') void w.watching.look(generation, false);
       break;
     case 'ready':
+      if (entered) void w.watching.look(generation, false);
+      break;
     case 'detecting':
-      if (entered && !held) void w.watching.look(generation, state.status === 'detecting');
+      // §4's time limit runs from detecting on; the loop already looking (the countdown's) goes on.
+      if (entered && !held) void w.watching.look(generation, true);
+      else if (entered) void w.watching.limit(generation);
       break;
     case 'capturing':
       if (entered) w.dispatch({ type: 'captured', image: w.deps.capture() });
@@ -116,7 +121,11 @@ export function createFaceController(options: FaceControllerOptions, deps: FaceC
   const watching = createWatching(options, deps, session, run, dispatch);
   const answering = createAnswering(options, deps.calls, run, dispatch);
   const actingDeadline = createActingDeadline(run, () => dispatch({ type: 'actingTimedOut' }));
-  const workers: Workers = { options, deps, run, session, watching, answering, actingDeadline, dispatch };
+  const countdown = createCountdownClock(
+    () => dispatch({ type: 'tick' }),
+    () => countdownLeft($state.get()) !== null,
+  );
+  const workers: Workers = { options, deps, run, session, watching, answering, actingDeadline, countdown, dispatch };
 
   return {
     $state,
@@ -132,10 +141,12 @@ export function createFaceController(options: FaceControllerOptions, deps: FaceC
     retry: () => dispatch({ type: 'retry' }),
     pause() {
       dispatch({ type: 'pause' });
+      countdown.stop();
       session.closeCamera();
     },
     resume: () => dispatch({ type: 'resume' }),
     destroy() {
+      countdown.stop();
       session.closeCamera();
       run.advance();
       destroyed = true;

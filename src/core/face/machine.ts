@@ -98,6 +98,10 @@ function afterCountdown(state: Extract<FaceState, { status: 'countdown' }>, ctx:
 /** Login and clock-in: whether the liveness challenge is asked for. */
 const asksChallenge = (ctx: FaceContext) => ctx.liveness !== 'off' && !ctx.challengeMissing;
 
+/** Someone on target with most of the hold still to run: the turns are asked for at once, during it. */
+const turnsDuringHold = (watch: Watch, ctx: FaceContext) =>
+  watch.framing === 'onTarget' && !watch.spent && watch.hits <= FACE_TURNS_DURING_HOLD_MAX_HITS && asksChallenge(ctx);
+
 /**
  * Detecting with what has been seen: a run of more than 8 hits captures at once, and the turns follow the photo.
  * Someone on target with most of the hold still to run is asked for the turns at once instead, and the photo is taken
@@ -105,17 +109,26 @@ const asksChallenge = (ctx: FaceContext) => ctx.liveness !== 'off' && !ctx.chall
  */
 function detectingWith(watch: Watch, ctx: FaceContext): FaceState {
   if (capturesNow(watch)) return { status: 'capturing' };
-  const holdAhead = watch.hits <= FACE_TURNS_DURING_HOLD_MAX_HITS;
-  if (watch.framing === 'onTarget' && !watch.spent && holdAhead && asksChallenge(ctx)) {
-    return { status: 'challenging', image: null, watch };
-  }
+  if (turnsDuringHold(watch, ctx)) return { status: 'challenging', image: null, watch };
   return { status: 'detecting', ...watch };
 }
 
-/** The turns were done during the hold, the face is back ahead and the hold is complete: the photo is taken. */
+/**
+ * The turns were done during the hold, the face is back ahead, the hold is complete and the countdown over: the photo
+ * is taken.
+ */
 function photoAfterTurns(state: ActingState): FaceState {
-  if (!state.answered || !state.facing || !state.watch || !capturesNow(state.watch)) return state;
+  if (!state.answered || !state.facing || state.countdown || !state.watch || !capturesNow(state.watch)) return state;
   return { status: 'capturing', liveness: state.answered.liveness };
+}
+
+/** A second of the countdown, which the turns asked for during it count down on. */
+function afterTick(state: FaceState, ctx: FaceContext): FaceState {
+  if (state.status === 'countdown') return afterCountdown(state, ctx);
+  if ((state.status !== 'challenging' && state.status !== 'acting') || !state.countdown) return state;
+  const { countdown, ...rest } = state;
+  const next = countdown > 1 ? { ...rest, countdown: countdown - 1 } : rest;
+  return next.status === 'acting' ? photoAfterTurns(next) : next;
 }
 
 /** A liveness frame: the turns followed and, while the hold runs, its hits counted on. */
@@ -149,7 +162,10 @@ function afterDetection(
     return detectingWith(watchAfter(watch, faces, guide, at), ctx);
   }
   if (state.status === 'countdown' && isAuto(ctx.mode)) {
-    return { ...state, watch: watchAfter(state.watch ?? FRESH_WATCH, faces, guide, at) };
+    const watch = watchAfter(state.watch ?? FRESH_WATCH, faces, guide, at);
+    // Login and clock-in count the hold through the countdown, and the turns may begin during it.
+    if (turnsDuringHold(watch, ctx)) return { status: 'challenging', image: null, watch, countdown: state.remaining };
+    return { ...state, watch };
   }
   if (queueing(state, ctx)) return { ...state, watch: watchAfter(displayWatch(state), faces, guide, at) };
   // The challenge asked for with the hold still running: the hits count on meanwhile.
@@ -195,7 +211,11 @@ function afterCapture(state: FaceState, image: string, ctx: FaceContext): FaceSt
 function afterChallengeMissing(state: FaceState, ctx: FaceContext): FaceState {
   if (state.status !== 'challenging') return state;
   if (ctx.liveness === 'required') return { status: 'failed', problem: 'livenessUnsupported', image: null };
-  if (state.image === null) return detectingWith(state.watch ?? FRESH_WATCH, { ...ctx, challengeMissing: true });
+  if (state.image === null) {
+    const watch = state.watch ?? FRESH_WATCH;
+    if (state.countdown) return { status: 'countdown', remaining: state.countdown, watch };
+    return detectingWith(watch, { ...ctx, challengeMissing: true });
+  }
   return { status: 'submitting', image: state.image };
 }
 
@@ -257,7 +277,7 @@ export function transition(state: FaceState, event: FaceEvent, ctx: FaceContext)
     case 'modelFailed':
       return isAuto(ctx.mode) && WAITING_FOR_MODEL.has(state.status) ? { status: 'modelFailed' } : state;
     case 'tick':
-      return state.status === 'countdown' ? afterCountdown(state, ctx) : state;
+      return afterTick(state, ctx);
     case 'detected':
       return afterDetection(state, event, ctx);
     case 'timedOut':
@@ -280,6 +300,7 @@ export function transition(state: FaceState, event: FaceEvent, ctx: FaceContext)
         samples: [],
         turnsSeen: 0,
         ...(state.image === null && state.watch ? { watch: state.watch } : {}),
+        ...(state.countdown ? { countdown: state.countdown } : {}),
       };
     case 'challengeFailed':
       return state.status === 'challenging' ? { status: 'failed', message: event.message, image: null } : state;

@@ -97,7 +97,8 @@ export function faceNotice(state: FaceState, mode: FaceMode): FaceNotice | null 
         progress: state.turnsSeen / state.challenge.actions.length,
       };
     case 'challenging':
-      // With the hold still running, the challenge comes within a moment: the framing advice stays.
+      // With the hold still running, the challenge comes within a moment: what was said stays.
+      if (state.image === null && state.countdown) return info(t('face.countdown', { seconds: state.countdown }));
       if (state.image === null) return info(t(FRAMING_KEYS[state.watch?.framing ?? 'noFace']));
       return info(t('face.recognising'));
     case 'capturing':

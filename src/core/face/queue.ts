@@ -42,12 +42,20 @@ export function unspent({ faces, hits, framing }: Watch): Watch {
 }
 
 /**
- * Whether detection is counting a hold that no photo has ended yet: detecting, or the liveness challenge asked for
- * with the hold still running. The controller keeps one detection loop through these; while the user turns, the
- * liveness frames count the hold instead (acting.ts).
+ * Whether detection is counting a hold that no photo has ended yet: the countdown, detecting, or the liveness
+ * challenge asked for with the hold still running. The controller keeps one detection loop through these; while the
+ * user turns, the liveness frames count the hold instead (acting.ts).
  */
 export function holdRunning(state: FaceState): boolean {
-  return state.status === 'detecting' || (state.status === 'challenging' && state.image === null);
+  if (state.status === 'detecting' || state.status === 'countdown') return true;
+  return state.status === 'challenging' && state.image === null;
+}
+
+/** The seconds of §4's countdown the stage shows: its own, or what is left of it while the turns begin during it. */
+export function countdownLeft(state: FaceState): number | null {
+  if (state.status === 'countdown') return state.remaining;
+  if (state.status === 'challenging' || state.status === 'acting') return state.countdown ?? null;
+  return null;
 }
 
 /** The results a clock-in terminal shows while it detects the next person. */

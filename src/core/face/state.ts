@@ -43,9 +43,10 @@ export type FaceState =
   | { status: 'timeout'; watch?: Watch }
   /**
    * Login and clock-in: the server's liveness challenge is being fetched. `image`: the photo, taken first; null: the
-   * hold is still running (`watch`), and the photo comes after the turns (acting.ts).
+   * hold is still running (`watch`), and the photo comes after the turns (acting.ts); `countdown`: the seconds of §4's
+   * countdown still to run, before which no photo is taken.
    */
-  | { status: 'challenging'; image: string | null; watch?: Watch }
+  | { status: 'challenging'; image: string | null; watch?: Watch; countdown?: number }
   /** Login and clock-in: the user is asked for the challenge's turns while frames are taken (acting.ts). */
   | ActingState
   /** Collect: a photo (camera or upload) with Again and Save. */

@@ -5,6 +5,7 @@ import { frameToView, guideBox } from './geometry';
 import { LIVENESS_SAMPLE_INTERVAL_MS } from './liveness';
 import type { FaceEvent } from './machine';
 import type { FaceRun } from './run';
+import { createTimeLimit } from './time-limit';
 
 // The face controller's loops on the detector: detection while a picture is live (hits, the overlay, the advice) with
 // §4's time limit, and the liveness challenge's samples, each a frame with the head's turn in it.
@@ -12,6 +13,8 @@ import type { FaceRun } from './run';
 export interface Watching {
   /** Detection from now on for the current status; `timed`: with §4's time limit. */
   look(generation: number, timed: boolean): Promise<void>;
+  /** §4's time limit for the detection already running, once per generation, from when the model is loaded. */
+  limit(generation: number): Promise<void>;
   /** One frame of the liveness challenge and its turn, then the next, while the user turns. */
   sample(generation: number): Promise<void>;
   /** The head's turn in the photo sent, read as the server reads it: where the challenge's first turn starts from. */
@@ -25,13 +28,7 @@ export function createWatching(
   run: FaceRun,
   dispatch: (event: FaceEvent) => void,
 ): Watching {
-  /** §4's time limit; where the machine keeps detecting (a terminal with nobody in front) it starts again. */
-  function keepTimeLimit(generation: number): void {
-    run.later(options.timeoutMs ?? FACE_TIMEOUT_MS, () => {
-      dispatch({ type: 'timedOut' });
-      if (run.current(generation)) keepTimeLimit(generation);
-    });
-  }
+  const limit = createTimeLimit(options.timeoutMs ?? FACE_TIMEOUT_MS, session.model, run, dispatch);
 
   async function detectOnce(generation: number): Promise<void> {
     const started = Date.now();
@@ -56,7 +53,7 @@ export function createWatching(
       dispatch({ type: 'modelFailed' });
       return;
     }
-    if (timed) keepTimeLimit(generation);
+    if (timed) void limit(generation);
     await detectOnce(generation);
   }
 
@@ -92,5 +89,5 @@ export function createWatching(
     if (run.current(generation)) run.later(LIVENESS_SAMPLE_INTERVAL_MS, () => void sample(generation));
   }
 
-  return { look, sample, turnOf };
+  return { look, limit, sample, turnOf };
 }

@@ -6,6 +6,7 @@ import {
   addStrings,
   canPhotograph,
   collectButtons,
+  countdownLeft,
   type FaceMode,
   type FaceNotice,
   type FaceState,
@@ -92,9 +93,9 @@ export function FaceView({ state, mode, video: givenVideo, pictureError = false,
             alt={state.status === 'registered' ? t('face.registeredAt', { time: state.record.registerTime }) : ''}
           />
         )}
-        {state.status === 'countdown' && (
+        {countdownLeft(state) !== null && (
           <span className="count" aria-hidden="true">
-            {state.remaining}
+            {countdownLeft(state)}
           </span>
         )}
         {busy && <span className="spinner" aria-hidden="true" />}

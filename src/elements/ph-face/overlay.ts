@@ -1,4 +1,13 @@
-import { type Box, type FaceState, facesSeen, guideBox, isOnTarget, mirrorBox, type Size } from '../../core';
+import {
+  type Box,
+  countdownLeft,
+  type FaceState,
+  facesSeen,
+  guideBox,
+  isOnTarget,
+  mirrorBox,
+  type Size,
+} from '../../core';
 
 // The overlay over the live picture (§4): the guide box, and the faces the detector found. The preview is shown
 // as a mirror, as people expect of a front camera, so the boxes are drawn mirrored too.
@@ -25,7 +34,7 @@ export function drawOverlay(canvas: HTMLCanvasElement, video: HTMLVideoElement, 
   context.clearRect(0, 0, view.width, view.height);
   // The guide from the countdown on; the faces wherever detection runs (a clock-in terminal's result too).
   const seen = facesSeen(state);
-  if (state.status !== 'countdown' && !seen) return;
+  if (countdownLeft(state) === null && !seen) return;
   const guide = guideBox(view);
   strokeBox(context, guide, GUIDE_COLOUR, true);
   const faces = seen ?? [];

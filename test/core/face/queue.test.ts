@@ -197,6 +197,47 @@ describe('the turns asked for during the hold (issue 54)', () => {
   });
 });
 
+describe('the turns during the countdown (issue 54)', () => {
+  const countdown: FaceState = { status: 'countdown', remaining: 3 };
+  const tick: FaceEvent = { type: 'tick' };
+
+  it('asks for them at the countdown’s first hit, and counts its seconds on', () => {
+    const asked = transition(countdown, on, login);
+    expect(asked).toMatchObject({ status: 'challenging', image: null, countdown: 3, watch: { hits: 1 } });
+    expect(transition(asked, tick, login)).toMatchObject({ status: 'challenging', countdown: 2 });
+    expect(transition({ ...countdown, remaining: 1 }, on, login)).toMatchObject({ countdown: 1 });
+    expect(transition(countdown, on, { ...login, liveness: 'off' })).toMatchObject({ status: 'countdown' });
+  });
+
+  it('goes back to the countdown where the back end has no challenge call', () => {
+    const asked = run(countdown, [on, tick], login);
+    expect(transition(asked, { type: 'challengeMissing' }, login)).toEqual({
+      status: 'countdown',
+      remaining: 2,
+      watch: { faces: [guide], hits: 1, framing: 'onTarget' },
+    });
+  });
+
+  it('takes the photo at the countdown’s last second, not before, once the turns are done and the face is ahead', () => {
+    const answer = { challengeId: 'c', frames: ['f'], evidence: [0] };
+    const ready: FaceState = {
+      status: 'acting',
+      image: null,
+      challenge: { challengeId: 'c', actions: ['turnLeft', 'turnRight'], expiresIn: 30 },
+      stillTurn: 0,
+      samples: [],
+      turnsSeen: 2,
+      watch: { faces: [guide], hits: FACE_CAPTURE_HITS + 1, framing: 'onTarget' },
+      answered: { liveness: answer, turns: [0] },
+      facing: true,
+      countdown: 2,
+    };
+    expect(transition(ready, tick, login)).toMatchObject({ status: 'acting', countdown: 1 });
+    expect(run(ready, [tick, tick], login)).toEqual({ status: 'capturing', liveness: answer });
+    expect(run({ ...ready, facing: false }, [tick, tick], login)).toMatchObject({ status: 'acting' });
+  });
+});
+
 describe('the time limit at a terminal (issue 54)', () => {
   const timedOut: FaceEvent = { type: 'timedOut' };
 
