@@ -41,11 +41,28 @@ export interface ActingState {
   /** The hold's hits, counted on while the photo is still to come (queue.ts). */
   watch?: Watch;
   /** The turns were done before the photo: the answer that goes with it, and the turns of its frames. */
-  answered?: { liveness: LivenessAnswer; turns: number[] };
+  answered?: TurnsDone;
   /** After the turns: the last frame shows the face back ahead, as far as the turns' rule needs (the photo may come). */
   facing?: boolean;
   /** The seconds of §4's countdown still to run: the turns may begin during it, the photo only after it. */
   countdown?: number;
+}
+
+/** The turns done before the photo: the answer that goes with it, and the turn of each of its frames. */
+export interface TurnsDone {
+  liveness: LivenessAnswer;
+  turns: number[];
+  actions: readonly LivenessAction[];
+}
+
+/**
+ * The answer to send with a photo taken after the turns, its evidence named anew from `stillTurn`, the turn the
+ * widget read on the photo itself, as the server reads it; as it was where that turn is unknown or the rule is not met.
+ */
+export function answerFromPhoto(done: TurnsDone, stillTurn: number | null): LivenessAnswer {
+  if (stillTurn === null) return done.liveness;
+  const movement = followMovement(done.actions, stillTurn, done.turns, WIDGET_MARGIN);
+  return movement.done ? { ...done.liveness, evidence: movement.evidence } : done.liveness;
 }
 
 /** What the user is asked for now: the next turn, or to face the camera again before the photo. */
@@ -113,7 +130,7 @@ export function afterSample(
   const evidence = movement.evidence.map((index) => sent.indexOf(index));
   const liveness = { challengeId: state.challenge.challengeId, frames, evidence };
   if (state.image !== null) return { status: 'submitting', image: state.image, liveness };
-  const answered = { liveness, turns: sent.map((index) => seen[index]!.turn!) };
+  const answered = { liveness, turns: sent.map((index) => seen[index]!.turn!), actions: state.challenge.actions };
   return { ...following, stillTurn, samples, turnsSeen: movement.turnsSeen, answered, facing: false };
 }
 

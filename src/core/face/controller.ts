@@ -28,6 +28,17 @@ interface Workers {
   dispatch(event: FaceEvent): void;
 }
 
+/** Takes the photo; after the turns, with its turn read, from which the server measures them. */
+async function capture(state: Extract<FaceState, { status: 'capturing' }>, w: Workers, generation: number) {
+  const image = w.deps.capture();
+  if (!state.turns) {
+    w.dispatch({ type: 'captured', image });
+    return;
+  }
+  const stillTurn = await w.watching.turnOf(image);
+  if (w.run.current(generation)) w.dispatch({ type: 'captured', image, stillTurn });
+}
+
 /**
  * Does what entering `state` (from `previous`) asks for. `held`: the move kept the hold running (queue.ts
  * `holdRunning`), so the detection already looking goes on.
@@ -55,12 +66,15 @@ function react(state: FaceState, previous: FaceState, w: Workers, held: boolean)
       else if (entered) void w.watching.limit(generation);
       break;
     case 'capturing':
-      if (entered) w.dispatch({ type: 'captured', image: w.deps.capture() });
+      if (entered) void capture(state, w, generation);
       break;
     case 'challenging':
       if (!entered) break;
       // The photo's turn, read meanwhile; without a photo yet the turns start from the first frame's.
       void w.answering.challenge(generation, state.image ? w.watching.turnOf(state.image) : Promise.resolve(null));
+      // Asked for from a terminal's result (not from detection, whose loop goes on), the hold needs a loop of its own:
+      // a back end without the challenge call sends it back to detecting, which goes on with it.
+      if (state.image === null && !held) void w.watching.look(generation, false);
       break;
     case 'acting':
       // Each sample is a new acting state of the same status: the loop runs until the answer goes or time is up.

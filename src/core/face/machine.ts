@@ -1,5 +1,5 @@
 import type { FaceRecord } from '../api/types';
-import { type ActingState, afterSample, type LivenessSample } from './acting';
+import { type ActingState, afterSample, answerFromPhoto, type LivenessSample } from './acting';
 import { FACE_COUNTDOWN_SECONDS, FACE_TURNS_DURING_HOLD_MAX_HITS, type FaceLiveness, type FaceMode } from './constants';
 import { framingAdvice } from './framing';
 import type { Box } from './geometry';
@@ -32,8 +32,11 @@ export type FaceEvent =
   | { type: 'timedOut' }
   /** A clock-in terminal showed a result long enough (queue.ts): it looks for the next person. */
   | { type: 'shown' }
-  /** A frame was taken (Photograph in collect, or the automatic capture). */
-  | { type: 'captured'; image: string }
+  /**
+   * A frame was taken (Photograph in collect, or the automatic capture); after the turns, with the head's turn the
+   * widget read on it (null: not read).
+   */
+  | { type: 'captured'; image: string; stillTurn?: number | null }
   /** Collect without a camera: a chosen picture, already turned into the capture format. */
   | { type: 'uploaded'; image: string }
   /** The server named the action to do. */
@@ -119,7 +122,7 @@ function detectingWith(watch: Watch, ctx: FaceContext): FaceState {
  */
 function photoAfterTurns(state: ActingState): FaceState {
   if (!state.answered || !state.facing || state.countdown || !state.watch || !capturesNow(state.watch)) return state;
-  return { status: 'capturing', liveness: state.answered.liveness };
+  return { status: 'capturing', turns: state.answered };
 }
 
 /** A second of the countdown, which the turns asked for during it count down on. */
@@ -194,10 +197,10 @@ function nextPerson(state: QueueDisplay, ctx: FaceContext, clicked: boolean): Fa
   return detectingWith(clicked ? unspent(watch) : watch, ctx);
 }
 
-function afterCapture(state: FaceState, image: string, ctx: FaceContext): FaceState {
+function afterCapture(state: FaceState, image: string, stillTurn: number | null, ctx: FaceContext): FaceState {
   // Login and clock-in: the §4 capture is followed by the liveness challenge (issue 37), unless the page turned it off.
   if (state.status === 'capturing') {
-    if (state.liveness) return { status: 'submitting', image, liveness: state.liveness };
+    if (state.turns) return { status: 'submitting', image, liveness: answerFromPhoto(state.turns, stillTurn) };
     return asksChallenge(ctx) ? { status: 'challenging', image } : { status: 'submitting', image };
   }
   if (state.status === 'ready' && ctx.mode === 'collect') return { status: 'captured', image };
@@ -285,7 +288,7 @@ export function transition(state: FaceState, event: FaceEvent, ctx: FaceContext)
     case 'shown':
       return queueing(state, ctx) ? nextPerson(state, ctx, false) : state;
     case 'captured':
-      return afterCapture(state, event.image, ctx);
+      return afterCapture(state, event.image, event.stillTurn ?? null, ctx);
     case 'uploaded':
       return ctx.mode === 'collect' && (state.status === 'unavailable' || state.status === 'captured')
         ? { status: 'captured', image: event.image }

@@ -1,5 +1,5 @@
 import type { FaceRecord } from '../api/types';
-import type { ActingState } from './acting';
+import type { ActingState, TurnsDone } from './acting';
 import type { Framing } from './framing';
 import type { Box } from './geometry';
 import type { LivenessAnswer } from './liveness';
@@ -32,10 +32,10 @@ export type FaceState =
   /** Login and clock-in: looking for one face on target, `hits` detections in a row so far (queue.ts). */
   | ({ status: 'detecting' } & Watch)
   /**
-   * Login and clock-in: the face stayed on target; the frame is being taken. `liveness`: the turns were done first,
-   * during the hold, and go with the photo (acting.ts).
+   * Login and clock-in: the face stayed on target; the frame is being taken. `turns`: the turns were done first,
+   * during the hold, and their answer goes with the photo, its evidence named from the photo's own turn (acting.ts).
    */
-  | { status: 'capturing'; liveness?: LivenessAnswer }
+  | { status: 'capturing'; turns?: TurnsDone }
   /**
    * No capture within the time limit; a click retries. A clock-in terminal goes on detecting meanwhile (`watch`) and
    * goes back by itself (queue.ts).

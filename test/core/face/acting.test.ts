@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ActingState, afterSample, framesToSend, type LivenessSample } from '../../../src/core/face/acting';
+import {
+  type ActingState,
+  afterSample,
+  answerFromPhoto,
+  framesToSend,
+  type LivenessSample,
+} from '../../../src/core/face/acting';
 import { faceNotice } from '../../../src/core/face/notice';
 import { $language } from '../../../src/core/i18n/translate';
 
@@ -99,6 +105,16 @@ describe('afterSample', () => {
       answered: { liveness: { evidence: [0, 1, 4, 5] } },
     });
     expect(follow([...turns, 0.31, 0.5], during)).toMatchObject({ facing: false });
+  });
+
+  it('names the evidence anew from the turn read on the photo taken after the turns, as the server reads it', () => {
+    const done = follow([0.3, 0.2, 0.08, 0.07, null, 0.3, 0.52, 0.6, 0.31], { ...start, image: null, stillTurn: null });
+    const turns = (done as ActingState).answered!;
+    expect(answerFromPhoto(turns, 0.31).evidence).toEqual([1, 2, 4, 5]);
+    expect(answerFromPhoto(turns, 0.36).evidence).toEqual([0, 1, 4, 5]);
+    // Not read, or read where the rule is not met from it: the answer as the frames named it.
+    expect(answerFromPhoto(turns, null)).toBe(turns.liveness);
+    expect(answerFromPhoto(turns, 0.5)).toBe(turns.liveness);
   });
 
   it('starts from the first sample’s turn when the photo’s was not seen', () => {

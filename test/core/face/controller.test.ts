@@ -315,14 +315,54 @@ describe('automatic capture: more than 8 hits in a row (§4, §9)', () => {
     expect(r.controller.$state.get()).toMatchObject({ status: 'acting', watch: { hits: FACE_CAPTURE_HITS } });
     expect(r.submitted).toEqual([]);
     await advance(1);
-    // The photo is sent (its base64 part) with the frames, named as seen from it.
+    // The photo is sent (its base64 part) with the frames, named as seen from it: its turn read on it, last.
     expect(r.submitted).toEqual([['login', '/9j/PHOTO', undefined, answered()]]);
+    expect(r.detector.pictures.at(-1)).toBe(PHOTO);
     expect(status(r)).toBe('success');
     // One detection for the first hit, then one a sample; none after the photo.
     const detections = r.detector.detections;
     expect(detections).toBe(1 + HOLD_SAMPLES);
     await advance(5000);
     expect(r.detector.detections).toBe(detections);
+  });
+
+  it('keeps one detection per 250 ms from start to start when each takes 100 ms: the hold is 2.1 s, not 2.8 s', async () => {
+    const r = rig({ mode: 'orther', liveness: 'off' });
+    r.detector.detectMs = 100;
+    r.detector.script = Array(12).fill('on');
+    r.controller.start();
+    await advance(3000);
+    expect(status(r)).toBe('detecting');
+    // Detections start at 0, 250, … 2000 ms; the 9th answers at 2100 ms. A pause after each would start the 9th at 2800.
+    await advance(2099);
+    expect(r.controller.$state.get()).toMatchObject({ status: 'detecting', hits: 8 });
+    expect(r.submitted).toEqual([]);
+    await advance(1);
+    expect(r.submitted).toHaveLength(1);
+  });
+
+  it('rests between two detections when one takes longer than the cadence', () => {
+    expect(detectionPause(0)).toBe(FACE_DETECT_INTERVAL_MS);
+    expect(detectionPause(100)).toBe(FACE_DETECT_INTERVAL_MS - 100);
+    expect(detectionPause(FACE_DETECT_INTERVAL_MS)).toBe(FACE_DETECT_REST_MS);
+    expect(detectionPause(900)).toBe(FACE_DETECT_REST_MS);
+  });
+
+  it('starts counting again after a miss, a face off target or two faces', async () => {
+    const script: Shot[] = [...Array(8).fill('on'), 'none', ...Array(8).fill('on'), 'off', ...Array(8).fill('on')];
+    // Without liveness, the run alone decides the capture (the turns asked for during a hold are below).
+    const r = await detecting('login', [...script, 'two', ...Array(9).fill('on')], { liveness: 'off' });
+    await advance(250 * (script.length + 1 + 7));
+    expect(r.submitted).toEqual([]);
+    expect(r.controller.$state.get()).toMatchObject({ status: 'detecting', hits: 8 });
+    await advance(250);
+    expect(r.submitted).toHaveLength(1);
+  });
+
+  it('shows the detected faces in view px for the overlay', async () => {
+    const r = await detecting('login', ['off']);
+    const state = r.controller.$state.get();
+    expect(state.status === 'detecting' && state.faces).toEqual([{ ...GUIDE, x: GUIDE.x + 80 }]);
   });
 
   it('takes the photo first where the hold is nearly done when the turns could begin; the turns follow', async () => {

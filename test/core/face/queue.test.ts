@@ -228,12 +228,15 @@ describe('the turns during the countdown (issue 54)', () => {
       samples: [],
       turnsSeen: 2,
       watch: { faces: [guide], hits: FACE_CAPTURE_HITS + 1, framing: 'onTarget' },
-      answered: { liveness: answer, turns: [0] },
+      answered: { liveness: answer, turns: [0], actions: ['turnLeft', 'turnRight'] },
       facing: true,
       countdown: 2,
     };
     expect(transition(ready, tick, login)).toMatchObject({ status: 'acting', countdown: 1 });
-    expect(run(ready, [tick, tick], login)).toEqual({ status: 'capturing', liveness: answer });
+    expect(run(ready, [tick, tick], login)).toEqual({
+      status: 'capturing',
+      turns: { liveness: answer, turns: [0], actions: ['turnLeft', 'turnRight'] },
+    });
     expect(run({ ...ready, facing: false }, [tick, tick], login)).toMatchObject({ status: 'acting' });
   });
 });
