@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeInBatches } from '../../demo/server/routes/storage/batched-write';
 
-// A received chunk is written in batches of a megabyte, not a write per piece of the request body (batched-write.ts).
+// A received chunk is written in batches of a megabyte, not a write per piece of the request body, at its offset in
+// the upload's data file (batched-write.ts).
 
 const dir = mkdtempSync(join(tmpdir(), 'ph-batched-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,7 +29,7 @@ describe('writeInBatches', () => {
   ])('writes every byte in order: %s', async (_case, total, sizes, batch) => {
     const data = randomBytes(total);
     const path = join(dir, `out-${total}-${batch}`);
-    expect(await writeInBatches(pieces(data, sizes), path, batch)).toBe(total);
+    expect(await writeInBatches(pieces(data, sizes), path, { batch })).toBe(total);
     expect(readFileSync(path).equals(data)).toBe(true);
   });
 
@@ -38,7 +39,27 @@ describe('writeInBatches', () => {
       yield Buffer.from('first');
       throw new Error('client went away');
     }
-    await expect(writeInBatches(broken(), path, 2)).rejects.toThrow('client went away');
+    await expect(writeInBatches(broken(), path, { batch: 2 })).rejects.toThrow('client went away');
     expect(readFileSync(path, 'utf8')).toBe('first');
+  });
+
+  it("writes at an offset, keeping the bytes around it, the file's gaps reading as zeros", async () => {
+    const path = join(dir, 'placed');
+    writeFileSync(path, Buffer.from('aaaa'));
+    const bytes = randomBytes(300_000);
+    expect(await writeInBatches(pieces(bytes, [65_536]), path, { at: 2, batch: 100_000 })).toBe(bytes.length);
+    expect(readFileSync(path).equals(Buffer.concat([Buffer.from('aa'), bytes]))).toBe(true);
+    expect(await writeInBatches(pieces(Buffer.from('zz'), [2]), path, { at: 300_010 })).toBe(2);
+    expect(readFileSync(path).subarray(300_002).equals(Buffer.from('\0\0\0\0\0\0\0\0zz'))).toBe(true);
+  });
+
+  it('refuses (413) a body longer than its limit before writing any of the excess', async () => {
+    const path = join(dir, 'limited');
+    writeFileSync(path, Buffer.alloc(10, 1));
+    const error = await writeInBatches(pieces(Buffer.alloc(8, 2), [3]), path, { at: 0, limit: 5, batch: 1 }).catch(
+      (reason: unknown) => reason,
+    );
+    expect(error).toMatchObject({ status: 413, code: 'too_large' });
+    expect([...readFileSync(path)]).toEqual([2, 2, 2, 1, 1, 1, 1, 1, 1, 1]);
   });
 });

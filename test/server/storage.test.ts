@@ -45,7 +45,7 @@ function uploadChunk(fileMd5: string, chunk: number, parts: Buffer[], name = 'vi
       chunked: 'true',
       chunk,
       chunks: parts.length,
-      eachSize: CHUNK_SIZE,
+      eachSize: (parts[0] as Buffer).length,
       md5: fileMd5,
       fileName: name,
       name,
@@ -261,10 +261,12 @@ describe('chunked upload', () => {
       },
     });
     const cookie = [...client.cookies].map(([name, c]) => `${name}=${c.value}`).join('; ');
-    const tmp = join(t.dataDir, 'tmp');
-    // The rest never comes: once the server is writing the temp file, the client gives up.
+    const folder = chunkDir(t.dataDir, fileMd5);
+    // The rest never comes: once the server is writing the chunk into the upload's data file, the client gives up.
     const giveUp = (async () => {
-      await eventually(() => expect(readdirSync(tmp)).toHaveLength(1));
+      await eventually(() =>
+        expect(existsSync(folder) && readdirSync(folder).some((name) => name.startsWith('data-'))).toBe(true),
+      );
       controller.abort();
     })();
     await expect(
@@ -278,7 +280,8 @@ describe('chunked upload', () => {
     ).rejects.toThrow();
     await giveUp;
     await eventually(() => expect(readdirSync(join(t.dataDir, 'tmp'))).toEqual([]));
-    expect(existsSync(join(chunkDir(t.dataDir, fileMd5), '1'))).toBe(false);
+    expect(existsSync(join(folder, '1'))).toBe(false);
+    expect((await blockCheck(fileMd5, 1, 1)).body.data.data).toBe(false);
   });
 
   it('answers 413 for a chunk above the limit', async () => {

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import type { AssemblyRequest, AssemblyService } from './assembly';
+import type { AssemblyService, Expected } from './assembly';
 import type { TempFile } from './temp-files';
+import type { UploadFolder } from './upload-folder';
 
 type Method = keyof AssemblyService;
 
@@ -14,8 +15,8 @@ export type AssemblyReply = { id: number; result: unknown } | { id: number; erro
 
 /**
  * The store's assemblies, run by a worker thread (assembly-worker.mjs) so that the server's thread only parses and
- * places chunks. The worker starts with the first chunk. Nothing here can fail an upload: if the worker is gone, an
- * advance is dropped and a finish answers null, and the merge concatenates the chunk files instead.
+ * places chunks. The worker starts with the first chunk. If the worker is gone, an advance is dropped, and the
+ * merge's finish starts another that reads the data file from the start.
  */
 export class AssemblyThread implements AssemblyService {
   private worker: Worker | null = null;
@@ -24,12 +25,17 @@ export class AssemblyThread implements AssemblyService {
 
   constructor(private readonly limit?: number) {}
 
-  async advance(request: AssemblyRequest): Promise<void> {
-    await this.call('advance', [request]).catch(() => undefined);
+  async advance(upload: UploadFolder): Promise<void> {
+    await this.call('advance', [upload]).catch(() => undefined);
   }
 
-  async finish(folder: string, count: number, md5: string): Promise<TempFile | null> {
-    return ((await this.call('finish', [folder, count, md5]).catch(() => null)) as TempFile | null) ?? null;
+  async rewriting(folder: string, chunk: number): Promise<void> {
+    if (!this.worker) return;
+    await this.call('rewriting', [folder, chunk]).catch(() => undefined);
+  }
+
+  async finish(upload: UploadFolder, expected: Expected, tempPath: string): Promise<TempFile | null> {
+    return (await this.call('finish', [upload, expected, tempPath])) as TempFile | null;
   }
 
   async drop(folder: string): Promise<void> {

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { type FileHandle, open, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { type FileHandle, open, rename, stat, truncate } from 'node:fs/promises';
 import type { TempFile } from './temp-files';
+import { chunkOffset, dataPath, markerPath, type UploadFolder } from './upload-folder';
 
-// Chunks mostly arrive in order (a few in flight at once). Each chunk that extends the run from chunk 1 is appended
-// to an assembly file as soon as it lands, hashed on the way, so a merge finds the work already done instead of
-// reading, hashing and writing the whole file at the end. The state lives in memory only: after a restart, on any
-// doubt (a gap, extra chunks, bytes that do not give the MD5) the merge concatenates from the chunk files instead.
+// Chunks mostly arrive in order (a few in flight at once). The hashes of an upload follow its data file from chunk 1
+// as far as the chunks are there, so a merge finds them nearly done instead of reading and hashing the whole file at
+// the end. The state lives in memory only: after a restart, or on any doubt (a chunk written again after it was read,
+// an older layout), the merge reads the data file from the start instead.
 
 /** MD5 (the protocol's check), SHA-256 (the blob's name) and size of bytes as they go by. */
 export function hashing() {
@@ -23,57 +23,66 @@ export function hashing() {
   };
 }
 
-/** Appends chunk files from `next` on while they exist (and up to `last`); answers the chunk after the last one read. */
-export async function appendChunks(
-  target: FileHandle,
-  hashes: ReturnType<typeof hashing>,
-  chunkPath: (chunk: number) => string,
-  next: number,
-  last = Number.POSITIVE_INFINITY,
-): Promise<number> {
-  for (; next <= last; next++) {
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(chunkPath(next));
-    } catch {
-      return next;
-    }
-    hashes.update(bytes);
-    await target.write(bytes);
-  }
-  return next;
-}
-
-/** Chunk n of an upload is the file `n` in its chunk folder. */
-export const chunkPathIn = (dir: string) => (chunk: number) => join(dir, String(chunk));
-
 interface Assembly {
-  path: string;
-  handle: Promise<FileHandle>;
+  upload: UploadFolder;
   hashes: ReturnType<typeof hashing>;
-  /** The first chunk not yet appended. */
+  /** The first chunk not yet hashed. */
   next: number;
+  /** A chunk already hashed was written again: the hashes no longer vouch for the file. */
+  stale: boolean;
   /** Folds run one after another. */
   queue: Promise<void>;
-  chunkPath: (chunk: number) => string;
 }
 
-export interface AssemblyRequest {
-  /** The chunk folder's name: one assembly per upload. */
-  folder: string;
-  /** The chunk folder's path. */
-  dir: string;
-  /** Where the assembled file goes, if this chunk starts the upload's assembly. */
-  tempPath: string;
+/** What the merge expects of chunks 1..count. */
+export interface Expected {
+  count: number;
+  md5: string;
+  /** The whole file's size, when the merge gives one. */
+  size?: number;
 }
 
 /** What the store asks of the assemblies, in this thread (Assemblies) or in a worker (assembly-thread.ts). */
 export interface AssemblyService {
-  advance(request: AssemblyRequest): Promise<void>;
-  finish(folder: string, count: number, md5: string): Promise<TempFile | null>;
+  advance(upload: UploadFolder): Promise<void>;
+  rewriting(folder: string, chunk: number): Promise<void>;
+  finish(upload: UploadFolder, expected: Expected, tempPath: string): Promise<TempFile | null>;
   drop(folder: string): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Hashes chunks from `next` on while their markers are there (up to `last`); answers the chunk after the last read. */
+async function hashChunks(assembly: Assembly, last = Number.POSITIVE_INFINITY): Promise<number> {
+  const { upload, hashes } = assembly;
+  let next = assembly.next;
+  let data: FileHandle | null = null;
+  try {
+    for (; next <= last; next++) {
+      let size: number;
+      try {
+        size = (await stat(markerPath(upload.dir, next))).size;
+      } catch {
+        break;
+      }
+      data ??= await open(dataPath(upload), 'r');
+      const bytes = Buffer.allocUnsafe(size);
+      const { bytesRead } = await data.read(bytes, 0, size, chunkOffset(upload.each, next));
+      if (bytesRead !== size) break;
+      hashes.update(bytes);
+    }
+  } finally {
+    await data?.close();
+  }
+  return next;
+}
+
+const fresh = (upload: UploadFolder): Assembly => ({
+  upload,
+  hashes: hashing(),
+  next: 1,
+  stale: false,
+  queue: Promise.resolve(),
+});
 
 /** The assemblies of uploads in progress, at most `limit` (the least recently fed goes first). */
 export class Assemblies implements AssemblyService {
@@ -82,63 +91,63 @@ export class Assemblies implements AssemblyService {
   constructor(private readonly limit = 32) {}
 
   /**
-   * After a chunk of the upload was placed: appends it, and the chunks after it already there, when they are next.
-   * Resolves once that is done (or has failed: the assembly is then dropped, and the merge concatenates).
+   * After a chunk of the upload was placed: hashes it, and the chunks after it already there, when they are next.
+   * Resolves once that is done (or has failed: the assembly is then dropped, and the merge reads from the start).
    */
-  advance({ folder, dir, tempPath }: AssemblyRequest): Promise<void> {
-    const chunkPath = chunkPathIn(dir);
-    const assembly = this.open.get(folder) ?? this.start(chunkPath, tempPath);
-    this.open.delete(folder);
-    this.open.set(folder, assembly);
-    assembly.queue = assembly.queue.then(async () => {
-      assembly.next = await appendChunks(await assembly.handle, assembly.hashes, chunkPath, assembly.next);
+  advance(upload: UploadFolder): Promise<void> {
+    let assembly = this.open.get(upload.folder);
+    if (!assembly || assembly.upload.each !== upload.each) assembly = this.start(upload);
+    this.open.delete(upload.folder);
+    this.open.set(upload.folder, assembly);
+    const current = assembly;
+    current.queue = current.queue.then(async () => {
+      current.next = await hashChunks(current);
     });
-    return assembly.queue.catch(() => this.drop(folder));
+    return current.queue.catch(() => this.drop(upload.folder));
+  }
+
+  /** Chunk `chunk` is about to be written again: if it was hashed already, the hashes are stale. */
+  rewriting(folder: string, chunk: number): Promise<void> {
+    const assembly = this.open.get(folder);
+    if (!assembly) return Promise.resolve();
+    // After the fold in progress, which may be reading the chunk now.
+    assembly.queue = assembly.queue.then(() => {
+      if (chunk < assembly.next) assembly.stale = true;
+    });
+    return assembly.queue.catch(() => undefined);
   }
 
   /**
-   * The merged file of chunks 1..count when the assembly holds exactly them and they give `md5`; else null, and the
-   * caller concatenates from the chunk files. The assembly ends either way.
+   * The merged file of chunks 1..count, when they give the MD5 (and size) expected: the data file, cut to their size,
+   * moved to `tempPath`. Else null, and the data file stays for a retry. The assembly ends either way.
    */
-  async finish(folder: string, count: number, md5: string): Promise<TempFile | null> {
-    const assembly = this.open.get(folder);
-    if (!assembly) return null;
-    this.open.delete(folder);
-    try {
-      await assembly.queue;
-      const handle = await assembly.handle;
-      const next = await appendChunks(handle, assembly.hashes, assembly.chunkPath, assembly.next, count);
-      await handle.close();
-      const result = assembly.hashes.result();
-      if (next === count + 1 && result.md5 === md5) return { path: assembly.path, ...result };
-    } catch {
-      // Falls through: the chunk files decide.
+  async finish(upload: UploadFolder, expected: Expected, tempPath: string): Promise<TempFile | null> {
+    let assembly = this.open.get(upload.folder);
+    this.open.delete(upload.folder);
+    await assembly?.queue.catch(() => undefined);
+    if (!assembly || assembly.stale || assembly.next > expected.count + 1 || assembly.upload.each !== upload.each) {
+      assembly = fresh(upload);
     }
-    await this.dispose(assembly);
-    return null;
+    assembly.next = await hashChunks(assembly, expected.count);
+    if (assembly.next !== expected.count + 1) return null;
+    const result = assembly.hashes.result();
+    if (result.md5 !== expected.md5 || (expected.size !== undefined && expected.size !== result.size)) return null;
+    await truncate(dataPath(upload), result.size);
+    await rename(dataPath(upload), tempPath);
+    return { path: tempPath, ...result };
   }
 
-  /** Ends an upload's assembly, if any (its chunks were removed, or it will never be merged). */
+  /** Forgets an upload's hashes, if any (its chunks were removed, or it will never be merged). */
   async drop(folder: string): Promise<void> {
-    const assembly = this.open.get(folder);
-    if (!assembly) return;
     this.open.delete(folder);
-    await this.dispose(assembly);
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.open.keys()].map((folder) => this.drop(folder)));
+    this.open.clear();
   }
 
-  private start(chunkPath: (chunk: number) => string, path: string): Assembly {
-    if (this.open.size >= this.limit) void this.drop(this.open.keys().next().value as string);
-    const handle = open(path, 'w');
-    return { path, handle, hashes: hashing(), next: 1, chunkPath, queue: handle.then(() => undefined) };
-  }
-
-  private async dispose(assembly: Assembly): Promise<void> {
-    await assembly.queue.catch(() => undefined);
-    await assembly.handle.then((handle) => handle.close()).catch(() => undefined);
-    await rm(assembly.path, { force: true });
+  private start(upload: UploadFolder): Assembly {
+    if (this.open.size >= this.limit) this.open.delete(this.open.keys().next().value as string);
+    return fresh(upload);
   }
 }

@@ -59,12 +59,13 @@ export async function mergeRoutes(app: FastifyInstance, { store, ownFiles, merge
       const text = { zh: '分片不完整，无法合并', en: 'Chunks are missing, cannot merge' };
       throw new ApiError(400, 'chunk_missing', text, undefined, { missing });
     }
-    const temp = await store.assemble(info, fileMd5, chunks);
-    if (temp.md5 !== fileMd5 || (size !== undefined && temp.size !== size)) {
-      await store.discard(temp);
-      throw md5Mismatch();
-    }
-    const stored: StoredFile = await store.commit(temp, info);
+    const temp = await store.assemble(info, fileMd5, chunks, size);
+    if (!temp) throw md5Mismatch();
+    // The chunks' bytes are now the temp file: if it is not stored, a retry must send them again.
+    const stored: StoredFile = await store.commit(temp, info).catch(async (error: unknown) => {
+      await store.removeChunks(info, fileMd5);
+      throw error;
+    });
     await store.removeChunks(info, fileMd5);
     return stored;
   }

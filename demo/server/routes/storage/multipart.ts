@@ -13,14 +13,21 @@ const TOO_LARGE_CODES = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'F
 const badMultipart = () =>
   new ApiError(400, 'bad_multipart', { zh: '上传数据格式错误', en: 'Malformed multipart upload' });
 
+/** What the file part is handed to `write` with: the fields that came before it, and whether busboy cut it short. */
+export interface FilePart {
+  fields: Record<string, string>;
+  filename: string;
+  truncated: () => boolean;
+}
+
 /**
- * Reads every part, in whatever order the client sent them: the file goes to a temp file through `write` (so fields
- * that arrive after it still decide where it belongs), fields are kept as strings. On any failure the temp file is
- * removed.
+ * Reads every part, in whatever order the client sent them: the file goes through `write`, told the fields that came
+ * before it (a temp file when those do not say where it belongs), fields are kept as strings. On any failure the
+ * written file is discarded.
  */
 export async function readMultipart<File extends ReceivedFile>(
   request: FastifyRequest,
-  write: (source: Readable) => Promise<File>,
+  write: (source: Readable, part: FilePart) => Promise<File>,
   discard: (file: ReceivedFile) => Promise<void>,
   maxFileBytes: number,
 ): Promise<ParsedUpload<File>> {
@@ -30,7 +37,12 @@ export async function readMultipart<File extends ReceivedFile>(
   try {
     for await (const part of request.parts({ limits: { fileSize: maxFileBytes, files: 1 } })) {
       if (part.type === 'file') {
-        const temp = await write(part.file);
+        const source = part.file;
+        const temp = await write(source, {
+          fields: { ...fields },
+          filename: part.filename,
+          truncated: () => source.truncated,
+        });
         file = { ...temp, filename: part.filename };
         if (part.file.truncated) throw errors.tooLarge();
       } else {

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat, unlink, utimes } from 'node:fs/promises';
+import { readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StoredFile } from '../../../../src/core/api/types';
 import { ENDPOINTS, endpointPath } from '../../../../src/core/api/wire';
 import type { ServerContext } from '../../context';
 import { ApiError } from '../../envelope';
 import { sha256 } from '../../util/ids';
-import { type AssemblyService, appendChunks, chunkPathIn, hashing } from './assembly';
-import { AssemblyThread } from './assembly-thread';
+import { hashing } from './assembly';
 import { writeInBatches } from './batched-write';
+import { type ChunkPlacement, ChunkStore } from './chunk-store';
 import type { ReceivedFile, TempFile } from './temp-files';
 
 export type { StoredFile };
@@ -42,12 +42,14 @@ export const md5Conflict = () =>
  * Files on disk are blobs named by the SHA-256 of their bytes (`files/<sha256>`), so nothing — not even another file
  * with the same MD5 — can replace one. MD5 stays the protocol's index, per unit: `unit_files` says which files a
  * unit has (identical bytes are stored once on disk). Chunks of uploads in progress live in a folder per unit, user
- * and MD5; anything being written goes to `tmp/` first and is renamed into place when whole.
+ * and MD5 (chunk-store.ts); any other file being written goes to `tmp/` first and is renamed into place when whole.
  */
 export class FileStore {
-  private readonly assemblies: AssemblyService = new AssemblyThread();
+  private readonly chunks: ChunkStore;
 
-  constructor(private readonly ctx: ServerContext) {}
+  constructor(private readonly ctx: ServerContext) {
+    this.chunks = new ChunkStore(ctx.dirs.chunks, () => ctx.now());
+  }
 
   tempPath(): string {
     return join(this.ctx.dirs.tmp, `${this.ctx.now()}-${randomBytes(8).toString('hex')}.part`);
@@ -55,23 +57,6 @@ export class FileStore {
 
   blobPath(hash: string): string {
     return join(this.ctx.dirs.files, hash);
-  }
-
-  chunkFolder(owner: Owner, md5: string): string {
-    return chunkFolderName(owner, md5);
-  }
-
-  chunkDir(owner: Owner, md5: string): string {
-    return join(this.ctx.dirs.chunks, this.chunkFolder(owner, md5));
-  }
-
-  chunkPath(owner: Owner, md5: string, chunk: number): string {
-    return this.chunkPaths(owner, md5)(chunk);
-  }
-
-  /** The path of chunk n of one upload, its folder worked out once (the folder name hashes the owner). */
-  private chunkPaths(owner: Owner, md5: string): (chunk: number) => string {
-    return chunkPathIn(this.chunkDir(owner, md5));
   }
 
   /** The unit's file with this MD5, if the unit has one (and its bytes are on disk). */
@@ -105,7 +90,7 @@ export class FileStore {
     return { path, ...hashes.result() };
   }
 
-  /** Streams a chunk into a temp file. Nothing is hashed here: the merge hashes the whole file once. */
+  /** Streams a body into a temp file, unhashed: a chunk whose fields came after it, before it goes into place. */
   async receive(source: AsyncIterable<Buffer>): Promise<ReceivedFile> {
     const path = this.tempPath();
     try {
@@ -141,68 +126,54 @@ export class FileStore {
     return toStored(row);
   }
 
-  /**
-   * Moves a received chunk into place (atomic rename) and dates it by the server clock, which the sweep reads; the
-   * upload's assembly takes it when it is next in line.
-   */
-  async placeChunk(temp: ReceivedFile, owner: Owner, md5: string, chunk: number): Promise<void> {
-    const dir = this.chunkDir(owner, md5);
-    await mkdir(dir, { recursive: true });
-    const path = chunkPathIn(dir)(chunk);
-    await rename(temp.path, path);
-    const at = new Date(this.ctx.now());
-    await utimes(path, at, at);
-    await utimes(dir, at, at);
-    void this.assemblies.advance({ folder: this.chunkFolder(owner, md5), dir, tempPath: this.tempPath() });
+  /** The chunks of the owner's upload of `md5`, in progress (chunk-store.ts). */
+  chunkFolder(owner: Owner, md5: string): string {
+    return chunkFolderName(owner, md5);
   }
 
-  async chunkExists(owner: Owner, md5: string, chunk: number, expectedSize?: number): Promise<boolean> {
+  /** Writes a chunk of the owner's upload of `md5` into place from `source`; answers its size. */
+  writeChunk(
+    owner: Owner,
+    md5: string,
+    placement: ChunkPlacement,
+    source: AsyncIterable<Buffer>,
+    truncated?: () => boolean,
+  ): Promise<number> {
+    return this.chunks.write(this.chunkFolder(owner, md5), placement, source, truncated);
+  }
+
+  /** Puts a chunk received into a temp file (its fields came after it) into place; the temp file goes either way. */
+  async placeChunk(temp: ReceivedFile, owner: Owner, md5: string, placement: ChunkPlacement): Promise<void> {
     try {
-      const info = await stat(this.chunkPath(owner, md5, chunk));
-      return expectedSize === undefined || info.size === expectedSize;
-    } catch {
-      return false;
+      await this.writeChunk(owner, md5, placement, createReadStream(temp.path));
+    } finally {
+      await this.discard(temp);
     }
   }
 
-  /**
-   * Chunks 1..count as one temp file with its hashes: the upload's assembly when it holds exactly them and they give
-   * `md5` (the usual case: nearly nothing left to do), else a concatenation of the chunk files.
-   */
-  async assemble(owner: Owner, md5: string, count: number): Promise<TempFile> {
-    const assembled = await this.assemblies.finish(this.chunkFolder(owner, md5), count, md5);
-    return assembled ?? this.concatenate(owner, md5, count);
+  chunkExists(owner: Owner, md5: string, chunk: number, expectedSize?: number): Promise<boolean> {
+    return this.chunks.exists(this.chunkFolder(owner, md5), chunk, expectedSize);
   }
 
-  /** Concatenates chunks 1..count into a temp file, hashing on the way; never touches the chunks themselves. */
-  async concatenate(owner: Owner, md5: string, count: number): Promise<TempFile> {
-    const path = this.tempPath();
-    const hashes = hashing();
-    const out = await open(path, 'w');
-    try {
-      const next = await appendChunks(out, hashes, this.chunkPaths(owner, md5), 1, count);
-      if (next !== count + 1) throw new Error(`chunk ${next} is missing`);
-    } catch (error) {
-      await out.close();
-      await rm(path, { force: true });
-      throw error;
-    }
-    await out.close();
-    return { path, ...hashes.result() };
+  /**
+   * Chunks 1..count as one temp file with its hashes, when they give `md5` (and `size`, when given); else null, and
+   * the chunks stay for a retry.
+   */
+  assemble(owner: Owner, md5: string, count: number, size?: number): Promise<TempFile | null> {
+    return this.chunks.assemble(this.chunkFolder(owner, md5), { count, md5, size }, this.tempPath());
   }
 
   discard(temp: { path: string }): Promise<void> {
     return unlink(temp.path).catch(() => undefined);
   }
 
-  async removeChunks(owner: Owner, md5: string): Promise<void> {
-    await this.assemblies.drop(this.chunkFolder(owner, md5));
-    await rm(this.chunkDir(owner, md5), { recursive: true, force: true });
+  removeChunks(owner: Owner, md5: string): Promise<void> {
+    return this.chunks.remove(this.chunkFolder(owner, md5));
   }
 
   /** Ends the assemblies of uploads in progress (the server is closing). */
   close(): Promise<void> {
-    return this.assemblies.close();
+    return this.chunks.close();
   }
 
   /**
@@ -215,13 +186,13 @@ export class FileStore {
   ): Promise<{ chunkDirs: string[]; tmpFiles: string[] }> {
     const removed = { chunkDirs: [] as string[], tmpFiles: [] as string[] };
     for (const name of await entries(this.ctx.dirs.chunks)) {
-      if (busy(name)) continue;
+      const inUse = () => busy(name) || this.chunks.busy(name);
+      if (inUse()) continue;
       const dir = join(this.ctx.dirs.chunks, name);
       const times = [await mtime(dir)];
       for (const chunk of await entries(dir)) times.push(await mtime(join(dir, chunk)));
-      if (Math.max(...times) >= olderThan || busy(name)) continue;
-      await this.assemblies.drop(name);
-      await rm(dir, { recursive: true, force: true });
+      if (Math.max(...times) >= olderThan || inUse()) continue;
+      await this.chunks.remove(name);
       removed.chunkDirs.push(name);
     }
     for (const name of await entries(this.ctx.dirs.tmp)) {

@@ -2,20 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ChunkCheck } from '../../../../src/core/api/types';
 import { ENDPOINTS, MAX_CHUNK_BYTES } from '../../../../src/core/api/wire';
 import { ok } from '../../envelope';
-import { chunkUploadFields, fileName, int, md5, object, str } from '../../schemas';
-import { checkFields } from '../../validation';
+import { fileName, int, md5, object, str } from '../../schemas';
+import { type ChunkTarget, chunkTarget } from './chunk-fields';
 import { checkChunkIndex, checkLimits, noFile, ownerOf, type StorageDeps } from './deps';
 import { readMultipart } from './multipart';
-import { checkedName } from './names';
-
-interface ChunkFields {
-  md5: string;
-  chunk: number;
-  chunks: number;
-  fullSize?: number;
-  fileName?: string;
-  name?: string;
-}
 
 /** Chunked upload (§4): whether a chunk is already there, and a chunk's upload; merge.ts puts the file together. */
 export async function chunkUploadRoutes(app: FastifyInstance, { store }: StorageDeps): Promise<void> {
@@ -48,25 +38,31 @@ export async function chunkUploadRoutes(app: FastifyInstance, { store }: Storage
 
   app.post(ENDPOINTS.chunkUpload, async (request) => {
     const owner = ownerOf(request);
+    // The fields before the file part (§7 clients send them first) place it straight into the upload's data file.
+    let placed: ChunkTarget | null = null;
     const { fields, file } = await readMultipart(
       request,
-      (source) => store.receive(source),
-      (temp) => store.discard(temp),
+      async (source, part) => {
+        const target = chunkTarget(part.fields, part.filename);
+        if (!target) return store.receive(source);
+        const size = await store.writeChunk(owner, target.md5, target.placement, source, part.truncated);
+        placed = target;
+        return { path: '', size };
+      },
+      (temp) => (temp.path ? store.discard(temp) : Promise.resolve()),
       MAX_CHUNK_BYTES,
     );
     if (!file) throw noFile();
-    try {
-      const checked = checkFields<ChunkFields>(chunkUploadFields, fields);
-      const fileMd5 = checked.md5.toLowerCase();
-      checkLimits(checked.chunks, checked.fullSize);
-      checkChunkIndex(checked.chunk, checked.chunks);
-      checkedName(checked.fileName || checked.name || file.filename, 'fileName');
-      // Rename is atomic: a concurrent check or merge sees either no chunk or the whole chunk.
-      await store.placeChunk(file, owner, fileMd5, checked.chunk);
-      return ok({ md5: fileMd5, chunk: checked.chunk, size: file.size });
-    } catch (error) {
-      await store.discard(file);
-      throw error;
+    let target: ChunkTarget | null = placed;
+    if (!target) {
+      try {
+        target = chunkTarget(fields, file.filename, file.size);
+        await store.placeChunk(file, owner, target.md5, target.placement);
+      } catch (error) {
+        await store.discard(file);
+        throw error;
+      }
     }
+    return ok({ md5: target.md5, chunk: target.placement.chunk, size: file.size });
   });
 }

@@ -1,0 +1,69 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ChunkStore } from '../../demo/server/routes/storage/chunk-store';
+
+// The chunk store with its assemblies on their worker thread, as the server runs it: their reads and the chunks'
+// writes run truly at once, and the hashes must never take a chunk that is not whole.
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'ph-chunk-store-'));
+  mkdirSync(join(dir, 'tmp'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const md5 = (data: Buffer) => createHash('md5').update(data).digest('hex');
+
+async function* pieces(bytes: Buffer) {
+  for (let offset = 0; offset < bytes.length; offset += 16_384) yield bytes.subarray(offset, offset + 16_384);
+}
+
+describe('ChunkStore', () => {
+  it('merges chunks written many at once while their hashes follow (a marker is whole when it appears)', async () => {
+    const store = new ChunkStore(join(dir, 'chunks'), () => Date.now());
+    const each = 64 * 1024;
+    const chunks = 256;
+    const data = randomBytes(each * chunks - 1000);
+    let next = 1;
+    const lane = async () => {
+      for (let chunk = next++; chunk <= chunks; chunk = next++) {
+        await store.write('f', { chunk, chunks, each }, pieces(data.subarray((chunk - 1) * each, chunk * each)));
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, lane));
+    const merged = await store.assemble('f', { count: chunks, md5: md5(data) }, join(dir, 'tmp', 'merged'));
+    expect(merged).toMatchObject({ md5: md5(data), size: data.length });
+    expect(readFileSync(join(dir, 'tmp', 'merged')).equals(data)).toBe(true);
+    await store.close();
+  });
+
+  it('never shows a marker before it has its size (a check or the hashes would take the chunk as empty)', async () => {
+    const store = new ChunkStore(join(dir, 'chunks'), () => Date.now());
+    const folder = join(dir, 'chunks', 'f');
+    // Whenever a file is being sized, every marker already in the folder must have its chunk's size (none is empty).
+    const seen: Record<string, number>[] = [];
+    const probe = await open(join(dir, 'probe'), 'w');
+    const handles = Object.getPrototypeOf(probe) as { truncate: (length?: number) => Promise<void> };
+    await probe.close();
+    const truncate = handles.truncate;
+    const spy = vi.spyOn(handles, 'truncate').mockImplementation(async function (this: unknown, length?: number) {
+      const markers = readdirSync(folder).filter((name) => /^\d+$/.test(name));
+      seen.push(Object.fromEntries(markers.map((name) => [name, statSync(join(folder, name)).size])));
+      return truncate.call(this, length);
+    });
+    try {
+      const each = 1000;
+      for (let chunk = 1; chunk <= 3; chunk++) {
+        await store.write('f', { chunk, chunks: 3, each }, pieces(randomBytes(each)));
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    expect(seen).toEqual([{}, { 1: 1000 }, { 1: 1000, 2: 1000 }]);
+    await store.close();
+  });
+});
