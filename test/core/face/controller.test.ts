@@ -11,7 +11,6 @@ import {
   FACE_DETECT_INTERVAL_MS,
   FACE_DETECT_REST_MS,
   FACE_NEXT_PERSON_MS,
-  FACE_TURNS_DURING_HOLD_MAX_HITS,
   type FaceController,
   type FaceControllerOptions,
   type FaceMode,
