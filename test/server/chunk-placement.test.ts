@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chunkFolderName } from '../../demo/server/routes/storage/store';
@@ -128,5 +128,30 @@ describe('chunks placed in the upload data file', () => {
     expect(readdirSync(join(t.dataDir, 'tmp'))).toEqual([]);
     expect(readdirSync(folderOf(md5(data))).sort()).toEqual(['1', '2', `data-${each}`]);
     expect((await merge(data, 2)).body.data).toMatchObject({ md5: md5(data), size: data.length });
+  });
+
+  it('drops at start the chunk folders of the layout before data files, so their chunks are sent again', async () => {
+    const own = await startServer();
+    try {
+      const data = randomBytes(3 * MB);
+      const old = join(own.dataDir, 'chunks', chunkFolderName(TEACHER, md5(data)));
+      const kept = join(own.dataDir, 'chunks', chunkFolderName(TEACHER, md5(randomBytes(8))));
+      mkdirSync(old, { recursive: true });
+      writeFileSync(join(old, '1'), piece(data, 2 * MB, 1));
+      mkdirSync(kept, { recursive: true });
+      writeFileSync(join(kept, `data-${2 * MB}`), '');
+      await own.restart();
+      expect({ old: existsSync(old), kept: existsSync(kept) }).toEqual({ old: false, kept: true });
+      const teacher = await signedIn(own.url, 'teacher');
+      const answer = await teacher.post<{ data: boolean }>('/api/storage/file_piecewise/block_upload_check', {
+        md5: md5(data),
+        chunk: 1,
+        chunks: 2,
+        size: 2 * MB,
+      });
+      expect(answer.body.data.data).toBe(false);
+    } finally {
+      await own.stop();
+    }
   });
 });

@@ -126,6 +126,23 @@ export class ChunkStore {
     return this.assemblies.close();
   }
 
+  /**
+   * Chunk folders of the layout before data files (a file per chunk, holding its bytes) would answer their chunks as
+   * there, but no merge could take them: they are removed at start, and their uploads send their chunks again.
+   * Answers the folders removed.
+   */
+  async dropOldLayouts(): Promise<string[]> {
+    const dropped: string[] = [];
+    for (const folder of await readdir(this.root).catch(() => [] as string[])) {
+      const names = await readdir(this.dir(folder)).catch(() => null);
+      if (!names || names.some((name) => name.startsWith('data-')) || !names.some((name) => /^\d+$/.test(name)))
+        continue;
+      await rm(this.dir(folder), { recursive: true, force: true });
+      dropped.push(folder);
+    }
+    return dropped;
+  }
+
   private async layoutOf(folder: string): Promise<number | null> {
     const known = this.layouts.get(folder);
     if (known !== undefined) return known;

@@ -18,6 +18,7 @@ import { singleUploadRoutes } from './upload-single';
 export async function registerStorageRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const store = new FileStore(ctx);
   await store.upgradeLegacyFiles();
+  await store.upgradeLegacyChunks();
   const deps: StorageDeps = { ctx, store, ownFiles: new OwnFileRecords(ctx), merges: new Map() };
   for (const plugin of [
     instantUploadRoutes,

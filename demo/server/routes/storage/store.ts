@@ -171,6 +171,11 @@ export class FileStore {
     return this.chunks.remove(this.chunkFolder(owner, md5));
   }
 
+  /** Removes chunk folders of the layout before data files (chunk-store.ts); answers how many went. */
+  async upgradeLegacyChunks(): Promise<number> {
+    return (await this.chunks.dropOldLayouts()).length;
+  }
+
   /** Ends the assemblies of uploads in progress (the server is closing). */
   close(): Promise<void> {
     return this.chunks.close();
