@@ -130,6 +130,15 @@ describe('chunks placed in the upload data file', () => {
     expect((await merge(data, 2)).body.data).toMatchObject({ md5: md5(data), size: data.length });
   });
 
+  it("answers a failure of its own disk as the server's (500), not as a malformed body", async () => {
+    const data = randomBytes(1000);
+    // A file where the upload's folder belongs: every write into it fails.
+    writeFileSync(folderOf(md5(data)), 'in the way');
+    const answer = await send({ ...fieldsOf(data, 2 * MB, 1), eachSize: 2 * MB }, data);
+    expect(answer.status).toBe(500);
+    expect(answer.body.code).not.toBe('bad_multipart');
+  });
+
   it('drops at start the chunk folders of the layout before data files, so their chunks are sent again', async () => {
     const own = await startServer();
     try {

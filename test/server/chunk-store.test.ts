@@ -41,6 +41,23 @@ describe('ChunkStore', () => {
     await store.close();
   });
 
+  it('takes the same chunk sent twice at once (a retry while the first try still runs)', async () => {
+    const store = new ChunkStore(join(dir, 'chunks'), () => Date.now());
+    const each = 1000;
+    const data = randomBytes(each * 2);
+    const chunk = (n: number) => data.subarray((n - 1) * each, n * each);
+    for (let round = 0; round < 5; round++) {
+      const sizes = await Promise.all(
+        [1, 1, 1, 2, 2].map((n) => store.write('f', { chunk: n, chunks: 2, each }, pieces(chunk(n)))),
+      );
+      expect(sizes).toEqual([each, each, each, each, each]);
+    }
+    expect(readdirSync(join(dir, 'chunks', 'f')).sort()).toEqual(['1', '2', `data-${each}`]);
+    const merged = await store.assemble('f', { count: 2, md5: md5(data) }, join(dir, 'tmp', 'merged'));
+    expect(merged).toMatchObject({ md5: md5(data), size: data.length });
+    await store.close();
+  });
+
   it('never shows a marker before it has its size (a check or the hashes would take the chunk as empty)', async () => {
     const store = new ChunkStore(join(dir, 'chunks'), () => Date.now());
     const folder = join(dir, 'chunks', 'f');

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat, unlink, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MAX_CHUNK_BYTES } from '../../../../src/core/api/wire';
@@ -173,7 +174,8 @@ export class ChunkStore {
    */
   private async mark(upload: UploadFolder, marker: string, size: number): Promise<void> {
     const at = new Date(this.now());
-    const making = `${marker}${MAKING}`;
+    // Named apart per write: the same chunk may come twice at once (a retry while the first try still runs).
+    const making = `${marker}.${randomBytes(6).toString('hex')}${MAKING}`;
     const handle = await open(making, 'w');
     try {
       await handle.truncate(size);

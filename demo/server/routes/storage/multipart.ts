@@ -60,6 +60,8 @@ export async function readMultipart<File extends ReceivedFile>(
     if (error instanceof ApiError) throw error;
     const code = (error as { code?: string }).code ?? '';
     if (TOO_LARGE_CODES.has(code)) throw errors.tooLarge();
+    // The store's own failure (a file system call) is the server's, not a malformed body.
+    if ((error as NodeJS.ErrnoException).syscall) throw error;
     throw badMultipart();
   }
   return { fields, file };

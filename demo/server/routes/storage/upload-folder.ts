@@ -45,4 +45,4 @@ export async function layoutIn(dir: string): Promise<number | null> {
 }
 
 /** The files of a chunk folder that belong to its uploads: data files and markers (anything else is left). */
-export const isUploadFile = (name: string) => DATA_FILE.test(name) || /^\d+(\.making)?$/.test(name);
+export const isUploadFile = (name: string) => DATA_FILE.test(name) || /^\d+(\.[0-9a-f]+\.making)?$/.test(name);
