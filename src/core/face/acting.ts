@@ -48,21 +48,31 @@ export interface ActingState {
   countdown?: number;
 }
 
-/** The turns done before the photo: the answer that goes with it, and the turn of each of its frames. */
+/** The turns done before the photo: the answer that goes with it, the turn of each of its frames, the challenge. */
 export interface TurnsDone {
   liveness: LivenessAnswer;
   turns: number[];
-  actions: readonly LivenessAction[];
+  challenge: LivenessChallenge;
 }
 
 /**
  * The answer to send with a photo taken after the turns, its evidence named anew from `stillTurn`, the turn the
- * widget read on the photo itself, as the server reads it; as it was where that turn is unknown or the rule is not met.
+ * widget read on the photo itself, as the server reads it; as it was where that turn is unknown. Null where the rule is
+ * not met from the photo (the head not back where the turns began): the server, which measures from the photo, would
+ * refuse it.
  */
-export function answerFromPhoto(done: TurnsDone, stillTurn: number | null): LivenessAnswer {
+export function answerFromPhoto(done: TurnsDone, stillTurn: number | null): LivenessAnswer | null {
   if (stillTurn === null) return done.liveness;
-  const movement = followMovement(done.actions, stillTurn, done.turns, WIDGET_MARGIN);
-  return movement.done ? { ...done.liveness, evidence: movement.evidence } : done.liveness;
+  const movement = followMovement(done.challenge.actions, stillTurn, done.turns, WIDGET_MARGIN);
+  return movement.done ? { ...done.liveness, evidence: movement.evidence } : null;
+}
+
+/**
+ * The turns asked for again, from a photo they cannot be measured from (answerFromPhoto gave none): the photo now comes
+ * first, as after login's countdown, and each turn is measured from it, as the server measures them.
+ */
+export function turnsAgainFrom(done: TurnsDone, image: string, stillTurn: number): ActingState {
+  return { status: 'acting', image, challenge: done.challenge, stillTurn, samples: [], turnsSeen: 0 };
 }
 
 /** What the user is asked for now: the next turn, or to face the camera again before the photo. */
@@ -130,7 +140,7 @@ export function afterSample(
   const evidence = movement.evidence.map((index) => sent.indexOf(index));
   const liveness = { challengeId: state.challenge.challengeId, frames, evidence };
   if (state.image !== null) return { status: 'submitting', image: state.image, liveness };
-  const answered = { liveness, turns: sent.map((index) => seen[index]!.turn!), actions: state.challenge.actions };
+  const answered = { liveness, turns: sent.map((index) => seen[index]!.turn!), challenge: state.challenge };
   return { ...following, stillTurn, samples, turnsSeen: movement.turnsSeen, answered, facing: false };
 }
 
@@ -140,7 +150,8 @@ export function afterSample(
  * are named anew from there.
  */
 function facingAfter(state: ActingState, answered: NonNullable<ActingState['answered']>, turn: number | null) {
-  const movement = turn === null ? null : followMovement(state.challenge.actions, turn, answered.turns, WIDGET_MARGIN);
+  const movement =
+    turn === null ? null : followMovement(answered.challenge.actions, turn, answered.turns, WIDGET_MARGIN);
   if (!movement?.done) return { ...state, facing: false };
   const liveness = { ...answered.liveness, evidence: movement.evidence };
   return { ...state, answered: { ...answered, liveness }, facing: true };

@@ -1,5 +1,5 @@
 import type { FaceRecord } from '../api/types';
-import { type ActingState, afterSample, answerFromPhoto, type LivenessSample } from './acting';
+import { type ActingState, afterSample, answerFromPhoto, type LivenessSample, turnsAgainFrom } from './acting';
 import { FACE_COUNTDOWN_SECONDS, FACE_TURNS_DURING_HOLD_MAX_HITS, type FaceLiveness, type FaceMode } from './constants';
 import { framingAdvice } from './framing';
 import type { Box } from './geometry';
@@ -200,7 +200,11 @@ function nextPerson(state: QueueDisplay, ctx: FaceContext, clicked: boolean): Fa
 function afterCapture(state: FaceState, image: string, stillTurn: number | null, ctx: FaceContext): FaceState {
   // Login and clock-in: the §4 capture is followed by the liveness challenge (issue 37), unless the page turned it off.
   if (state.status === 'capturing') {
-    if (state.turns) return { status: 'submitting', image, liveness: answerFromPhoto(state.turns, stillTurn) };
+    if (state.turns) {
+      const liveness = answerFromPhoto(state.turns, stillTurn);
+      if (liveness) return { status: 'submitting', image, liveness };
+      return turnsAgainFrom(state.turns, image, stillTurn as number);
+    }
     return asksChallenge(ctx) ? { status: 'challenging', image } : { status: 'submitting', image };
   }
   if (state.status === 'ready' && ctx.mode === 'collect') return { status: 'captured', image };

@@ -6,11 +6,14 @@ import {
   framesToSend,
   type LivenessSample,
 } from '../../../src/core/face/acting';
+import { type FaceContext, transition } from '../../../src/core/face/machine';
 import { faceNotice } from '../../../src/core/face/notice';
 import { $language } from '../../../src/core/i18n/translate';
 
 // The widget's half of the liveness challenge (issue 54): samples followed on the widget's own detector, the answer
 // sent as soon as both turns are seen, with the frames the finding rests on.
+
+const login: FaceContext = { mode: 'login', cameraOpen: true, cameraAllowed: true };
 
 const start: ActingState = {
   status: 'acting',
@@ -110,11 +113,28 @@ describe('afterSample', () => {
   it('names the evidence anew from the turn read on the photo taken after the turns, as the server reads it', () => {
     const done = follow([0.3, 0.2, 0.08, 0.07, null, 0.3, 0.52, 0.6, 0.31], { ...start, image: null, stillTurn: null });
     const turns = (done as ActingState).answered!;
-    expect(answerFromPhoto(turns, 0.31).evidence).toEqual([1, 2, 4, 5]);
-    expect(answerFromPhoto(turns, 0.36).evidence).toEqual([0, 1, 4, 5]);
-    // Not read, or read where the rule is not met from it: the answer as the frames named it.
+    expect(answerFromPhoto(turns, 0.31)?.evidence).toEqual([1, 2, 4, 5]);
+    expect(answerFromPhoto(turns, 0.36)?.evidence).toEqual([0, 1, 4, 5]);
+    // Not read: the answer as the frames named it. Read where the rule is not met from it: none (the server would
+    // refuse it), and the turns are asked again from the photo.
     expect(answerFromPhoto(turns, null)).toBe(turns.liveness);
-    expect(answerFromPhoto(turns, 0.5)).toBe(turns.liveness);
+    expect(answerFromPhoto(turns, 0.5)).toBeNull();
+    expect(
+      transition({ status: 'capturing', turns }, { type: 'captured', image: '/9j/PHOTO', stillTurn: 0.5 }, login),
+    ).toEqual({
+      status: 'acting',
+      image: '/9j/PHOTO',
+      challenge: start.challenge,
+      stillTurn: 0.5,
+      samples: [],
+      turnsSeen: 0,
+    });
+    expect(
+      transition({ status: 'capturing', turns }, { type: 'captured', image: '/9j/PHOTO', stillTurn: 0.31 }, login),
+    ).toMatchObject({
+      status: 'submitting',
+      liveness: { evidence: [1, 2, 4, 5] },
+    });
   });
 
   it('starts from the first sample’s turn when the photo’s was not seen', () => {

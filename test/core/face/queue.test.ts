@@ -13,6 +13,7 @@ import {
   faceNotice,
   faceOutcome,
   guideBox,
+  type LivenessChallenge,
   queueDisplayMs,
   SPENT_WATCH,
   transition,
@@ -220,22 +221,23 @@ describe('the turns during the countdown (issue 54)', () => {
 
   it('takes the photo at the countdown’s last second, not before, once the turns are done and the face is ahead', () => {
     const answer = { challengeId: 'c', frames: ['f'], evidence: [0] };
+    const challengeOf: LivenessChallenge = { challengeId: 'c', actions: ['turnLeft', 'turnRight'], expiresIn: 30 };
     const ready: FaceState = {
       status: 'acting',
       image: null,
-      challenge: { challengeId: 'c', actions: ['turnLeft', 'turnRight'], expiresIn: 30 },
+      challenge: challengeOf,
       stillTurn: 0,
       samples: [],
       turnsSeen: 2,
       watch: { faces: [guide], hits: FACE_CAPTURE_HITS + 1, framing: 'onTarget' },
-      answered: { liveness: answer, turns: [0], actions: ['turnLeft', 'turnRight'] },
+      answered: { liveness: answer, turns: [0], challenge: challengeOf },
       facing: true,
       countdown: 2,
     };
     expect(transition(ready, tick, login)).toMatchObject({ status: 'acting', countdown: 1 });
     expect(run(ready, [tick, tick], login)).toEqual({
       status: 'capturing',
-      turns: { liveness: answer, turns: [0], actions: ['turnLeft', 'turnRight'] },
+      turns: { liveness: answer, turns: [0], challenge: challengeOf },
     });
     expect(run({ ...ready, facing: false }, [tick, tick], login)).toMatchObject({ status: 'acting' });
   });
