@@ -58,6 +58,32 @@ describe('ChunkStore', () => {
     await store.close();
   });
 
+  it('merges while a request for a chunk stalls, and what that request writes later leaves the merged file alone', async () => {
+    const store = new ChunkStore(join(dir, 'chunks'), () => Date.now());
+    const each = 64 * 1024;
+    const data = randomBytes(each * 2);
+    const chunk = (n: number) => data.subarray((n - 1) * each, n * each);
+    // A try of chunk 2 whose client went quiet half way (an abort the proxy never passed on), then sends other bytes.
+    let resume = () => {};
+    const resumed = new Promise<void>((done) => {
+      resume = done;
+    });
+    async function* stalled() {
+      yield randomBytes(each / 2);
+      await resumed;
+      yield randomBytes(each / 2);
+    }
+    const quiet = store.write('f', { chunk: 2, chunks: 2, each }, stalled(), () => false);
+    await store.write('f', { chunk: 1, chunks: 2, each }, pieces(chunk(1)));
+    await store.write('f', { chunk: 2, chunks: 2, each }, pieces(chunk(2)));
+    const path = join(dir, 'tmp', 'merged');
+    expect(await store.assemble('f', { count: 2, md5: md5(data) }, path)).toMatchObject({ md5: md5(data) });
+    resume();
+    await quiet.catch(() => undefined);
+    expect(readFileSync(path).equals(data)).toBe(true);
+    await store.close();
+  });
+
   it('never shows a marker before it has its size (a check or the hashes would take the chunk as empty)', async () => {
     const store = new ChunkStore(join(dir, 'chunks'), () => Date.now());
     const folder = join(dir, 'chunks', 'f');

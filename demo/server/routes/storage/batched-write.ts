@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { errors } from '../../envelope';
 
 /**
@@ -15,6 +15,11 @@ export interface WriteOptions {
   /** More bytes than this fail the write (413) before any of the excess is written. */
   limit?: number;
   batch?: number;
+  /**
+   * Runs each write, the file opened and closed inside it (with `at` only): the caller knows when the file is touched,
+   * and nothing holds it open while the body is slow to come.
+   */
+  guard?: (write: () => Promise<void>) => Promise<void>;
 }
 
 /**
@@ -24,16 +29,21 @@ export interface WriteOptions {
 export async function writeInBatches(
   source: AsyncIterable<Buffer>,
   path: string,
-  { at, limit = Number.POSITIVE_INFINITY, batch = WRITE_BATCH_BYTES }: WriteOptions = {},
+  { at, limit = Number.POSITIVE_INFINITY, batch = WRITE_BATCH_BYTES, guard }: WriteOptions = {},
 ): Promise<number> {
-  const handle = await open(path, at === undefined ? 'w' : constants.O_WRONLY | constants.O_CREAT);
+  const placed = at !== undefined && guard !== undefined;
+  const held = placed ? null : await open(path, at === undefined ? 'w' : PLACED);
   let position = at ?? 0;
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let size = 0;
-  const flush = async () => {
+  const writeOut = async (handle: FileHandle) => {
     const { bytesWritten } = await handle.writev(pending, position);
     if (bytesWritten !== pendingBytes) throw new Error(`short write: ${bytesWritten} of ${pendingBytes} bytes`);
+  };
+  const flush = async () => {
+    if (held) await writeOut(held);
+    else await (guard as NonNullable<typeof guard>)(() => withFile(path, writeOut));
     position += pendingBytes;
     pending = [];
     pendingBytes = 0;
@@ -48,7 +58,19 @@ export async function writeInBatches(
     }
     if (pendingBytes > 0) await flush();
   } finally {
-    await handle.close();
+    await held?.close();
   }
   return size;
+}
+
+/** Writes at an offset: the file made if missing, kept as it is around the bytes. */
+const PLACED = constants.O_WRONLY | constants.O_CREAT;
+
+async function withFile(path: string, work: (handle: FileHandle) => Promise<void>): Promise<void> {
+  const handle = await open(path, PLACED);
+  try {
+    await work(handle);
+  } finally {
+    await handle.close();
+  }
 }

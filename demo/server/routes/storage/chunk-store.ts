@@ -71,20 +71,29 @@ export class ChunkStore {
     if ((await this.layoutOf(folder)) !== placement.each) {
       await this.gate.exclusive(folder, () => this.relayout(upload));
     }
-    return this.gate.shared(folder, async () => {
-      if (this.layouts.get(folder) !== placement.each) throw layoutChanged();
-      const { chunk, chunks, each } = placement;
-      const marker = markerPath(upload.dir, chunk);
-      // The marker goes before the bytes are touched, so nothing reads a chunk as whole while it is written again.
-      if (await removed(marker)) void this.assemblies.rewriting(folder, chunk);
-      const limit = chunk < chunks ? each : MAX_CHUNK_BYTES;
-      const size = await writeInBatches(source, dataPath(upload), { at: chunkOffset(each, chunk), limit });
-      if (truncated()) throw errors.tooLarge();
-      if (chunk < chunks && size !== each) throw chunkSizeMismatch();
-      await this.mark(upload, marker, size);
-      void this.assemblies.advance(upload);
-      return size;
-    });
+    const { chunk, chunks, each } = placement;
+    const marker = markerPath(upload.dir, chunk);
+    // The gate is held for each touch of the folder, not while the body comes: a request that stalls (a client gone
+    // without closing) holds back no merge. Each write tells the hashes first, since it may change bytes they read.
+    const touch = <T>(work: () => Promise<T>) =>
+      this.gate.shared(folder, () => {
+        if (this.layouts.get(folder) !== each) throw layoutChanged();
+        return work();
+      });
+    // The marker goes before the bytes are touched, so nothing reads a chunk as whole while it is written again.
+    await touch(() => removed(marker));
+    const guard = (write: () => Promise<void>) =>
+      touch(async () => {
+        void this.assemblies.rewriting(folder, chunk);
+        await write();
+      });
+    const limit = chunk < chunks ? each : MAX_CHUNK_BYTES;
+    const size = await writeInBatches(source, dataPath(upload), { at: chunkOffset(each, chunk), limit, guard });
+    if (truncated()) throw errors.tooLarge();
+    if (chunk < chunks && size !== each) throw chunkSizeMismatch();
+    await touch(() => this.mark(upload, marker, size));
+    void this.assemblies.advance(upload);
+    return size;
   }
 
   /** Whether chunk `chunk` is whole in the folder (and `size` bytes long, when given). */
