@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AssemblyThread } from '../../demo/server/routes/storage/assembly-thread';
 import { ChunkStore } from '../../demo/server/routes/storage/chunk-store';
 
 // The chunk store with its assemblies on their worker thread, as the server runs it: their reads and the chunks'
@@ -81,6 +82,29 @@ describe('ChunkStore', () => {
     resume();
     await quiet.catch(() => undefined);
     expect(readFileSync(path).equals(data)).toBe(true);
+    await store.close();
+  });
+
+  it('keeps the hashes taken as the chunks came when each chunk came once (the merge reads nothing again)', async () => {
+    // Bytes changed behind the store's back tell hashes kept, which answer from what they read, from hashes dropped,
+    // which read the file again (a whole 512 MB file took the merge 1.2 s instead of 0.03 s when every write dropped
+    // them). On the worker thread, as the server runs them: they lag behind the writes there.
+    const assemblies = new AssemblyThread();
+    const store = new ChunkStore(join(dir, 'chunks'), () => Date.now(), assemblies);
+    const each = 2 * 1024 * 1024;
+    const data = randomBytes(each * 6);
+    let next = 1;
+    const lane = async () => {
+      for (let chunk = next++; chunk <= 6; chunk = next++) {
+        await store.write('f', { chunk, chunks: 6, each }, pieces(data.subarray((chunk - 1) * each, chunk * each)));
+      }
+    };
+    await Promise.all([lane(), lane(), lane()]);
+    // Once the hashes have caught up with the chunks.
+    await assemblies.advance({ folder: 'f', dir: join(dir, 'chunks', 'f'), each });
+    writeFileSync(join(dir, 'chunks', 'f', `data-${each}`), randomBytes(data.length));
+    const merged = await store.assemble('f', { count: 6, md5: md5(data) }, join(dir, 'tmp', 'merged'));
+    expect(merged?.md5).toBe(md5(data));
     await store.close();
   });
 

@@ -74,24 +74,31 @@ export class ChunkStore {
     const { chunk, chunks, each } = placement;
     const marker = markerPath(upload.dir, chunk);
     // The gate is held for each touch of the folder, not while the body comes: a request that stalls (a client gone
-    // without closing) holds back no merge. Each write tells the hashes first, since it may change bytes they read.
+    // without closing) holds back no merge.
     const touch = <T>(work: () => Promise<T>) =>
       this.gate.shared(folder, () => {
         if (this.layouts.get(folder) !== each) throw layoutChanged();
         return work();
       });
-    // The marker goes before the bytes are touched, so nothing reads a chunk as whole while it is written again.
-    await touch(() => removed(marker));
+    // The hashes take a chunk only while its marker is there. So every write unmarks it first, and a marker found there
+    // (another try of the chunk, done meanwhile) tells the hashes that bytes they may have read change now.
+    const unmark = async () => {
+      if (await removed(marker)) void this.assemblies.rewriting(folder, chunk);
+    };
+    await touch(unmark);
     const guard = (write: () => Promise<void>) =>
       touch(async () => {
-        void this.assemblies.rewriting(folder, chunk);
+        await unmark();
         await write();
       });
     const limit = chunk < chunks ? each : MAX_CHUNK_BYTES;
     const size = await writeInBatches(source, dataPath(upload), { at: chunkOffset(each, chunk), limit, guard });
     if (truncated()) throw errors.tooLarge();
     if (chunk < chunks && size !== each) throw chunkSizeMismatch();
-    await touch(() => this.mark(upload, marker, size));
+    await touch(async () => {
+      if (await present(marker)) void this.assemblies.rewriting(folder, chunk);
+      await this.mark(upload, marker, size);
+    });
     void this.assemblies.advance(upload);
     return size;
   }
@@ -196,6 +203,13 @@ export class ChunkStore {
     await utimes(dataPath(upload), at, at);
     await utimes(upload.dir, at, at);
   }
+}
+
+async function present(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Removes a file; answers whether it was there. */
