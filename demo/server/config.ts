@@ -45,7 +45,10 @@ export interface ServerOptions {
   host?: string;
   accessTtlSeconds?: number;
   refreshTtlSeconds?: number;
-  /** HMAC key of the response signature; by default one is generated on first start and kept in the database. */
+  /**
+   * The one secret every key is derived from (auth/keys.ts: one per purpose: response signatures, device cookies,
+   * refresh successors, password fingerprints); by default one is generated on first start and kept in the database.
+   */
   signingSecret?: string;
   /** Extra static folders (the built widgets, the demo pages). */
   staticRoots?: StaticRoot[];

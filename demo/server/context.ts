@@ -1,3 +1,4 @@
+import type { ServerKeys } from './auth/keys';
 import type { LoginLimiter } from './auth/login-limiter';
 import type { SignInGuard } from './auth/sign-in-guard';
 import type { TokenStore } from './auth/tokens';
@@ -21,7 +22,8 @@ export interface ServerContext {
   faceMatcher: FaceMatcher;
   /** The offline recogniser of the speech gateway. */
   speech: SpeechRecognizer;
-  signingSecret: string;
+  /** A key per purpose, derived from the one signing secret (auth/keys.ts); the secret itself signs nothing. */
+  keys: ServerKeys;
   dirs: { files: string; chunks: string; tmp: string };
   /** demo/server/static: logos, filing image, language packs. */
   staticDir: string;

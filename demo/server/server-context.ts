@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deriveKeys } from './auth/keys';
 import { LoginLimiter } from './auth/login-limiter';
 import { verifyPassword } from './auth/passwords';
 import { SignInGuard } from './auth/sign-in-guard';
@@ -40,17 +41,17 @@ export function openContext(options: ServerOptions): OpenedContext {
   rmSync(dirs.tmp, { recursive: true, force: true });
   for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
   let origin = '';
-  const signingSecret = resolved.signingSecret ?? storedSecret(db);
+  const keys = deriveKeys(resolved.signingSecret ?? storedSecret(db));
   const ctx: ServerContext = {
     db,
     options: resolved,
-    tokens: new TokenStore(db, resolved.accessTtlSeconds, resolved.refreshTtlSeconds, resolved.now, signingSecret),
+    tokens: new TokenStore(db, resolved.accessTtlSeconds, resolved.refreshTtlSeconds, resolved.now, keys.refreshSuccessor),
     limiter: new LoginLimiter(resolved.loginLimit, resolved.now),
     signIns: new SignInGuard(resolved.loginLimit, resolved.now),
     verifyPassword: options.verifyPassword ?? verifyPassword,
     faceMatcher: faceMatcherFor(options.faceMatcher),
     speech: options.speechRecognizer ?? pocketsphinxRecognizer({ tmpDir: dirs.tmp }),
-    signingSecret,
+    keys,
     dirs,
     staticDir: STATIC_DIR,
     now: resolved.now,

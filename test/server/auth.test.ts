@@ -1,6 +1,6 @@
-import { createHmac } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { deriveKeys, mac } from '../../demo/server/auth/keys';
 import { deviceClients } from '../../demo/server/db/users';
 import type { LoginData, MeData } from '../../src/core/api/types';
 import {
@@ -155,7 +155,8 @@ describe('session flow: login → me → refresh after expiry → logout', () =>
       unitHaveInstitute: true,
       accessToken: login.body.data.accessToken,
     });
-    const proof = createHmac('sha256', 'test-secret').update('abc123u-teacher').digest('hex');
+    // The proof binds the text and the user under the response-signature key alone (issue 67: one key per purpose).
+    const proof = mac(deriveKeys('test-secret').responseSignature, 'abc123', 'u-teacher').toString('hex');
     expect(me.headers.get(SIGNATURE_HEADER)).toBe(`abc123$${proof}`);
     const unsigned = await client.get('/api/uaa/oauth/me');
     expect(unsigned.headers.get(SIGNATURE_HEADER)).toBeNull();

@@ -1,6 +1,6 @@
-import { createHmac } from 'node:crypto';
 import type { Database } from '../db/sqlite';
 import { randomToken, sha256 } from '../util/ids';
+import { mac } from './keys';
 
 /**
  * How long a refresh token just replaced is still answered, with the successor it was replaced by: two tabs of one
@@ -42,8 +42,9 @@ export interface ResolvedAccess {
  * Sessions hold the refresh token; each session has any number of short-lived access tokens (several tabs refresh
  * independently). Only SHA-256 digests are stored, so a copy of the database cannot be replayed.
  * Refresh tokens rotate (OAuth 2.1, RFC 6819 §5.2.2.3): each use answers a successor, and a replaced token used
- * again ends its session, whoever holds it. The successor is an HMAC of the token it replaces, so a twin request
- * inside the grace period is told the same successor without any token being stored in the clear.
+ * again ends its session, whoever holds it. The successor is an HMAC of the token it replaces (under a key of its own,
+ * keys.ts), so a twin request inside the grace period is told the same successor without any token being stored in
+ * the clear.
  */
 export class TokenStore {
   constructor(
@@ -51,7 +52,7 @@ export class TokenStore {
     private readonly accessTtl: number,
     private readonly refreshTtl: number,
     private readonly now: () => number,
-    private readonly secret: string,
+    private readonly successorKey: Buffer,
   ) {}
 
   startSession(userId: string, social?: SocialIds): IssuedTokens {
@@ -128,7 +129,7 @@ export class TokenStore {
   }
 
   private successorOf(refreshToken: string): string {
-    return createHmac('sha256', this.secret).update(`refresh-successor:${refreshToken}`).digest('base64url');
+    return mac(this.successorKey, refreshToken).toString('base64url');
   }
 
   private issueAccess(sessionId: string, now: number): string {

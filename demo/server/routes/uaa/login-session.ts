@@ -35,7 +35,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServerContext):
     async (request, reply) => {
       const auth = requireAuth(request);
       const { signature } = request.query;
-      if (signature) reply.header(SIGNATURE_HEADER, signatureHeader(ctx.signingSecret, signature, auth.user.id));
+      if (signature) reply.header(SIGNATURE_HEADER, signatureHeader(ctx.keys.responseSignature, signature, auth.user.id));
       return ok(meData(ctx, auth.user.id, readAccessToken(request) ?? ''));
     },
   );
