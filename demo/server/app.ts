@@ -35,7 +35,8 @@ export function createApp(resolved: ResolvedOptions): FastifyInstance {
       ),
     connectionTimeout: resolved.idleTimeoutMs,
     logger: resolved.logger,
-    trustProxy: false,
+    // X-Forwarded-For is believed from the configured proxies only (issue 67); by default from nobody.
+    trustProxy: resolved.trustProxy,
     // close() ends every connection, including an upload whose client stopped sending mid-body; waiting for it
     // would hang the shutdown (and a test's afterAll) for as long as the peer keeps the socket open.
     forceCloseConnections: true,

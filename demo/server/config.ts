@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import type { LivenessAction } from '../../src/core/face/liveness';
@@ -89,6 +90,15 @@ export interface ServerOptions {
    * Without it the Host header is believed only when it names a loopback host; otherwise the listening address.
    */
   publicOrigin?: string;
+  /**
+   * The proxies in front of the server (nginx, a load balancer), as Fastify's `trustProxy`: their addresses or CIDR
+   * ranges (`['127.0.0.1', '10.0.0.0/8']`), each hop of the chain. A request from one of them is known by the client
+   * address it names in `X-Forwarded-For` (read from the right, past every listed hop), and by its
+   * `X-Forwarded-Proto` and `-Host`; from anyone else those headers are ignored, so a client cannot choose the address
+   * its failures count against. Not a hop count: it cannot tell a proxy from a client that sends the header itself.
+   * Default none.
+   */
+  trustProxy?: readonly string[];
   /** Exact origins (no wildcards) besides this server's own that redirects after sign-in may go to. Default none. */
   allowedRedirectOrigins?: string[];
   /**
@@ -145,10 +155,16 @@ export interface LoginLimitOptions {
   perAddress: number;
   /** The failure window and the length of a lock. */
   windowSeconds: number;
-  /** Wrong passwords one address may have checked per minute: a bucket of this many that refills at this rate. */
-  wrongPerMinutePerAddress: number;
-  /** Password checks of one address under way at once; the sign-ins past them wait their turn. */
-  underWayPerAddress: number;
+  /**
+   * One wrong password at this many account names from one address in the window, and that password is held at that
+   * address (password spraying; issue 67): unknown browsers' sign-ins with it wait for the window, known browsers'
+   * do not.
+   */
+  namesPerPassword: number;
+  /** Password hashes (scrypt) the server runs at once, shared in turn between the addresses waiting (check-pool.ts). */
+  checksAtOnce: number;
+  /** Sign-ins one address may have waiting for a hash; past them, 429 `address_throttled` for a second. */
+  waitingPerAddress: number;
 }
 
 export interface ResolvedOptions
@@ -163,8 +179,11 @@ export interface ResolvedOptions
       | 'speechRecognizer'
       | 'verifyPassword'
       | 'faceChallengeLimits'
+      | 'trustProxy'
     >
   > {
+  /** Fastify's `trustProxy`: false (none) or the list of proxy addresses. */
+  trustProxy: false | string[];
   faceChallengeLimits: ChallengeLimits;
   signingSecret: string | undefined;
   loginLimit: LoginLimitOptions;
@@ -182,8 +201,9 @@ export const DEFAULTS = {
     perAccount: 5,
     perAddress: 20,
     windowSeconds: 15 * 60,
-    wrongPerMinutePerAddress: 25,
-    underWayPerAddress: 16,
+    namesPerPassword: 10,
+    checksAtOnce: Math.max(1, availableParallelism()),
+    waitingPerAddress: 512,
   },
   speechTasksAtOnce: 8,
   speechTasksPerUnit: 3,
@@ -216,6 +236,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
       ...options.faceChallengeLimits,
     },
     publicOrigin: options.publicOrigin === undefined ? undefined : exactOrigin(options.publicOrigin, 'publicOrigin'),
+    trustProxy: trustedProxies(options.trustProxy),
     allowedRedirectOrigins: (options.allowedRedirectOrigins ?? []).map((origin) =>
       exactOrigin(origin, 'allowedRedirectOrigins'),
     ),
@@ -230,6 +251,12 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs,
     idleTimeoutMs: options.idleTimeoutMs ?? DEFAULTS.idleTimeoutMs,
   };
+}
+
+/** The setting as Fastify takes it: an empty list is false, never "trust everyone". */
+function trustedProxies(setting: ServerOptions['trustProxy']): ResolvedOptions['trustProxy'] {
+  const list = (setting ?? []).map((item) => item.trim()).filter(Boolean);
+  return list.length ? list : false;
 }
 
 /** `scheme://host[:port]` over http(s) and nothing else: no path, no wildcard, no credentials. Throws otherwise. */

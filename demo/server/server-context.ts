@@ -45,7 +45,13 @@ export function openContext(options: ServerOptions): OpenedContext {
   const ctx: ServerContext = {
     db,
     options: resolved,
-    tokens: new TokenStore(db, resolved.accessTtlSeconds, resolved.refreshTtlSeconds, resolved.now, keys.refreshSuccessor),
+    tokens: new TokenStore(
+      db,
+      resolved.accessTtlSeconds,
+      resolved.refreshTtlSeconds,
+      resolved.now,
+      keys.refreshSuccessor,
+    ),
     limiter: new LoginLimiter(resolved.loginLimit, resolved.now),
     signIns: new SignInGuard(resolved.loginLimit, resolved.now),
     verifyPassword: options.verifyPassword ?? verifyPassword,

@@ -29,8 +29,7 @@ export function referenceServer() {
         loginLimit: {
           perAccount: 10_000,
           perAddress: 10_000,
-          wrongPerMinutePerAddress: 10_000,
-          underWayPerAddress: 10_000,
+          namesPerPassword: 10_000,
         },
         // Device-client ids are random per database; the login-mode tests name the teacher's in a page URL.
         deviceClientIds: { 'u-teacher': 'demo-pc-client-teacher', 'u-parent': 'demo-app-client-parent' },

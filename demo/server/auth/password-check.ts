@@ -4,6 +4,7 @@ import type { ServerContext } from '../context';
 import { findUserByLogin, type UserRow } from '../db/users';
 import { ApiError, fieldError, type Text } from '../envelope';
 import { deviceNonce, rememberDevice } from './device-tokens';
+import { mac } from './keys';
 import { DUMMY_HASH } from './passwords';
 import type { Refusal } from './sign-in-guard';
 
@@ -23,7 +24,8 @@ export async function checkPassword(
   const account = credentials.username.trim();
   const found = findUserByLogin(ctx.db, account);
   const device = deviceNonce(ctx, request, found?.id);
-  const attempt = await ctx.signIns.begin({ account, address: request.ip, device });
+  const password = mac(ctx.keys.passwordFingerprint, credentials.password.normalize('NFKC')).toString('base64url');
+  const attempt = await ctx.signIns.begin({ account, address: request.ip, device, password });
   if ('code' in attempt) throw refused(attempt, ctx.now());
   let user: UserRow | undefined;
   try {

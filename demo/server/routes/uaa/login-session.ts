@@ -35,7 +35,8 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServerContext):
     async (request, reply) => {
       const auth = requireAuth(request);
       const { signature } = request.query;
-      if (signature) reply.header(SIGNATURE_HEADER, signatureHeader(ctx.keys.responseSignature, signature, auth.user.id));
+      if (signature)
+        reply.header(SIGNATURE_HEADER, signatureHeader(ctx.keys.responseSignature, signature, auth.user.id));
       return ok(meData(ctx, auth.user.id, readAccessToken(request) ?? ''));
     },
   );
