@@ -38,12 +38,14 @@ import {
   loadUiFramework,
   nextOwnFilesSort,
   type OwnFilesState,
+  pageSite,
   parseQuery,
   randomId,
   readOwnFiles,
   refusalText,
   request,
   requireConfig,
+  safeUrl,
   stringifyQuery,
   t,
   type VersionCheckResult,
@@ -113,10 +115,15 @@ const pageKit = {
    */
   ownFilesView: { view: viewOwnFiles, next: nextOwnFilesSort },
   /**
-   * The help page's own address: `back`, its `redUrl` as a path when it is on this site (else ''), and `clean`, the
-   * address without `accessToken`, to put in place of the one the footer's link opened.
+   * The help page's own address: `back`, its `redUrl` through `safeUrl` (an absolute URL of this site, else ''), and
+   * `clean`, the address without `accessToken`, to put in place of the one the footer's link opened.
    */
   helpPageAddress,
+  /**
+   * A URL from data (a stored file's `url`, a link in a record) through core's one resolver: its absolute href on
+   * this page's site, or null for anything else (another origin, `javascript:`, `//host`, `/\\host`).
+   */
+  safeUrl: (text: unknown): string | null => safeUrl(text, pageSite()),
   watchZoom,
   loadScript,
   loadStyle,

@@ -327,7 +327,9 @@ describe('uploading through /demo/upload/', () => {
     assert.equal(await page.locator('#stored b').count(), 0, 'a name is text, never markup');
     const day = page.locator('#stored th[data-column="day"]');
     assert.equal(await day.getAttribute('aria-sort'), 'descending');
-    assert.equal(await rows.first().locator('a').getAttribute('href'), list[1]?.url, 'each row links its download');
+    // Through PH.safeUrl: the stored file's url as an absolute URL of this site.
+    const href = new URL(list[1]?.url ?? '', page.url()).href;
+    assert.equal(await rows.first().locator('a').getAttribute('href'), href, 'each row links its download');
 
     // The headers are buttons: Tab reaches them, Enter and Space sort.
     const byName = page.getByRole('button', { name: '名称', exact: true });

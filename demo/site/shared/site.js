@@ -29,7 +29,9 @@
       }
       const url = new URL(location.href);
       url.searchParams.set('language', link.lang);
-      link.href = url.pathname + url.search + url.hash;
+      // The parsed URL's own href (issue 67): a path rebuilt from its parts turns `/.//evil.example/x` into the
+      // protocol-relative `//evil.example/x`, another site.
+      link.href = url.href;
       if (link.lang === language) link.setAttribute('aria-current', 'true');
       else link.removeAttribute('aria-current');
     }
@@ -39,8 +41,9 @@
   function keepLanguage(language) {
     for (const link of document.querySelectorAll('a[data-keeps-language]')) {
       const url = new URL(link.getAttribute('href') || '', location.href);
+      if (url.origin !== location.origin) continue;
       url.searchParams.set('language', language);
-      link.setAttribute('href', url.pathname + url.search + url.hash);
+      link.setAttribute('href', url.href);
     }
   }
 

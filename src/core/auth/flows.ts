@@ -2,6 +2,7 @@ import type { Envelope } from '../api/types';
 import { ENDPOINTS, endpointPath } from '../api/wire';
 import { notify } from '../notify';
 import { landingUrl } from '../routes/paths';
+import { outboundUrl } from '../routes/site';
 import { $autoLogin, $autoLoginCount, $loggedOut, LOGGED_OUT } from '../session/prefs';
 import { $loginStatus, $session } from '../session/state';
 import { hasRememberedCredentials } from './credentials';
@@ -52,9 +53,11 @@ async function authorize(mode: Extract<LoginMode, { mode: 'authorize' }>, deps: 
       },
     });
     // The server validated redirect_uri against the client's registration; it answers where to go next,
-    // as `{ redirect }` (the reference server) or as a bare URL string.
-    const url =
+    // as `{ redirect }` (the reference server) or as a bare URL string: the client's own site, read like every URL
+    // from data (outboundUrl: http(s), resolved once, its own href).
+    const said =
       typeof answer.data === 'string' ? answer.data : ((answer.data as { redirect?: string } | null)?.redirect ?? null);
+    const url = outboundUrl(said, authSite(deps));
     if (url) deps.location.assign(url);
     return { status: 'authorized', url };
   } catch (error) {

@@ -9,7 +9,9 @@ import type { AuthDeps } from './deps';
 /** The page's own address without query or hash: where a role switch starts over. */
 export function firstUrl(href: string): string {
   const url = new URL(href);
-  return `${url.origin}${url.pathname}`;
+  url.search = '';
+  url.hash = '';
+  return url.href;
 }
 
 /**

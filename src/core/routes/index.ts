@@ -63,6 +63,7 @@ export type { Site, SiteOptions } from './site';
 export {
   apiUrl,
   normalizePrefix,
+  outboundUrl,
   platformPrefix,
   safeUrl,
   siteOf,

@@ -91,13 +91,8 @@ function underPrefix(text: string, prefix: string): string {
   return text.startsWith(prefix) && (rest === '' || /^[/?#]/.test(rest)) ? text : `${prefix}${text}`;
 }
 
-/**
- * The one resolver of URLs that come from data (message and reminder links, `redirect_uri`, the jump page, voice
- * skills): resolved once against the site, kept only when it is http(s) without credentials on the page's origin (or
- * one of `allowedOrigins`), and answered as the resolved URL's own `href` — never a string rebuilt from its parts,
- * where `/.//evil.example` would become the protocol-relative `//evil.example`. Null for anything else.
- */
-export function safeUrl(text: unknown, site: Site, allowedOrigins: readonly string[] = []): string | null {
+/** Text from data resolved once against the site: an http(s) URL without user name or password, or null. */
+function fromData(text: unknown, site: Site): URL | null {
   if (typeof text !== 'string') return null;
   const trimmed = text.trim();
   if (trimmed === '' || hasParserTricks(trimmed)) return null;
@@ -107,6 +102,26 @@ export function safeUrl(text: unknown, site: Site, allowedOrigins: readonly stri
   } catch {
     return null;
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) return null;
-  return url.origin === site.origin || allowedOrigins.includes(url.origin) ? url.href : null;
+  return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password ? url : null;
+}
+
+/**
+ * The one resolver of URLs that come from data (message and reminder links, `redirect_uri`, the jump page, voice
+ * skills, the help page's way back): resolved once against the site, kept only when it is http(s) without credentials
+ * on the page's origin (or one of `allowedOrigins`), and answered as the resolved URL's own `href` — never a string
+ * rebuilt from its parts, where `/.//evil.example` would become the protocol-relative `//evil.example`. Null for
+ * anything else.
+ */
+export function safeUrl(text: unknown, site: Site, allowedOrigins: readonly string[] = []): string | null {
+  const url = fromData(text, site);
+  return url && (url.origin === site.origin || allowedOrigins.includes(url.origin)) ? url.href : null;
+}
+
+/**
+ * A link from data that is meant to lead to other sites too (the unit's footer link and filing entries, a client
+ * download, where a client's authorisation sends the user back): resolved by the same rules as safeUrl, on any
+ * origin. Its own `href`, or null.
+ */
+export function outboundUrl(text: unknown, site: Site): string | null {
+  return fromData(text, site)?.href ?? null;
 }

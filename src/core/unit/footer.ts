@@ -2,6 +2,8 @@ import { CHROME_PATHS } from '../api/chrome-paths';
 import type { FilingEntry, UnitLoginConfig } from '../api/types';
 import type { HttpClient } from '../http/client-types';
 import { helpCenterUrl } from '../routes/paths';
+import { outboundUrl, siteOf } from '../routes/site';
+import { isOpenableUrl } from '../util/url';
 
 // §2 Footer and §3 unit login-page config: copyright, an optional link, optional filing entries and the help
 // center, from `footer`, `link` and `decorationSet` (a JSON string). The string comes from a unit's settings, so it
@@ -19,19 +21,10 @@ export interface FooterContent {
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-function isWebUrl(value: string): boolean {
-  if (value.startsWith('/') && !value.startsWith('//')) return true;
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
+/** A link of the unit's settings, kept as written when it may be offered (util/url.ts), else ''. */
 const webUrl = (value: unknown) => {
   const url = text(value);
-  return url && isWebUrl(url) ? url : '';
+  return url && isOpenableUrl(url) ? url : '';
 };
 
 function filingEntry(value: unknown): FilingEntry | null {
@@ -104,13 +97,10 @@ export async function loadUnitConfig(
  * user to sign in.
  */
 export function helpCenterLink(base: string, ctx: { href: string; accessToken?: string; unitId?: string }): string {
-  if (!base) return '';
-  let target: URL;
-  try {
-    target = new URL(base, ctx.href);
-  } catch {
-    return '';
-  }
+  // Read like every link from data that may lead elsewhere (issue 67): http(s), resolved once, its own href.
+  const resolved = outboundUrl(base, siteOf(ctx.href, {}));
+  if (!resolved) return '';
+  const target = new URL(resolved);
   const here = new URL(ctx.href);
   const safe = target.protocol === 'https:' || target.origin === here.origin;
   return helpCenterUrl({

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { platformPrefix, safeUrl, siteOf, sitePath, siteUrl } from '../../../src/core/routes';
+import { outboundUrl, platformPrefix, safeUrl, siteOf, sitePath, siteUrl } from '../../../src/core/routes';
+import { isOpenableUrl } from '../../../src/core/util/url';
 
 // The site of issue 53: the page's own origin and the platform's prefix, and the one resolver of URLs from data.
 
@@ -132,5 +133,31 @@ describe('safeUrl: the one resolver of URLs from data', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('outboundUrl and isOpenableUrl: links from data meant for other sites too (issue 67)', () => {
+  it.each([
+    ['https://beian.miit.gov.cn/', 'https://beian.miit.gov.cn/'],
+    ['/pages/x/', 'https://school.example/pages/x/'],
+    ['/.//evil.example/x', 'https://school.example//evil.example/x'],
+    ['javascript:alert(1)', null],
+    ['/\\evil.example', null],
+    ['https://user:pw@evil.example/', null],
+  ])('outboundUrl(%j) → %s', (text, expected) => {
+    expect(outboundUrl(text, plain)).toBe(expected);
+  });
+
+  it.each([
+    ['https://school.example/download/setup.exe', true],
+    ['/download/setup.exe', true],
+    ['//evil.example/x', false],
+    ['/\\evil.example/x', false],
+    ['/\t/evil.example', false],
+    ['javascript:alert(1)', false],
+    ['data:text/html,x', false],
+    ['download/setup.exe', false],
+  ])('isOpenableUrl(%j) is %s', (text, expected) => {
+    expect(isOpenableUrl(text)).toBe(expected);
   });
 });

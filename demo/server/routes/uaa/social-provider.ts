@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ENDPOINTS } from '../../../../src/core/api/wire';
 import type { ServerContext } from '../../context';
+import { sameOriginRedirect } from '../../redirects';
 import { object, str } from '../../schemas';
 import { escapeHtml } from '../../util/html';
 import { randomToken } from '../../util/ids';
@@ -8,7 +9,9 @@ import { randomToken } from '../../util/ids';
 // A stand-in for the providers' authorisation page (WeCom and WeChat's open.weixin.qq.com/connect/oauth2/authorize),
 // as /sso/login stands in for an SSO system: the widgets send a work-chat or chat-app user here with the provider's
 // app id (`{qy|mp}_info`), and the person picks who they are; the page goes back to `redirect_uri` with `code` and
-// `state`, as the real provider does, and `POST /api/uaa/social/{state}` finishes the sign-in. "Refuse" goes back
+// `state`, as the real provider does, and `POST /api/uaa/social/{state}` finishes the sign-in. The real providers
+// only return to the app's trusted domains; this stand-in to the server's own origin or an allowed one, resolved
+// once by redirects.ts like every redirect. "Refuse" goes back
 // with `state` only, as the real provider does when the user declines.
 
 interface AuthorizeQuery {
@@ -51,7 +54,7 @@ export function registerSocialProviderRoutes(app: FastifyInstance, ctx: ServerCo
         | undefined;
       if (!provider) return refuse(reply, '应用 appid 无效', 'Unknown appid');
       if (response_type !== 'code') return refuse(reply, 'response_type 必须为 code', 'response_type must be code');
-      const back = trustedReturn(request, redirect_uri);
+      const back = sameOriginRedirect(ctx, request, redirect_uri);
       if (!back) return refuse(reply, '回调地址不在可信域名内', 'redirect_uri is not on a trusted domain');
       const identities = ctx.db
         .prepare(
@@ -68,20 +71,6 @@ export function registerSocialProviderRoutes(app: FastifyInstance, ctx: ServerCo
         .send(authorizePage(provider, identities, back, state));
     },
   );
-}
-
-function origin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
-/** The real providers only return to the app's trusted domain; this stand-in trusts its own origin. */
-function trustedReturn(request: FastifyRequest, candidate: string): URL | null {
-  try {
-    const url = new URL(candidate);
-    return url.origin === origin(request) ? url : null;
-  } catch {
-    return null;
-  }
 }
 
 /** `redirect_uri` with `code` (when the person agreed) and `state` added, its own query kept. */
