@@ -171,6 +171,7 @@ const LISTED: Listed[] = [
   { file: 'demo/pages/face/index.html', target: 'url.href', source: { kind: 'own', via: [] } },
   {
     file: 'demo/pages/face/index.html',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text, quoted
     target: '`/login?redirect_uri=${encodeURIComponent(location.href)}`',
     source: { kind: 'literal' },
   },
@@ -181,11 +182,13 @@ const LISTED: Listed[] = [
   },
   {
     file: 'demo/pages/voice/index.html',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text, quoted
     target: '`/pages/${app[1]}/pc_${app[1]}_${pathId}/index.html`',
     source: { kind: 'literal' },
   },
   {
     file: 'demo/pages/voice/index.html',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text, quoted
     target: '`/login?redirect_uri=${encodeURIComponent(location.href)}`',
     source: { kind: 'literal' },
   },
@@ -271,6 +274,7 @@ describe('navigation targets come from the resolver (issue 67)', () => {
       'window.location = next;',
       '<a href={props.link}>x</a>',
       'return reply.redirect(back.href, 302);',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source text, quoted
       '`<a href="${escapeHtml(href)}">`',
     ].join('\n');
     expect(sinksIn('x.ts', text).map((sink) => sink.target)).toEqual([
@@ -283,6 +287,7 @@ describe('navigation targets come from the resolver (issue 67)', () => {
       'escapeHtml(href)',
     ]);
     expect(rebuiltFromParts('x.ts', text).map((found) => found.line)).toEqual([1]);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text, quoted
     expect(rebuiltFromParts('y.ts', 'link.href = `${url.pathname}${url.search}`;')).toHaveLength(1);
   });
 
