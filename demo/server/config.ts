@@ -5,6 +5,7 @@ import type { LivenessAction } from '../../src/core/face/liveness';
 import { CHALLENGES_AT_MOST, CHALLENGES_PER_ADDRESS, type ChallengeLimits, randomActions } from './face/challenges';
 import type { FaceMatcherChoice } from './face/choose';
 import { PICTURE_MEMORY_SECONDS } from './face/picture-memory';
+import { QUOTA_DEFAULTS, type QuotaOptions } from './routes/storage/quota';
 import type { SpeechLanguage, SpeechRecognizer } from './speech/recognizer';
 
 /** The demo's NLS app keys (the widgets' demo pages name the same): one per language, as one cloud project each. */
@@ -61,6 +62,11 @@ export interface ServerOptions {
   verifyPassword?: (password: string, stored: string) => Promise<boolean>;
   /** Origins allowed to call cross-origin with credentials; `loopback` admits any localhost port. Default none. */
   corsOrigins?: string[];
+  /**
+   * Storage allowances in bytes (routes/storage/quota.ts): chunks of unfinished uploads and stored files, per user and
+   * per unit. Default QUOTA_DEFAULTS (2 GB and 20 GB on their way, 10 GB and 500 GB kept).
+   */
+  quotas?: Partial<QuotaOptions>;
   /**
    * Chunk folders (and temp files) untouched for longer than this are removed: uploads that were never merged.
    * Swept at start and every hour (or every `chunkTtlSeconds`, when shorter). Default 24 h.
@@ -180,8 +186,10 @@ export interface ResolvedOptions
       | 'verifyPassword'
       | 'faceChallengeLimits'
       | 'trustProxy'
+      | 'quotas'
     >
   > {
+  quotas: QuotaOptions;
   /** Fastify's `trustProxy`: false (none) or the list of proxy addresses. */
   trustProxy: false | string[];
   faceChallengeLimits: ChallengeLimits;
@@ -221,6 +229,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     accessTtlSeconds: options.accessTtlSeconds ?? DEFAULTS.accessTtlSeconds,
     refreshTtlSeconds: options.refreshTtlSeconds ?? DEFAULTS.refreshTtlSeconds,
     chunkTtlSeconds: options.chunkTtlSeconds ?? DEFAULTS.chunkTtlSeconds,
+    quotas: { ...QUOTA_DEFAULTS, ...options.quotas },
     signingSecret: options.signingSecret,
     staticRoots: options.staticRoots ?? [],
     logger: options.logger ?? false,

@@ -4,6 +4,7 @@ import { DEMO_PASSWORD, USERS } from './db/seed-data';
 import { deviceClients } from './db/users';
 import { faceMatcherFromEnv } from './face/matcher-from-env';
 import { createServer, repositoryStaticRoots } from './index';
+import { QUOTA_DEFAULTS } from './routes/storage/quota';
 
 // CLI: `npx tsx demo/server/main.ts`. Every setting has a safe default; see docs/server.md.
 const repo = resolve(import.meta.dirname, '..', '..');
@@ -15,6 +16,11 @@ function intEnv(name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
+}
+
+/** A quota in MB (1024 × 1024 bytes), given in bytes when not set. */
+function megabytesEnv(name: string, fallbackBytes: number): number {
+  return intEnv(name, fallbackBytes / (1024 * 1024)) * 1024 * 1024;
 }
 
 /** `zh-CN=key,en=key,zh-HK=key`: the speech gateway's app key per language. */
@@ -45,6 +51,12 @@ const server = await createServer({
   accessTtlSeconds: intEnv('PH_ACCESS_TTL', 1800),
   refreshTtlSeconds: intEnv('PH_REFRESH_TTL', 604800),
   chunkTtlSeconds: intEnv('PH_CHUNK_TTL', 86400),
+  quotas: {
+    chunkBytesPerUser: megabytesEnv('PH_QUOTA_UPLOADS_PER_USER_MB', QUOTA_DEFAULTS.chunkBytesPerUser),
+    chunkBytesPerUnit: megabytesEnv('PH_QUOTA_UPLOADS_PER_UNIT_MB', QUOTA_DEFAULTS.chunkBytesPerUnit),
+    fileBytesPerUser: megabytesEnv('PH_QUOTA_FILES_PER_USER_MB', QUOTA_DEFAULTS.fileBytesPerUser),
+    fileBytesPerUnit: megabytesEnv('PH_QUOTA_FILES_PER_UNIT_MB', QUOTA_DEFAULTS.fileBytesPerUnit),
+  },
   signingSecret: env.PH_SIGNING_SECRET || undefined,
   secureCookies: env.PH_SECURE_COOKIES === '1',
   logger: env.PH_LOG === '0' ? false : { level: env.PH_LOG_LEVEL || 'info' },

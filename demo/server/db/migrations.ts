@@ -235,6 +235,23 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX IF NOT EXISTS face_pictures_used ON face_pictures (used_at);
   `,
+  // Issue 67: the chunks of uploads not merged yet, a row each, counted against their owner's and unit's allowance
+  // (routes/storage/quota.ts); whether a unit offers face sign-in (on, as §7 has it, unless its admin turned it off: a row here);
+  // and the social codes used once (a provider's code signs in once).
+  `
+  CREATE TABLE IF NOT EXISTS upload_chunks (
+    folder TEXT NOT NULL, chunk INTEGER NOT NULL, unit_id TEXT NOT NULL, user_id TEXT NOT NULL,
+    each_size INTEGER NOT NULL, size INTEGER NOT NULL, PRIMARY KEY (folder, chunk)
+  );
+  CREATE INDEX IF NOT EXISTS upload_chunks_user ON upload_chunks (user_id);
+  CREATE INDEX IF NOT EXISTS upload_chunks_unit ON upload_chunks (unit_id);
+  CREATE TABLE IF NOT EXISTS unit_settings (
+    unit_id TEXT PRIMARY KEY REFERENCES units(id), face_login INTEGER NOT NULL DEFAULT 1
+  );
+  CREATE TABLE IF NOT EXISTS social_codes_spent (
+    provider TEXT NOT NULL, code_hash TEXT NOT NULL, spent_at INTEGER NOT NULL, PRIMARY KEY (provider, code_hash)
+  );
+  `,
 ];
 
 /** The schema version a migrated database is at. */

@@ -7,13 +7,15 @@ import type { UploadError } from './errors';
 export const DEFAULT_RETRY_DELAYS: readonly number[] = [1000, 3000, 5000, 10000, 20000];
 
 /**
- * Worth another try: no answer (network, timeout), 408 Request Timeout, 429 Too Many Requests, or a 5xx.
- * Every other 4xx is permanent: the same request would be refused again. Rules checked here never retry.
+ * Worth another try: no answer (network, timeout), 408 Request Timeout, 429 Too Many Requests, or a 5xx but 507.
+ * Every other 4xx is permanent: the same request would be refused again. So is 507 Insufficient Storage, a storage
+ * allowance used up (issue 67): space freed helps, not time, and five retries only delay the message. Rules checked
+ * here never retry.
  */
 export function isTransient(error: UploadError): boolean {
   if (error.kind === 'network' || error.kind === 'timeout') return true;
   if (error.kind !== 'status' || error.status === undefined) return false;
-  return error.status === 408 || error.status === 429 || error.status >= 500;
+  return error.status === 408 || error.status === 429 || (error.status >= 500 && error.status !== 507);
 }
 
 export interface RetryPolicy {

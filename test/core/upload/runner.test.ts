@@ -221,10 +221,11 @@ describe('retries', () => {
     expect(storage.calls(path)).toHaveLength(1);
   });
 
-  it('calls transient exactly no answer, 408, 429 and 5xx (isTransient over every status)', () => {
+  it('calls transient exactly no answer, 408, 429 and 5xx but 507 (isTransient over every status)', () => {
     const failure = (status: number) => new UploadError({ type: 'uploaderror', kind: 'status', status, message: '' });
     for (let status = 400; status < 600; status++) {
-      expect(isTransient(failure(status)), String(status)).toBe(status === 408 || status === 429 || status >= 500);
+      const transient = status === 408 || status === 429 || (status >= 500 && status !== 507);
+      expect(isTransient(failure(status)), String(status)).toBe(transient);
     }
     for (const kind of ['network', 'timeout'] as const) {
       expect(isTransient(new UploadError({ type: 'uploaderror', kind, message: '' }))).toBe(true);

@@ -1,5 +1,5 @@
 import { MAX_CHUNK_BYTES } from '../../../../src/core/api/wire';
-import { ApiError } from '../../envelope';
+import { ApiError, fieldError } from '../../envelope';
 import { chunkUploadFields } from '../../schemas';
 import { checkFields } from '../../validation';
 import type { ChunkPlacement } from './chunk-store';
@@ -20,7 +20,19 @@ interface ChunkFields {
 export interface ChunkTarget {
   md5: string;
   placement: ChunkPlacement;
+  /** The whole file's size, when the client said it: checked against the allowance before any chunk is written. */
+  fullSize?: number;
 }
+
+/** eachSize is the chunk size, which MAX_CHUNK_BYTES bounds: a larger one placed a chunk terabytes into a file. */
+const eachSizeTooLarge = () => {
+  const text = {
+    zh: `eachSize 不能大于分片上限 ${MAX_CHUNK_BYTES} 字节`,
+    en: `eachSize may not be larger than a chunk's limit of ${MAX_CHUNK_BYTES} bytes`,
+    hk: `eachSize 不能大於分片上限 ${MAX_CHUNK_BYTES} 位元組`,
+  };
+  return new ApiError(400, 'each_size_too_large', text, [fieldError('eachSize', text)]);
+};
 
 const eachSizeNeeded = () =>
   new ApiError(400, 'each_size_required', {
@@ -46,7 +58,9 @@ export function chunkTarget(fields: Record<string, string>, filename: string, si
   const each = eachSizeOf(checked, size);
   if (each === null) return null;
   if (!Number.isSafeInteger(each) || each < 1) throw eachSizeNeeded();
-  return { md5: checked.md5.toLowerCase(), placement: { chunk: checked.chunk, chunks: checked.chunks, each } };
+  if (each > MAX_CHUNK_BYTES) throw eachSizeTooLarge();
+  const placement = { chunk: checked.chunk, chunks: checked.chunks, each };
+  return { md5: checked.md5.toLowerCase(), placement, fullSize: checked.fullSize };
 }
 
 function eachSizeOf({ eachSize, chunk, chunks, fullSize }: ChunkFields, size?: number): number | null {

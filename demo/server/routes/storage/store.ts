@@ -3,13 +3,14 @@ import { createReadStream, existsSync } from 'node:fs';
 import { readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StoredFile } from '../../../../src/core/api/types';
-import { ENDPOINTS, endpointPath } from '../../../../src/core/api/wire';
+import { ENDPOINTS, endpointPath, MAX_CHUNK_BYTES } from '../../../../src/core/api/wire';
 import type { ServerContext } from '../../context';
 import { ApiError } from '../../envelope';
 import { sha256 } from '../../util/ids';
 import { hashing } from './assembly';
 import { writeInBatches } from './batched-write';
 import { type ChunkPlacement, ChunkStore } from './chunk-store';
+import { UploadQuota } from './quota';
 import type { ReceivedFile, TempFile } from './temp-files';
 
 export type { StoredFile };
@@ -46,9 +47,12 @@ export const md5Conflict = () =>
  */
 export class FileStore {
   private readonly chunks: ChunkStore;
+  /** Each person's and unit's allowances (issue 67): chunks on their way and files kept. */
+  readonly quota: UploadQuota;
 
   constructor(private readonly ctx: ServerContext) {
     this.chunks = new ChunkStore(ctx.dirs.chunks, () => ctx.now());
+    this.quota = new UploadQuota(ctx.db, ctx.options.quotas);
   }
 
   tempPath(): string {
@@ -103,7 +107,8 @@ export class FileStore {
 
   /**
    * Records a complete temp file as the unit's file. The first bytes stored for an MD5 stay: the same bytes again
-   * answer the stored file, other bytes with that MD5 are refused (`md5_conflict`). The temp file is used or removed.
+   * answer the stored file, other bytes with that MD5 are refused (`md5_conflict`); a file past the uploader's or the
+   * unit's allowance is refused (413 `over_quota`, 507 `storage_full`). The temp file is used or removed.
    */
   async commit(temp: TempFile, info: CommitInfo): Promise<StoredFile> {
     const existing = this.row(info.unitId, temp.md5);
@@ -111,6 +116,12 @@ export class FileStore {
       await this.discard(temp);
       if (existing.sha256 !== temp.sha256) throw md5Conflict();
       return toStored(existing);
+    }
+    try {
+      this.quota.checkFile(info, temp.size);
+    } catch (error) {
+      await this.discard(temp);
+      throw error;
     }
     const blob = this.blobPath(temp.sha256);
     if (existsSync(blob)) await this.discard(temp);
@@ -131,21 +142,48 @@ export class FileStore {
     return chunkFolderName(owner, md5);
   }
 
-  /** Writes a chunk of the owner's upload of `md5` into place from `source`; answers its size. */
-  writeChunk(
+  /**
+   * Writes a chunk of the owner's upload of `md5` into place from `source`; answers its size. Nothing is written past
+   * an allowance: a file announced larger than what the owner may still keep (`fullSize`), or a chunk whose bytes the
+   * owner's unfinished uploads have no room for, is refused first (quota.ts).
+   */
+  async writeChunk(
     owner: Owner,
     md5: string,
     placement: ChunkPlacement,
     source: AsyncIterable<Buffer>,
     truncated?: () => boolean,
+    fullSize?: number,
   ): Promise<number> {
-    return this.chunks.write(this.chunkFolder(owner, md5), placement, source, truncated);
+    if (fullSize !== undefined && !this.find(owner.unitId, md5)) this.quota.checkFile(owner, fullSize);
+    const folder = this.chunkFolder(owner, md5);
+    const reservation = this.quota.reserveChunk(
+      owner,
+      folder,
+      placement.chunk,
+      placement.each,
+      chunkBytes(placement, fullSize),
+    );
+    try {
+      const size = await this.chunks.write(folder, placement, source, truncated);
+      reservation.done(size);
+      return size;
+    } catch (error) {
+      reservation.undo();
+      throw error;
+    }
   }
 
   /** Puts a chunk received into a temp file (its fields came after it) into place; the temp file goes either way. */
-  async placeChunk(temp: ReceivedFile, owner: Owner, md5: string, placement: ChunkPlacement): Promise<void> {
+  async placeChunk(
+    temp: ReceivedFile,
+    owner: Owner,
+    md5: string,
+    placement: ChunkPlacement,
+    fullSize?: number,
+  ): Promise<void> {
     try {
-      await this.writeChunk(owner, md5, placement, createReadStream(temp.path));
+      await this.writeChunk(owner, md5, placement, createReadStream(temp.path), undefined, fullSize);
     } finally {
       await this.discard(temp);
     }
@@ -167,13 +205,21 @@ export class FileStore {
     return unlink(temp.path).catch(() => undefined);
   }
 
-  removeChunks(owner: Owner, md5: string): Promise<void> {
-    return this.chunks.remove(this.chunkFolder(owner, md5));
+  async removeChunks(owner: Owner, md5: string): Promise<void> {
+    const folder = this.chunkFolder(owner, md5);
+    await this.chunks.remove(folder);
+    this.quota.dropFolder(folder);
   }
 
-  /** Removes chunk folders of the layout before data files (chunk-store.ts); answers how many went. */
+  /**
+   * Removes chunk folders of the layout before data files (chunk-store.ts); answers how many went. Chunks counted for
+   * folders no longer on disk (removed while the server was down) stop counting.
+   */
   async upgradeLegacyChunks(): Promise<number> {
-    return (await this.chunks.dropOldLayouts()).length;
+    const dropped = await this.chunks.dropOldLayouts();
+    const present = new Set(await entries(this.ctx.dirs.chunks));
+    this.quota.forgetMissing((folder) => present.has(folder));
+    return dropped.length;
   }
 
   /** Ends the assemblies of uploads in progress (the server is closing). */
@@ -198,6 +244,7 @@ export class FileStore {
       for (const chunk of await entries(dir)) times.push(await mtime(join(dir, chunk)));
       if (Math.max(...times) >= olderThan || inUse()) continue;
       await this.chunks.remove(name);
+      this.quota.dropFolder(name);
       removed.chunkDirs.push(name);
     }
     for (const name of await entries(this.ctx.dirs.tmp)) {
@@ -246,6 +293,16 @@ export class FileStore {
     }
     return rows.length;
   }
+}
+
+/**
+ * The bytes a chunk may write: `each` before the last; the rest of `fullSize` for the last, when it is known, else a
+ * whole chunk's limit.
+ */
+function chunkBytes({ chunk, chunks, each }: ChunkPlacement, fullSize?: number): number {
+  if (chunk < chunks) return each;
+  if (fullSize === undefined) return MAX_CHUNK_BYTES;
+  return Math.min(MAX_CHUNK_BYTES, Math.max(0, fullSize - (chunks - 1) * each));
 }
 
 /** The chunk folder of one upload: named by its owner (hashed) and the file's MD5, flat under `chunks/`. */

@@ -45,7 +45,14 @@ export async function chunkUploadRoutes(app: FastifyInstance, { store }: Storage
       async (source, part) => {
         const target = chunkTarget(part.fields, part.filename);
         if (!target) return store.receive(source);
-        const size = await store.writeChunk(owner, target.md5, target.placement, source, part.truncated);
+        const size = await store.writeChunk(
+          owner,
+          target.md5,
+          target.placement,
+          source,
+          part.truncated,
+          target.fullSize,
+        );
         placed = target;
         return { path: '', size };
       },
@@ -57,7 +64,7 @@ export async function chunkUploadRoutes(app: FastifyInstance, { store }: Storage
     if (!target) {
       try {
         target = chunkTarget(fields, file.filename, file.size);
-        await store.placeChunk(file, owner, target.md5, target.placement);
+        await store.placeChunk(file, owner, target.md5, target.placement, target.fullSize);
       } catch (error) {
         await store.discard(file);
         throw error;
