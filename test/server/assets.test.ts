@@ -200,6 +200,25 @@ describe('POST /api/base/common/table2xls', () => {
     await atLimit.arrayBuffer();
   });
 
+  it('answers 400 overlapping_cells, not a 500, to a colspan over a rowspan from the row above (issue 67)', async () => {
+    const teacher = await signedIn(t.url, 'teacher');
+    const overlapping = [
+      '<table><tr><td>a</td><td rowspan="2">b</td></tr><tr><td colspan="3">c</td></tr></table>',
+      '<table><tr><th>a</th><th>b</th><th rowspan="3">c</th></tr><tr><td>x</td></tr><tr><td colspan="3" rowspan="2">d</td></tr></table>',
+    ];
+    for (const data of overlapping) {
+      const answer = await teacher.call('POST', '/api/base/common/table2xls', { device: null, form: { data } });
+      expect(answer.status).toBe(400);
+      expect(answer.body.code).toBe('overlapping_cells');
+      expect(answer.body.message.split('|||')).toHaveLength(3);
+    }
+    // Spans that only meet are merged as before.
+    const meeting = '<table><tr><td rowspan="2">a</td><td>b</td></tr><tr><td colspan="2">c</td></tr></table>';
+    expect(
+      (await teacher.raw('POST', '/api/base/common/table2xls', { device: null, form: { data: meeting } })).status,
+    ).toBe(200);
+  });
+
   it('asks for a table when none is posted, needs a session, and limits the title', async () => {
     const teacher = await signedIn(t.url, 'teacher');
     const none = await teacher.call('POST', '/api/base/common/table2xls', {

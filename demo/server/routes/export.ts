@@ -23,6 +23,16 @@ const tableTooLarge = () =>
     en: `The table is too large (at most ${MAX_COVERED_CELLS} cells)`,
   });
 
+/** Two cells whose spans cover the same place (a colspan over a rowspan from above): no sheet can merge both. */
+const overlappingCells = (row: number, column: number) => {
+  const text = {
+    zh: `表格第 ${row} 行第 ${column} 列的单元格与上方合并的单元格重叠，无法导出`,
+    en: `The cell at row ${row}, column ${column} overlaps a merged cell above it; the table cannot be exported`,
+    hk: `表格第 ${row} 行第 ${column} 列的儲存格與上方合併的儲存格重疊，無法匯出`,
+  };
+  return new ApiError(400, 'overlapping_cells', text, [fieldError('data', text)]);
+};
+
 const noTable = () =>
   new ApiError(400, 'no_table', { zh: '请指定要下载的表格', en: 'Please specify the table to download' }, [
     fieldError('data', { zh: '请指定要下载的表格', en: 'Please specify the table to download' }),
@@ -72,12 +82,22 @@ export async function tableToXlsx(html: string, title: string): Promise<Buffer> 
       const target = sheet.getCell(r + 1, c + 1);
       target.value = cellValue(cell.text);
       if (cell.tagName === 'TH') target.font = { bold: true };
-      for (let dr = 0; dr < rowspan; dr++) for (let dc = 0; dc < colspan; dc++) taken.add(`${r + dr}:${c + dc}`);
+      const places = spanPlaces(r, c, rowspan, colspan);
+      // Before issue 67 exceljs threw on the merge (a 500): a table from the page is input, refused with a 400.
+      if (places.some((place) => taken.has(place))) throw overlappingCells(r + 1, c + 1);
+      for (const place of places) taken.add(place);
       if (colspan > 1 || rowspan > 1) sheet.mergeCells(r + 1, c + 1, r + rowspan, c + colspan);
       c += colspan;
     }
   });
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The places `row:column` a cell at (r, c) covers with its spans. */
+function spanPlaces(r: number, c: number, rowspan: number, colspan: number): string[] {
+  const places: string[] = [];
+  for (let dr = 0; dr < rowspan; dr++) for (let dc = 0; dc < colspan; dc++) places.push(`${r + dr}:${c + dc}`);
+  return places;
 }
 
 function isCell(node: unknown): node is HTMLElement {
