@@ -4,7 +4,7 @@ import * as OpenCC from 'opencc-js';
 import { describe, expect, it } from 'vitest';
 import { tooManyAttempts } from '../../demo/server/auth/password-check';
 import { ApiError, bilingual, errors, fieldError, ok } from '../../demo/server/envelope';
-import { challengeExpired, tooManyChallenges } from '../../demo/server/face/challenges';
+import { challengeExpired } from '../../demo/server/face/challenges';
 import { FACE_BUSY, IMAGE_ERRORS, NO_FACE, refuse, SEVERAL_FACES } from '../../demo/server/face/descriptor-matcher';
 import { actionNotSeen, mirrored, someoneElse } from '../../demo/server/face/liveness-check';
 import {
@@ -61,7 +61,6 @@ describe("the face calls' refusals", () => {
   };
 
   const REFUSALS: ApiError[] = [
-    tooManyChallenges(),
     challengeExpired(),
     actionNotSeen(),
     mirrored(),

@@ -14,6 +14,10 @@ import { randomToken } from '../util/ids';
 //
 // Anonymous login challenges and terminals' challenges are kept apart (issue 54): anonymous callers share an
 // allowance per address and in all, and however many of them there are, a clock-in terminal still gets its own one.
+// Asking is never refused (issue 67): a full allowance gives up its oldest challenge, the address's own when the
+// address is full, else the oldest of the address holding the most. So ~480 addresses asking without end (which kept
+// face login at 429 for everyone) push out each other's challenges, not those of a school that asks a few at a time,
+// and an address's flood pushes out its own.
 
 /** What a challenge is for: a public face login, or a clock-in by the terminal account named. */
 export type ChallengePurpose = { kind: 'login' } | { kind: 'clocking'; terminal: string };
@@ -25,9 +29,9 @@ interface Issued {
   expiresAt: number;
 }
 
-/** Open login challenges one address may hold: a school's NAT a few dozen. */
+/** Open login challenges one address may hold: a school's NAT a few dozen. Past them its oldest goes. */
 export const CHALLENGES_PER_ADDRESS = 50;
-/** Open login challenges over all addresses: beyond, the server answers 429 instead of growing. */
+/** Open login challenges over all addresses: past them the oldest of the address holding the most goes. */
 export const CHALLENGES_AT_MOST = 10_000;
 /**
  * A terminal asking again gets its open challenge back while at least this many seconds are left to answer it (the
@@ -41,21 +45,8 @@ export interface ChallengeLimits {
   atMost: number;
 }
 
-/** A login challenge, and whether its address already held an open one (asking again: shopping for an action). */
-export interface LoginChallengeIssue {
-  challenge: LivenessChallenge;
-  heldOpen: boolean;
-}
-
 /** The turns of a challenge in an order drawn from crypto randomness. */
 export const randomActions = (): LivenessAction[] => pickActions(randomInt(2) / 2);
-
-export const tooManyChallenges = () =>
-  new ApiError(429, 'face_challenges', {
-    zh: '人脸验证请求过多，请稍后重试',
-    en: 'Too many face checks at once, please try again in a moment',
-    hk: '人臉驗證請求過多，請稍後重試',
-  });
 
 export const challengeExpired = () =>
   new ApiError(400, 'face_challenge_expired', {
@@ -67,7 +58,8 @@ export const challengeExpired = () =>
 export class ChallengeStore {
   /** Anonymous login challenges by id, in the order they were issued, which is the order they expire in. */
   private readonly logins = new Map<string, Issued>();
-  private readonly openPerAddress = new Map<string, number>();
+  /** Each address's open login challenges, oldest first. */
+  private readonly openPerAddress = new Map<string, Issued[]>();
   /** Each clock-in terminal's one open challenge, by terminal account: bounded by the accounts with the role. */
   private readonly terminals = new Map<string, Issued>();
   private readonly limits: ChallengeLimits;
@@ -80,15 +72,28 @@ export class ChallengeStore {
     this.limits = { perAddress: CHALLENGES_PER_ADDRESS, atMost: CHALLENGES_AT_MOST, ...limits };
   }
 
-  /** A new login challenge for the address; 429 `face_challenges` past the allowance. */
-  issueLogin(address: string): LoginChallengeIssue {
+  /** A new login challenge for the address, making room by giving up the oldest where an allowance is full. */
+  issueLogin(address: string): LivenessChallenge {
     this.sweepLogins();
-    const held = this.openPerAddress.get(address) ?? 0;
-    if (held >= this.limits.perAddress || this.logins.size >= this.limits.atMost) throw tooManyChallenges();
+    const held = this.openPerAddress.get(address) ?? [];
+    if (held.length >= this.limits.perAddress) this.forget(held[0]!);
+    else if (this.logins.size >= this.limits.atMost) this.forget(this.oldestOfLargestHolder());
     const issued = this.draw(address);
     this.logins.set(issued.challengeId, issued);
-    this.openPerAddress.set(address, held + 1);
-    return { challenge: this.shown(issued), heldOpen: held > 0 };
+    this.openPerAddress.set(address, [...(this.openPerAddress.get(address) ?? []), issued]);
+    return this.shown(issued);
+  }
+
+  /** Open login challenges now (tests read it). */
+  get openLogins(): number {
+    return this.logins.size;
+  }
+
+  /** The oldest challenge of the address that holds the most (the first such address in the order they asked). */
+  private oldestOfLargestHolder(): Issued {
+    let largest: Issued[] = [];
+    for (const held of this.openPerAddress.values()) if (held.length > largest.length) largest = held;
+    return largest[0]!;
   }
 
   /**
@@ -140,8 +145,8 @@ export class ChallengeStore {
 
   private forget(issued: Issued): void {
     this.logins.delete(issued.challengeId);
-    const held = (this.openPerAddress.get(issued.address) ?? 1) - 1;
-    if (held > 0) this.openPerAddress.set(issued.address, held);
+    const held = (this.openPerAddress.get(issued.address) ?? []).filter((open) => open !== issued);
+    if (held.length > 0) this.openPerAddress.set(issued.address, held);
     else this.openPerAddress.delete(issued.address);
   }
 

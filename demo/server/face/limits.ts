@@ -10,7 +10,7 @@ import type { FaceCaller } from './matcher';
 //   internet cannot stop the person clocking in at school;
 // - password sign-in has its own guard (auth/sign-in-guard.ts), which none of these touch.
 
-/** Failed face sign-ins (and asking for a challenge while holding one) per address: `loginLimit.perAddress`. */
+/** Failed face sign-ins per address (a photo sent and refused; asking for a challenge is not one): `loginLimit.perAddress`. */
 export const FACE_LOGIN_BUCKET = 'face-login';
 /** Near misses and failed movements on one person's face at public face login: `loginLimit.perAccount`. */
 export const FACE_LOGIN_PERSON_BUCKET = 'face-login-person';
