@@ -50,8 +50,38 @@ describe('social login POST /api/uaa/social/{provider}', () => {
     expect(answer.body.data.openid).toMatch(/^qy-open-/);
     expect(answer.body.data.unionid).toMatch(/^union-/);
     expect(answer.body.data.id).toBeTruthy();
-    const again = await new Client(t.url).post<{ openid: string }>('/api/uaa/social/qy', { code: 'someone-new-0001' });
-    expect(again.body.data.openid).toBe(answer.body.data.openid);
+    // The same identity comes back with a new code; the code itself is spent.
+    const other = await new Client(t.url).post<{ openid: string }>('/api/uaa/social/mp', { code: 'someone-new-0001' });
+    expect(other.body.code).toBe('unbound');
+    const again = await new Client(t.url).post('/api/uaa/social/qy', { code: 'someone-new-0001' });
+    expect(again.status).toBe(400);
+    expect(again.body.code).toBe('invalid_grant');
+  });
+
+  it('signs in once per code, as a real provider: demo-teacher-code a second time is refused (issue 67)', async () => {
+    const own = await startServer();
+    onTestFinished(() => own.stop());
+    const first = await new Client(own.url).post<LoginData>('/api/uaa/social/qy', { code: 'demo-teacher-code' });
+    expect(first.body).toMatchObject({ code: 'ok', data: { userId: 'u-teacher' } });
+    const second = await new Client(own.url).post('/api/uaa/social/qy', { code: 'demo-teacher-code' });
+    expect(second.status).toBe(400);
+    expect(second.body).toMatchObject({ code: 'invalid_grant', fieldErrors: [{ field: 'code' }] });
+    expect(second.body.message).toBe(
+      '授权码已使用过，请重新授权登录|||This authorisation code was used already; sign in with the provider again|||授權碼已使用過，請重新授權登入',
+    );
+    // Still spent after a restart; the stand-in provider page hands out a fresh code each time instead.
+    await own.restart();
+    expect((await new Client(own.url).post('/api/uaa/social/qy', { code: 'demo-teacher-code' })).status).toBe(400);
+    const page = await new Client(own.url).raw(
+      'GET',
+      `/sso/social/authorize?appid=ww-demo-corp-0001&response_type=code&state=qy&redirect_uri=${encodeURIComponent(`${own.url}/login`)}`,
+      { device: null },
+    );
+    const codes = [...(await page.text()).matchAll(/[?&]code=([\w.-]+)/g)].map((match) => match[1]);
+    expect(codes.length).toBeGreaterThan(0);
+    expect(codes).not.toContain('demo-teacher-code');
+    const fresh = await new Client(own.url).post<LoginData>('/api/uaa/social/qy', { code: codes[0] });
+    expect(fresh.status).toBe(200);
   });
 
   it('rejects an unknown provider, a missing or malformed code and oversized fields', async () => {
@@ -116,7 +146,7 @@ describe('login-like calls answer bad input with invalid_grant, never a bind-pag
 });
 
 describe('binding an unbound social identity (added calls)', () => {
-  it('lists providers, binds with the account password, then the same code logs in', async () => {
+  it('lists providers, binds with the account password, then a new code for that identity logs in', async () => {
     const list = await new Client(t.url).get<{ provider: string }[]>('/api/uaa/social_list');
     expect(list.body.data.map((p) => p.provider)).toEqual(['mp', 'qy', 'wxqr']);
     const unbound = await new Client(t.url).post<{ id: string; openid: string }>('/api/uaa/social/mp', {
@@ -140,7 +170,15 @@ describe('binding an unbound social identity (added calls)', () => {
       (await client.post('/api/uaa/social_bind', { id: unbound.body.data.id, username: 'student', password: PASSWORD }))
         .body.code,
     ).toBe('bind_expired');
-    const again = await new Client(t.url).post<LoginData>('/api/uaa/social/mp', { code: 'new-student-code' });
+    // The code is spent; the provider (the stand-in page) gives the bound identity a fresh one.
+    expect((await new Client(t.url).post('/api/uaa/social/mp', { code: 'new-student-code' })).status).toBe(400);
+    const page = await new Client(t.url).raw(
+      'GET',
+      `/sso/social/authorize?appid=wx-demo-mp-0001&response_type=code&state=mp&redirect_uri=${encodeURIComponent(`${t.url}/login`)}`,
+      { device: null },
+    );
+    const code = /id="as-student" href="[^"]*[?&]code=([\w.-]+)/.exec(await page.text())?.[1];
+    const again = await new Client(t.url).post<LoginData>('/api/uaa/social/mp', { code });
     expect(again.body.data.userId).toBe('u-student');
     expect(
       (await client.post('/api/uaa/social_bind', { id: SQL, username: 'student', password: PASSWORD })).status,

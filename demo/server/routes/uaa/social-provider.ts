@@ -56,15 +56,7 @@ export function registerSocialProviderRoutes(app: FastifyInstance, ctx: ServerCo
       if (response_type !== 'code') return refuse(reply, 'response_type 必须为 code', 'response_type must be code');
       const back = sameOriginRedirect(ctx, request, redirect_uri);
       if (!back) return refuse(reply, '回调地址不在可信域名内', 'redirect_uri is not on a trusted domain');
-      const identities = ctx.db
-        .prepare(
-          `SELECT c.code AS code, u.real_name AS realName, u.login_name AS loginName
-           FROM social_codes c
-           JOIN social_bindings b ON b.provider = c.provider AND b.openid = c.openid
-           JOIN users u ON u.id = b.user_id
-           WHERE c.provider = ? ORDER BY u.login_name`,
-        )
-        .all(provider.key) as Identity[];
+      const identities = boundIdentities(ctx, provider.key);
       return reply
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-store')
@@ -74,6 +66,28 @@ export function registerSocialProviderRoutes(app: FastifyInstance, ctx: ServerCo
 }
 
 /** `redirect_uri` with `code` (when the person agreed) and `state` added, its own query kept. */
+/**
+ * The accounts bound to the provider, each with a fresh code that stands for it, as a real provider gives one per
+ * authorisation: codes sign in once (social.ts), so the page cannot hand out the seeded ones.
+ */
+function boundIdentities(ctx: ServerContext, provider: string): Identity[] {
+  const bound = ctx.db
+    .prepare(
+      `SELECT DISTINCT b.openid AS openid, b.unionid AS unionid, u.real_name AS realName, u.login_name AS loginName
+       FROM social_codes c
+       JOIN social_bindings b ON b.provider = c.provider AND b.openid = c.openid
+       JOIN users u ON u.id = b.user_id
+       WHERE c.provider = ? ORDER BY u.login_name`,
+    )
+    .all(provider) as (Omit<Identity, 'code'> & { openid: string; unionid: string })[];
+  const mint = ctx.db.prepare('INSERT INTO social_codes (provider, code, openid, unionid) VALUES (?, ?, ?, ?)');
+  return bound.map(({ openid, unionid, realName, loginName }) => {
+    const code = `demo-${randomToken(12)}`;
+    mint.run(provider, code, openid, unionid);
+    return { code, realName, loginName };
+  });
+}
+
 function returnUrl(back: URL, state: string, code?: string): string {
   const url = new URL(back);
   if (code) url.searchParams.set('code', code);

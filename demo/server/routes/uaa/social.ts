@@ -46,6 +46,7 @@ export function registerSocialRoutes(app: FastifyInstance, ctx: ServerContext): 
       }
       if (ctx.limiter.exhausted(PENDING_BUCKET, request.ip))
         throw tooManyAttempts(ctx.limiter.retryAfter(PENDING_BUCKET, request.ip));
+      spend(ctx, provider, credential);
       const ids = identify(ctx, provider, credential);
       const binding = ctx.db
         .prepare('SELECT user_id FROM social_bindings WHERE provider = ? AND openid = ?')
@@ -81,22 +82,47 @@ export function registerSocialRoutes(app: FastifyInstance, ctx: ServerContext): 
   );
 }
 
+/**
+ * A provider's code signs in once (OAuth 2.0, RFC 6749 §4.1.2: "the client MUST NOT use the authorization code more
+ * than once"), the demo's seeded ones too (issue 67: `demo-teacher-code` signed anyone in as the teacher, again and
+ * again). Spent codes are kept by their SHA-256; a second use is 400 `invalid_grant`.
+ */
+function spend(ctx: ServerContext, provider: string, code: string): void {
+  const spent = ctx.db
+    .prepare('INSERT OR IGNORE INTO social_codes_spent (provider, code_hash, spent_at) VALUES (?, ?, ?)')
+    .run(provider, sha256(code), ctx.seconds());
+  if (spent.changes === 1) return;
+  const text = {
+    zh: '授权码已使用过，请重新授权登录',
+    en: 'This authorisation code was used already; sign in with the provider again',
+    hk: '授權碼已使用過，請重新授權登入',
+  };
+  throw new ApiError(400, INVALID_GRANT, text, [fieldError('code', text)]);
+}
+
 function findProvider(ctx: ServerContext, key: string) {
   return ctx.db.prepare('SELECT key, name, app_id FROM social_providers WHERE key = ?').get(key) as
     | { key: string; name: string; app_id: string }
     | undefined;
 }
 
-/** A seeded code maps to its seeded openid; any other well-formed code stands for a stable, unbound identity. */
+/**
+ * A seeded code maps to its seeded openid; any other well-formed code stands for a new identity, remembered like a
+ * seeded one, so that once it is bound the stand-in provider page offers it with fresh codes (codes sign in once).
+ */
 function identify(ctx: ServerContext, provider: string, code: string): { openid: string; unionid: string } {
   const seeded = ctx.db
     .prepare('SELECT openid, unionid FROM social_codes WHERE provider = ? AND code = ?')
     .get(provider, code) as { openid: string; unionid: string } | undefined;
   if (seeded) return seeded;
-  return {
+  const ids = {
     openid: `${provider}-open-${sha256(`${provider}:${code}`).slice(0, 20)}`,
     unionid: `union-${sha256(`union:${code}`).slice(0, 20)}`,
   };
+  ctx.db
+    .prepare('INSERT INTO social_codes (provider, code, openid, unionid) VALUES (?, ?, ?, ?)')
+    .run(provider, code, ids.openid, ids.unionid);
+  return ids;
 }
 
 const unknownProvider = () =>
