@@ -21,8 +21,26 @@ export const PICTURE_MEMORY_SECONDS = 24 * 60 * 60;
 export const samePicture = (a: string, b: string) => hashDistance(a, b) <= SAME_PICTURE_BITS;
 
 /**
- * Whether these pictures (the still, then the frames) are those of one earlier use; uses older than `memorySeconds`
- * are forgotten.
+ * In a replay one picture may lie this far from its original when the others make up for it (issue 67): brightening a
+ * request's every picture ×1.25, or ×1.15 and a crop, clipped the highlights of one frame 12–14 bits away while the
+ * others stayed 0–8, and the use signed in again.
+ */
+export const ONE_PICTURE_AT_MOST_BITS = 16;
+
+/**
+ * The pictures of two uses are the same pictures: one by one in order, on average at most SAME_PICTURE_BITS apart and
+ * none more than ONE_PICTURE_AT_MOST_BITS. Everything the rule of each picture alike (≤ 10) caught is still caught.
+ */
+function sameUse(earlier: readonly string[], now: readonly string[]): boolean {
+  if (earlier.length !== now.length) return false;
+  const distances = earlier.map((hash, i) => hashDistance(hash, now[i]!));
+  const total = distances.reduce((sum, bits) => sum + bits, 0);
+  return distances.every((bits) => bits <= ONE_PICTURE_AT_MOST_BITS) && total <= SAME_PICTURE_BITS * distances.length;
+}
+
+/**
+ * Whether these pictures (the still, then the frames) are those of one earlier use (sameUse); uses older than
+ * `memorySeconds` are forgotten.
  */
 export function isReplay(
   db: Database,
@@ -36,9 +54,7 @@ export function isReplay(
     .all() as { useId: string; position: number; hash: string }[];
   const uses = new Map<string, string[]>();
   for (const row of rows) uses.set(row.useId, [...(uses.get(row.useId) ?? []), row.hash]);
-  for (const pictures of uses.values()) {
-    if (pictures.length === hashes.length && hashes.every((hash, i) => samePicture(pictures[i]!, hash))) return true;
-  }
+  for (const pictures of uses.values()) if (sameUse(pictures, hashes)) return true;
   return false;
 }
 
