@@ -33,6 +33,11 @@ export const ADDED_CALLS: readonly AddedCall[] = [
     path: ENDPOINTS.appIconOrder,
     reason: "keeps a school teacher's dragged icon order (§6 allows the drag, §7 has no call to save it)",
   },
+  {
+    method: 'POST',
+    path: ENDPOINTS.unitFaceLogin,
+    reason: "a unit admin turns face sign-in off or on (issue 67); §7's units have no such setting, so it is on",
+  },
   { method: 'GET', path: ENDPOINTS.myFiles, reason: "lists the caller's own uploads; §7 has no call that lists files" },
   {
     method: 'GET',

@@ -13,6 +13,7 @@ import {
   splitBilingual,
   unitNameIn,
 } from '../core';
+import { FaceLoginSetting } from './FaceLoginSetting';
 
 type Translate = (key: string) => string;
 
@@ -64,7 +65,8 @@ function LoginPageFacts({
 
 /**
  * The admin's "Unit settings" (/desktop/unit, issue 56): the unit's name, logo, licence and login-page footer, read
- * only — §7 has no call that changes them, so the page says whom to ask rather than offering controls that cannot save.
+ * only — §7 has no call that changes them, so the page says whom to ask rather than offering controls that cannot save
+ * — and face sign-in, which the unit's admin turns on or off here (issue 67, FaceLoginSetting.tsx).
  */
 export function UnitSettings({ title }: { title: string }) {
   const translate = useStore($translate);
@@ -106,6 +108,12 @@ export function UnitSettings({ title }: { title: string }) {
             <LoginPageFacts footer={settings.loginPage} translate={translate} language={language} />
           ) : (
             <p>{translate('unit.unreadable')}</p>
+          )}
+          <h2>{translate('unit.signIn')}</h2>
+          {settings.faceLogin === null ? (
+            <p>{translate('unit.unreadable')}</p>
+          ) : (
+            <FaceLoginSetting initial={settings.faceLogin} translate={translate} />
           )}
         </>
       ) : (

@@ -200,6 +200,8 @@ function sampleOf(call: AddedCall, fileId: string): { path: string; body?: unkno
       body: { id: 'no-such-bind', username: 'teacher', password: 'wrong' },
     },
     [`POST ${ENDPOINTS.appIconOrder}`]: { path: ENDPOINTS.appIconOrder, body: { groupCode: 'XZBG', codes: 'none' } },
+    // A teacher is no admin: 403 in the full profile, where the call is there.
+    [`POST ${ENDPOINTS.unitFaceLogin}`]: { path: ENDPOINTS.unitFaceLogin, body: { enabled: true } },
     [`GET ${ENDPOINTS.myFiles}`]: { path: ENDPOINTS.myFiles },
     [`GET ${ENDPOINTS.storedFile}`]: { path: `/api/storage/file/${fileId}` },
     [`GET ${ENDPOINTS.download}`]: { path: `${ENDPOINTS.download}?fileId=${fileId}` },

@@ -13,6 +13,7 @@ export const CHROME_PATHS = {
   licence: ENDPOINTS.licence,
   licenceOam: ENDPOINTS.licenceOam,
   unitConfig: ENDPOINTS.unitConfig,
+  unitFaceLogin: ENDPOINTS.unitFaceLogin,
   unitLogo: ENDPOINTS.unitLogo,
   packageJson: ENDPOINTS.packageJson,
   packageVersions: ENDPOINTS.packageVersions,

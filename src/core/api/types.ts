@@ -182,6 +182,11 @@ export interface UnitLoginConfig {
   footer: string;
   link: string;
   decorationSet: string;
+  /**
+   * Added (issue 67): false when the unit turned face sign-in off, so the login page does not offer it. Absent (a §7
+   * back end) means on.
+   */
+  faceLogin?: boolean;
 }
 
 /** Version info (§3). */

@@ -109,6 +109,8 @@ export const ENDPOINTS = {
   licence: '/api/base/license/unit',
   vocationalSchool: '/api/base/unit/is_vocational_school',
   haveInstitute: '/api/base/unit/have_institute',
+  /** Added (issue 67): POST `{enabled}`, a unit admin's choice whether the unit's people may sign in by face. */
+  unitFaceLogin: '/api/base/unit/face_login',
   roleCheck: '/api/base/role/user/:userId/:role/base',
   unitLogo: '/api/storage/show/unit/:unitId',
   alreadyParentTeacher: '/api/base/select/already/parent/teacher',

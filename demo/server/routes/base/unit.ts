@@ -4,9 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '../../../../src/core/api/wire';
 import { requireAuth } from '../../auth/session';
 import type { ServerContext } from '../../context';
+import { setFaceLogin } from '../../db/unit-settings';
 import { findUnit, findUser, hasRole, isAdmin } from '../../db/users';
 import { errors, ok } from '../../envelope';
 import { id, object, str } from '../../schemas';
+import { serves } from '../../spec-strict';
 import { formatDateTime } from '../../util/ids';
 
 export function registerUnitRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -40,6 +42,20 @@ export function registerUnitRoutes(app: FastifyInstance, ctx: ServerContext): vo
       return ok(Boolean(licence && licence.end_time > current && unit.licence_end > current));
     },
   );
+
+  // Added (issue 67): face sign-in is the unit's choice, made by an admin of the unit (XX_SYS_); clock-in stays.
+  if (serves(ctx.options, 'POST', ENDPOINTS.unitFaceLogin)) {
+    app.post<{ Body: { enabled: boolean } }>(
+      ENDPOINTS.unitFaceLogin,
+      { schema: { body: object({ enabled: { type: 'boolean' } }, ['enabled']) } },
+      async (request) => {
+        const { user } = requireAuth(request);
+        if (!isAdmin(ctx.db, user.id)) throw errors.forbidden();
+        setFaceLogin(ctx.db, user.unit_id, request.body.enabled);
+        return ok({ faceLogin: request.body.enabled });
+      },
+    );
+  }
 
   app.get(ENDPOINTS.vocationalSchool, async (request) => {
     const unit = ownUnit(requireAuth(request).user.unit_id, undefined);

@@ -14,8 +14,11 @@ import type { FacePhoto, photoSchema } from './face-photo';
 export interface FaceDeps {
   ctx: ServerContext;
   challenges: ChallengeStore;
-  /** Registered faces of the current matcher's kind, of one unit or of all. */
-  enrolled(unitId?: string): Promise<EnrolledFace[]>;
+  /**
+   * Registered faces of the current matcher's kind, of one unit or of all; `signIn` leaves out those of units that
+   * turned face sign-in off (issue 67).
+   */
+  enrolled(unitId?: string, signIn?: boolean): Promise<EnrolledFace[]>;
   /** The challenge a photo answers, used up; none in the §7-as-written profile, whose photos come alone. */
   takeActions(photo: FacePhoto, address: string, purpose: ChallengePurpose): LivenessAction[] | null;
   /** The schema of face login and clock-in: the photo, and (full profile) the challenge it answers. */

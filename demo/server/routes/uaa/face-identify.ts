@@ -46,7 +46,8 @@ export async function identifyFace(
   const liveness = livenessMatcher(ctx.faceMatcher);
   const still = liveness ? await liveness.observe(bytes, caller) : null;
   const probe = still?.descriptor ?? (await ctx.faceMatcher.describe(bytes, caller));
-  const faces = await enrolled(unitId);
+  // Public face login sees only the faces of units that offer it (issue 67); a terminal's clock-in its unit's all.
+  const faces = await enrolled(unitId, caller === 'public');
   const userId = matchOnePerson(ctx.faceMatcher, probe, faces);
   // Failures count per face too (issue 37, F3): 5 near misses on one person lock this call (face login, or
   // clock-in) to them for the window, even for their own face, as 5 wrong passwords lock an account.

@@ -37,14 +37,15 @@ function faceDeps(app: FastifyInstance, ctx: ServerContext): FaceDeps {
   return {
     ctx,
     challenges,
-    enrolled: async (unitId) => {
+    enrolled: async (unitId, signIn = false) => {
       await refreshed;
       return ctx.db
         .prepare(
           `SELECT f.user_id AS userId, f.descriptor FROM face_records f JOIN users u ON u.id = f.user_id
-           WHERE f.matcher = ? AND (? IS NULL OR u.unit_id = ?)`,
+           LEFT JOIN unit_settings s ON s.unit_id = u.unit_id
+           WHERE f.matcher = ? AND (? IS NULL OR u.unit_id = ?) AND (? = 0 OR COALESCE(s.face_login, 1) = 1)`,
         )
-        .all(ctx.faceMatcher.kind, unitId ?? null, unitId ?? null) as EnrolledFace[];
+        .all(ctx.faceMatcher.kind, unitId ?? null, unitId ?? null, signIn ? 1 : 0) as EnrolledFace[];
     },
     takeActions: (photo, address, purpose) =>
       ctx.options.specStrict ? null : challenges.take(photo.challengeId ?? '', address, purpose),

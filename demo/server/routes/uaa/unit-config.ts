@@ -3,6 +3,7 @@ import type { UnitLoginConfig } from '../../../../src/core/api/types';
 import { ENDPOINTS } from '../../../../src/core/api/wire';
 import type { ServerContext } from '../../context';
 import { SCHOOL_ID } from '../../db/seed-data';
+import { faceLoginOn } from '../../db/unit-settings';
 import { findUnit, findUnitByHost } from '../../db/users';
 import { errors, ok } from '../../envelope';
 import { id, object, str } from '../../schemas';
@@ -18,7 +19,12 @@ export function registerUnitConfigRoutes(app: FastifyInstance, ctx: ServerContex
         ? findUnit(ctx.db, unitId)
         : (unitHost && findUnitByHost(ctx.db, unitHost)) || findUnit(ctx.db, SCHOOL_ID);
       if (!unit) throw errors.notFound({ zh: '单位不存在', en: 'No such unit' });
-      const config: UnitLoginConfig = { footer: unit.footer, link: unit.link, decorationSet: unit.decoration_set };
+      const config: UnitLoginConfig = {
+        footer: unit.footer,
+        link: unit.link,
+        decorationSet: unit.decoration_set,
+        faceLogin: faceLoginOn(ctx.db, unit.id),
+      };
       return ok(config);
     },
   );
