@@ -11,7 +11,7 @@ import { DEVICE_HEADER, ENDPOINTS } from '../../src/core/api/wire';
 import type { LivenessAction, LivenessChallenge } from '../../src/core/face/liveness';
 import { ManualClock } from './clock';
 import { randomPng as png } from './face-photos';
-import { Client, postFace, signedIn, startServer, type TestServer } from './helpers';
+import { postFace, signedIn, startServer, type TestServer } from './helpers';
 
 // Issue 54: a clock-in terminal's challenges come from an allowance of its own, so anonymous callers cannot use up
 // the challenges a school's terminal needs. Issue 67: asking is never refused and never a failure; a full allowance
