@@ -32,9 +32,20 @@ function failure(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
-/** The route is not there at all: a back end that serves §7 as written has no challenge call. */
+/**
+ * Answers that mean "no liveness here" (issue 67): the route is not there (404), not for this method (405), not
+ * implemented (501), or a gateway that guards every path it does not know (401, 403). Any other failure (a 429, a
+ * 5xx, no answer) is an error the user retries, and the next try asks again.
+ */
+const NO_CHALLENGE_HERE = new Set([401, 403, 404, 405, 501]);
 const isMissingRoute = (error: unknown) =>
-  error instanceof HttpError && error.kind === 'http' && error.response?.status === 404;
+  error instanceof HttpError && error.kind === 'http' && NO_CHALLENGE_HERE.has(error.response?.status ?? 0);
+
+/**
+ * The back ends known to have no challenge call, by the client that asked (one per page): a page's widgets, and a
+ * terminal serving person after person, ask once, not once a person.
+ */
+const withoutChallenge = new WeakSet<object>();
 
 /**
  * The four face calls of §7, and the liveness challenge before face login and clock-in (issue 37). They skip the
@@ -60,9 +71,6 @@ export function faceCalls(deps: FaceCallDeps): FaceCalls {
     return data;
   }
 
-  // A back end without the challenge call does not grow one while the page is open: a terminal serving person after
-  // person asks once, not once a person.
-  let challengeMissing = false;
   return {
     async record(userId: string): Promise<FaceRecord | null> {
       const answer = await deps.http.request<FaceRecord | null>({
@@ -73,12 +81,12 @@ export function faceCalls(deps: FaceCallDeps): FaceCalls {
       return answer.data ?? null;
     },
     async challenge(mode: FaceMode): Promise<LivenessChallenge | null> {
-      if (challengeMissing) return null;
+      if (withoutChallenge.has(deps.http)) return null;
       try {
         return (await send<LivenessChallenge>(FACE_CHALLENGE_PATH, { mode }, mode === 'login')).data;
       } catch (error) {
         if (!isMissingRoute(error)) throw failure(error);
-        challengeMissing = true;
+        withoutChallenge.add(deps.http);
         return null;
       }
     },

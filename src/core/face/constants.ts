@@ -7,8 +7,9 @@ export type FaceMode = (typeof FACE_MODES)[number];
 export const FACE_LIVENESS = ['auto', 'off', 'required'] as const;
 /**
  * Whether login and clock-in ask the server for a liveness challenge (issue 37) before the plain §7 call: `auto` asks,
- * and a 404 means this back end has no liveness check, so the photo goes alone; `off` never asks; `required` asks,
- * and a 404 is an error. A back end that wants liveness refuses a plain call itself.
+ * and an answer of 401, 403, 404, 405 or 501 means this back end has no liveness check (issue 67), so the photo goes
+ * alone; `off` never asks; `required` asks, and such an answer is an error. A back end that wants liveness refuses a
+ * plain call itself.
  */
 export type FaceLiveness = (typeof FACE_LIVENESS)[number];
 

@@ -40,8 +40,8 @@ export interface FaceDetector {
 export interface FaceCalls {
   record(userId: string): Promise<FaceRecord | null>;
   /**
-   * Login and clock-in: a liveness challenge (issue 37), or null when the back end has no challenge call (a 404);
-   * rejects with an Error whose message is shown.
+   * Login and clock-in: a liveness challenge (issue 37), or null when the back end has no challenge call (401, 403,
+   * 404, 405, 501); rejects with an Error whose message is shown.
    */
   challenge(mode: FaceMode): Promise<LivenessChallenge | null>;
   /**

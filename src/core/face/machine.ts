@@ -43,7 +43,7 @@ export type FaceEvent =
   | { type: 'challenged'; challenge: LivenessChallenge; stillTurn?: number | null }
   /** The challenge could not be fetched: its message. */
   | { type: 'challengeFailed'; message: string }
-  /** The back end has no challenge call (it answered 404): it checks no liveness. */
+  /** The back end has no challenge call (it answered 401, 403, 404, 405 or 501): it checks no liveness. */
   | { type: 'challengeMissing' }
   /**
    * One frame of the action was recorded (a JPEG data URL), with its faces where the detector found them: while the
@@ -70,7 +70,7 @@ export interface FaceContext {
   countdownSeconds?: number;
   /** Login and clock-in: whether to ask for the liveness challenge (`auto` when not given). */
   liveness?: FaceLiveness;
-  /** The back end answered the challenge call 404 (`auto`): it checks no liveness, and is not asked again. */
+  /** The back end has no challenge call (`auto`, calls.ts): it checks no liveness, and is not asked again. */
   challengeMissing?: boolean;
 }
 

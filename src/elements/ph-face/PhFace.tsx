@@ -20,7 +20,8 @@ export interface PhFaceProps {
   countdown?: number;
   /**
    * Login and clock-in: `auto` (default) asks the server for a liveness challenge, and sends the photo alone when it
-   * has no challenge call (404); `off` never asks; `required` shows an error where there is no challenge call.
+   * has no challenge call (401, 403, 404, 405 or 501); `off` never asks; `required` shows an error where there is no
+   * challenge call.
    */
   liveness?: FaceLiveness;
   onOutcome?: (outcome: FaceOutcome) => void;

@@ -38,21 +38,24 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 let location = memoryLocation();
+const CONFIG = {
+  env: 'production' as const,
+  device: 'h5' as const,
+  rootPath: 'pages',
+  base: 'base',
+  areaBase: 'areaBase',
+  oneProxy: false,
+  loginTickitConifg: { apipath: '' },
+};
+/** The client of the last page calls() made: each calls() is a new page, with a client of its own. */
+let lastHttp: ReturnType<typeof createHttpClient>;
 function calls() {
   location = memoryLocation('http://school.test/demo/work-chat/index.html');
   const http = createHttpClient({ apiBase: server.base, env: 'production', location: () => location });
-  const config = {
-    env: 'production' as const,
-    device: 'h5' as const,
-    rootPath: 'pages',
-    base: 'base',
-    areaBase: 'areaBase',
-    oneProxy: false,
-    loginTickitConifg: { apipath: '' },
-  };
+  lastHttp = http;
   return faceCalls({
     http,
-    auth: () => authDeps({ http, location, config, sessionStorage: null, credentials: {} }),
+    auth: () => authDeps({ http, location, config: CONFIG, sessionStorage: null, credentials: {} }),
   });
 }
 
@@ -104,13 +107,13 @@ describe('face calls (§7)', () => {
     await expect(calls().challenge('login')).resolves.toEqual(challenge);
     expect(sent()).toMatchObject({ path: ENDPOINTS.faceChallenge, body: { mode: 'login' } });
     $notices.set([]);
-    answer(ENDPOINTS.faceChallenge, 403, {
-      status: 403,
-      code: 'not_a_terminal',
-      message: '只有考勤终端可以打卡|||Only a clock-in terminal can record attendance',
+    answer(ENDPOINTS.faceChallenge, 429, {
+      status: 429,
+      code: 'face_busy',
+      message: '人脸验证繁忙，请稍后重试|||Face checks are busy; please try again in a moment',
     });
     $language.set('en');
-    await expect(calls().challenge('orther')).rejects.toThrow('Only a clock-in terminal can record attendance');
+    await expect(calls().challenge('orther')).rejects.toThrow('Face checks are busy; please try again in a moment');
     expect($notices.get()).toEqual([]);
   });
 
@@ -127,10 +130,39 @@ describe('face calls (§7)', () => {
     expect($notices.get()).toEqual([]);
   });
 
+  it.each([401, 403, 404, 405, 501])(
+    'takes a challenge call answered %i as "no liveness here" (issue 67: a gateway that guards unknown paths)',
+    async (status) => {
+      answer(ENDPOINTS.faceChallenge, status, { status, error: 'gateway' });
+      await expect(calls().challenge('login')).resolves.toBeNull();
+    },
+  );
+
+  it.each([400, 408, 429, 500, 502, 503])(
+    'takes %i as an error the user retries, asked again on the next try',
+    async (status) => {
+      answer(ENDPOINTS.faceChallenge, status, { status, message: '稍后重试|||Try again' });
+      const widget = calls();
+      await expect(widget.challenge('login')).rejects.toThrow();
+      await expect(widget.challenge('login')).rejects.toThrow();
+      const challenge = { challengeId: 'c-2', actions: ['turnLeft', 'turnRight'], expiresIn: 30 };
+      answer(ENDPOINTS.faceChallenge, 200, envelope(200, { data: challenge }));
+      await expect(widget.challenge('login')).resolves.toEqual(challenge);
+      expect(server.received.filter((request) => request.url.pathname === ENDPOINTS.faceChallenge)).toHaveLength(3);
+    },
+  );
+
   it('asks a back end without the challenge call once, not once a person (a terminal serves many)', async () => {
     answer(ENDPOINTS.faceChallenge, 404, 'Not Found');
     const terminal = calls();
     for (let person = 0; person < 3; person += 1) await expect(terminal.challenge('orther')).resolves.toBeNull();
+    // Another widget of the same page (its one client) does not ask again either.
+    await expect(
+      faceCalls({
+        http: lastHttp,
+        auth: () => authDeps({ http: lastHttp, location, config: CONFIG, sessionStorage: null, credentials: {} }),
+      }).challenge('login'),
+    ).resolves.toBeNull();
     const asked = server.received.filter((request) => request.url.pathname === ENDPOINTS.faceChallenge);
     expect(asked).toHaveLength(1);
   });
