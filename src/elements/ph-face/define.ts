@@ -65,8 +65,8 @@ function FaceElement({ container, ...props }: FaceElementProps) {
  * server's liveness challenge asks for a movement (turn your head left or right, open your mouth) in the page's
  * language, and 8 smaller frames are recorded over 3.5 s and sent with the photo: a photo held up cannot do it. A back
  * end without the challenge call (it answers 401, 403, 404, 405 or 501) gets the photo alone, as §7 writes the calls
- * (`liveness` changes that). The photo is 480 × 480 (the body's size on screens narrower than 761 px), sent as the base64 part of a JPEG data URL
- * at quality 1. Login signs in and reloads or follows the login redirect rules; clock-in shows who clocked in for
+ * (`liveness` changes that). The photo is 480 × 480 (the body's size on screens narrower than 761 px), sent as the
+ * base64 part of a JPEG data URL at quality 1. Login signs in and reloads or follows the login redirect rules; clock-in shows who clocked in for
  * 1.5 s, detecting on, then serves the next person by itself (or at once on a click), and a terminal with nobody in
  * front keeps detecting without a timeout; a non-200 answer shows its message with 'Click to try again' under the
  * live picture (a clock-in terminal goes on by itself after 3 s). The face
