@@ -223,12 +223,12 @@ describe('login page script', () => {
       /^© \d{4} Demo Experimental School · Unified sign-in$/,
     );
     // The login shell offers the three languages (issue 55, superseding §9's two), each link keeping the rest of
-    // the query.
+    // the query: the page's own address, whole (issue 67: never a path rebuilt from its parts).
     const links = page.locator('.languages a');
     assert.deepEqual(await links.evaluateAll((all) => all.map((link) => link.getAttribute('href'))), [
-      `/login?redirect_uri=${redirect}&language=zh-CN`,
-      `/login?redirect_uri=${redirect}&language=en`,
-      `/login?redirect_uri=${redirect}&language=zh-HK`,
+      stage.url(`/login?redirect_uri=${redirect}&language=zh-CN`),
+      stage.url(`/login?redirect_uri=${redirect}&language=en`),
+      stage.url(`/login?redirect_uri=${redirect}&language=zh-HK`),
     ]);
     assert.deepEqual(await links.evaluateAll((all) => all.map((link) => link.getAttribute('aria-current'))), [
       null,
@@ -284,7 +284,7 @@ describe('login page script', () => {
     await page.waitForFunction(() => document.documentElement.lang === 'zh-HK');
     const back = page.locator('#back');
     assert.equal(await back.textContent(), '返回登入');
-    assert.equal(await back.getAttribute('href'), '/login?language=zh-HK');
+    assert.equal(await back.getAttribute('href'), stage.url('/login?language=zh-HK'));
     await back.click();
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('language') === 'zh-HK');
     await page.waitForFunction(() => document.documentElement.lang === 'zh-HK');
@@ -349,7 +349,7 @@ describe('bind page script', () => {
       { code: 'bind', appCode: 'base', env: 'production', device: 'pc', languagePack: {} },
     ]);
     // Back to the login page in the language of this one (issue 55).
-    assert.equal(await page.getAttribute('#back', 'href'), '/login?language=en');
+    assert.equal(await page.getAttribute('#back', 'href'), stage.url('/login?language=en'));
 
     await page.locator('#bind-submit').click();
     await page.locator('#bind-username-error').filter({ hasText: 'User name cannot be empty!' }).waitFor();
@@ -417,7 +417,8 @@ describe("help page (the units' help center, issue 56)", () => {
     await page.waitForFunction(() => !new URL(location.href).searchParams.has('accessToken'));
     assert.ok(!(await page.content()).includes(token), 'the token is nowhere on the page');
     const back = page.getByRole('link', { name: '返回原页面' });
-    assert.equal(await back.getAttribute('href'), from);
+    // redUrl through safeUrl: the resolved URL's own href (issue 67).
+    assert.equal(await back.getAttribute('href'), stage.url(from));
     await back.click();
     await page.waitForURL((url) => url.pathname === from);
     assert.deepEqual(problems, []);
