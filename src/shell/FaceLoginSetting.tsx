@@ -12,10 +12,12 @@ type Saving = 'idle' | 'saving' | 'saved' | 'unavailable' | 'failed';
 export function FaceLoginSetting({ initial, translate }: { initial: boolean; translate: Translate }) {
   const [on, setOn] = useState(initial);
   const [saving, setSaving] = useState<Saving>('idle');
+  // The switch follows the click at once, and goes back if the change could not be saved.
   const change = async (wanted: boolean) => {
+    setOn(wanted);
     setSaving('saving');
     const result = await changeFaceLogin(wanted, defaultClient());
-    if (result.status === 'saved') setOn(result.faceLogin);
+    setOn(result.status === 'saved' ? result.faceLogin : !wanted);
     setSaving(result.status);
   };
   return (

@@ -54,7 +54,7 @@ describe('the bare shell with the header as a React component', () => {
     assert.equal(login.status(), 200);
     await page.goto(stage.url('/pages/base/pc_desktop_all/index.html#/desktop/unit'));
     const section = page.getByRole('region', { name: '单位设置' });
-    await section.getByText('以下信息只读；如需修改，请联系平台运营方。').waitFor();
+    await section.getByText('以下单位信息只读；如需修改，请联系平台运营方。').waitFor();
     const facts = async () =>
       new Map(
         await section
@@ -70,7 +70,22 @@ describe('the bare shell with the header as a React component', () => {
     assert.equal(shown.get('帮助中心'), '/help/');
     assert.match(shown.get('备案信息') ?? '', /京ICP备00000000号-1/);
     assert.equal(await section.locator('img').getAttribute('src'), '/api/storage/show/unit/unit-school');
-    assert.equal(await section.locator('input, button, select, textarea').count(), 0, 'nothing to edit');
+    // Nothing to edit but face sign-in, the unit's choice (issue 67): off, the work-chat page no longer offers it.
+    assert.equal(await section.locator('input, button, select, textarea').count(), 1);
+    const faceLogin = section.getByRole('checkbox', { name: '允许人脸登录' });
+    assert.equal(await faceLogin.isChecked(), true);
+    await faceLogin.uncheck();
+    await section.getByRole('status').filter({ hasText: '已保存' }).waitFor();
+    const workChat = await stage.browser.newPage();
+    await workChat.goto(stage.url('/demo/work-chat/index.html'));
+    await workChat.locator('[data-face-login="off"]').waitFor({ state: 'attached' });
+    assert.equal(await workChat.getByRole('button', { name: '人脸登录' }).isVisible(), false);
+    await faceLogin.check();
+    await section.getByRole('status').filter({ hasText: '已保存' }).waitFor();
+    await workChat.reload();
+    await workChat.locator('[data-face-login="offered"]').waitFor();
+    await workChat.getByRole('button', { name: '人脸登录' }).waitFor();
+    await workChat.close();
 
     // In zh-HK what the server sends in Simplified reads in Hong Kong forms, as in the header (core's unitNameIn).
     await page.goto(stage.url('/pages/base/pc_desktop_all/index.html?language=zh-HK#/desktop/unit'));
