@@ -26,7 +26,7 @@ const b64u = (text: string) => Buffer.from(text).toString('base64url');
 
 let stage: Stage;
 before(async () => {
-  // A person may keep 96 KB of files: a second small file does not fit.
+  // A person may keep 96 kB of files: a second small file does not fit.
   stage = await startStage({ quotas: { fileBytesPerUser: 96 * KB } });
 });
 after(async () => {
@@ -160,9 +160,9 @@ describe('a storage quota', () => {
     const second = { name: 'slides.pdf', mimeType: 'application/pdf', buffer: randomBytes(48 * KB) };
     // The single upload's failure reads 'Upload failed' first (§8), then the server's reason.
     const expected = {
-      'zh-CN': '你的存储空间已满（已用 64 KB，上限 96 KB），文件未保存',
-      en: 'Your storage is full (64 KB of 96 KB used); the file was not stored',
-      'zh-HK': '你的儲存空間已滿（已用 64 KB，上限 96 KB），檔案未儲存',
+      'zh-CN': '你的存储空间已满（已用 64 kB，上限 96 kB），文件未保存',
+      en: 'Your storage is full (64 kB of 96 kB used); the file was not stored',
+      'zh-HK': '你的儲存空間已滿（已用 64 kB，上限 96 kB），檔案未儲存',
     } as const;
     for (const [index, language] of (['zh-CN', 'en', 'zh-HK'] as const).entries()) {
       // Staff: the first test locked the teacher's account to new browsers.

@@ -96,7 +96,7 @@ describe('unfinished chunks', () => {
       code: 'uploads_full',
       data: { whose: 'user', used: 256 * KB, limit: 256 * KB },
     });
-    expectThreeLanguages(refused.body.message, /^Your unfinished uploads take 256 KB \(at most 256 KB\)/);
+    expectThreeLanguages(refused.body.message, /^Your unfinished uploads take 256 kB \(at most 256 kB\)/);
     const folder = join(
       t.dataDir,
       'chunks',
@@ -145,7 +145,7 @@ describe('stored files', () => {
     });
     expectThreeLanguages(
       early.body.message,
-      /^Your storage is full \(200 KB of 300 KB used\); the file was not stored/,
+      /^Your storage is full \(200 kB of 300 kB used\); the file was not stored/,
     );
     // A single upload is refused as it is stored, and leaves nothing behind.
     const form = new FormData();

@@ -1,3 +1,4 @@
+import { formatBytes } from '../../../../src/core/util/format';
 import type { Database } from '../../db/sqlite';
 import { ApiError } from '../../envelope';
 
@@ -38,12 +39,8 @@ export const QUOTA_DEFAULTS: QuotaOptions = {
   fileBytesPerUnit: 500 * GB,
 };
 
-/** Bytes as people read them: `1.5 GB`, `320 MB`, `12 KB`. */
-export function readableBytes(bytes: number): string {
-  if (bytes >= GB) return `${Number((bytes / GB).toFixed(1))} GB`;
-  if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
-  return `${Math.ceil(bytes / 1024)} KB`;
-}
+/** Bytes as the uploader writes them beside each file (core's formatBytes): `1.5 GB`, `320 MB`, `64 kB`. */
+export const readableBytes = (bytes: number): string => formatBytes(bytes, 1);
 
 type Whose = 'user' | 'unit';
 
