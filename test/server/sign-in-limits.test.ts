@@ -142,7 +142,6 @@ describe('the client address comes from trusted proxies only', () => {
     expect(await sprayNamingAddresses(['127.0.0.1'])).toEqual(Array(11).fill(400));
   });
 });
-});
 
 describe('nobody locks a person out from elsewhere', () => {
   it('sets an HttpOnly, SameSite=Lax device cookie bound to the account at sign-in', async () => {
