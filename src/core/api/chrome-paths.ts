@@ -13,7 +13,6 @@ export const CHROME_PATHS = {
   licence: ENDPOINTS.licence,
   licenceOam: ENDPOINTS.licenceOam,
   unitConfig: ENDPOINTS.unitConfig,
-  unitFaceLogin: ENDPOINTS.unitFaceLogin,
   unitLogo: ENDPOINTS.unitLogo,
   packageJson: ENDPOINTS.packageJson,
   packageVersions: ENDPOINTS.packageVersions,

@@ -118,9 +118,8 @@ export function safeUrl(text: unknown, site: Site, allowedOrigins: readonly stri
 }
 
 /**
- * A link from data that is meant to lead to other sites too (the unit's footer link and filing entries, a client
- * download, where a client's authorisation sends the user back): resolved by the same rules as safeUrl, on any
- * origin. Its own `href`, or null.
+ * A link from data that is meant to lead to other sites too (a help center elsewhere, where a client's authorisation
+ * sends the user back): resolved by safeUrl's rules, on any origin. Its own `href`, or null.
  */
 export function outboundUrl(text: unknown, site: Site): string | null {
   return fromData(text, site)?.href ?? null;

@@ -1,5 +1,5 @@
-import { CHROME_PATHS } from '../api/chrome-paths';
 import type { UnitLoginConfig } from '../api/types';
+import { ENDPOINTS } from '../api/wire';
 import type { HttpClient } from '../http/client-types';
 import { HttpError } from '../http/errors';
 import { loadUnitLicence, type UnitLicence } from '../licence';
@@ -35,11 +35,14 @@ export type FaceLoginChange =
   | { status: 'unavailable' }
   | { status: 'failed' };
 
-/** Turns face sign-in on or off for the admin's own unit (an added call of the reference server). No toast. */
+/**
+ * Turns face sign-in on or off for the admin's own unit (an added call of the reference server). No toast. Only the
+ * shell's Unit settings call it, so its path stays out of the elements' shared runtime (CHROME_PATHS).
+ */
 export async function changeFaceLogin(enabled: boolean, http: Pick<HttpClient, 'request'>): Promise<FaceLoginChange> {
   try {
     const answer = await http.request<{ faceLogin: boolean }>({
-      url: CHROME_PATHS.unitFaceLogin,
+      url: ENDPOINTS.unitFaceLogin,
       method: 'post',
       data: { enabled },
       json: true,
