@@ -149,7 +149,7 @@ describe('ph-login modes (§4)', () => {
     for (const key of ['id', 'openid', 'unionid']) expect(bind.searchParams.get(key), key).to.be.a('string');
   });
 
-  it('already logged in: goes on to the landing page without asking', async () => {
+  it('already logged in: goes on to the landing page without asking, told as a restored session', async () => {
     await freshPage('/login');
     await api(LOGIN, { username: 'teacher', password: PASSWORD });
     // Signed in here before, through the widgets, which recorded it.
@@ -157,10 +157,17 @@ describe('ph-login modes (§4)', () => {
     const location = core.memoryLocation(`${window.location.origin}/login`);
     core.setLocationAdapter(location);
     // Listen before mounting: the element may sign the user through before a listener on it could be added.
-    const succeeded = oneEvent(document, 'ph-login-success');
+    const restored = oneEvent(document, 'ph-login-restored');
+    let signedIn = 0;
+    const count = () => signedIn++;
+    document.addEventListener('ph-login-success', count);
     await mount(html`<ph-login></ph-login>`);
     await waitForNavigation(location);
-    expect(((await succeeded) as CustomEvent).detail.userType).to.equal(2);
+    document.removeEventListener('ph-login-success', count);
+    const { detail } = (await restored) as CustomEvent;
+    expect(detail.userType).to.equal(2);
+    expect(detail.redirect).to.equal(location.visited[0]);
+    expect(signedIn, 'a restored session is not a sign-in').to.equal(0);
     expect(new URL(location.visited[0]!).pathname).to.equal(LANDING);
     expect(requestsTo(LOGIN)).to.have.length(0);
   });

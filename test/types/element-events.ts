@@ -83,7 +83,11 @@ export function listeners(): void {
     keyof PhUploaderEventMap,
     'ph-uploader-progress' | 'ph-uploader-success' | 'ph-uploader-error' | 'ph-uploader-complete'
   >(true);
-  exactly<keyof PhLoginEventMap, 'ph-login-success' | 'ph-login-error' | 'ph-login-logout' | 'ph-login-platform'>(true);
+  exactly<
+    keyof PhLoginEventMap,
+    'ph-login-success' | 'ph-login-restored' | 'ph-login-error' | 'ph-login-logout' | 'ph-login-platform'
+  >(true);
+  document.addEventListener('ph-login-success', (event) => exactly<typeof event.detail.redirect, string | null>(true));
 }
 
 export function mistakes(): void {

@@ -1,3 +1,4 @@
+import type { LoginData } from '../api/types';
 import { getLocation, type LocationAdapter } from '../config/location';
 import { requireConfig } from '../config/phinit';
 import type { PhConfig } from '../config/resolve';
@@ -5,6 +6,8 @@ import type { HttpClient } from '../http/client-types';
 import { defaultClient } from '../http/request';
 import { type Site, siteOf } from '../routes/site';
 import type { CredentialDeps } from './credentials';
+import { type NavigationLog, sessionNavigationLog } from './navigation';
+import type { AfterSignIn, RedirectChoice } from './redirect';
 
 export type AuthConfig = Pick<
   PhConfig,
@@ -21,6 +24,14 @@ export type AuthConfig = Pick<
 > &
   Partial<Pick<PhConfig, 'allowedRedirectOrigins' | 'socialAuthorize' | 'apiBase' | 'basePath'>>;
 
+/** Signed in (or found signed in): the data, and what the page is about to do (redirect.ts). */
+export interface SignedIn {
+  data: Partial<LoginData>;
+  next: AfterSignIn;
+  /** A session found on load, not a sign-in. */
+  restored: boolean;
+}
+
 /** Everything the effectful auth functions touch, injectable so tests observe calls and navigation. */
 export interface AuthDeps {
   http: Pick<HttpClient, 'request'>;
@@ -31,6 +42,17 @@ export interface AuthDeps {
   credentials: CredentialDeps;
   /** The browser's user agent (a phone lands on the mobile desktop); the navigator's when left out. */
   userAgent?: string;
+  /** `none`: stay after signing in (an app that routes by itself); default `auto`, §4's order. */
+  redirect?: RedirectChoice;
+  /** `dialog`: the re-login dialog, after which the page reloads in place. Default `page`. */
+  place?: 'page' | 'dialog';
+  /** The tab's last navigation after a sign-in (the loop guard); session storage by default. */
+  navigation: NavigationLog;
+  /**
+   * Told once the session is in, before the page follows `next`: what the caller must do first (remember a password,
+   * tell the page). Answers false to keep the page where it is (an event's preventDefault()).
+   */
+  beforeLeave?: (signedIn: SignedIn) => boolean | Promise<boolean>;
 }
 
 /** The user agent the auth functions decide by: the injected one, else the navigator's. */
@@ -56,5 +78,9 @@ export function authDeps(overrides: Partial<AuthDeps> = {}): AuthDeps {
           : sessionStorage,
     credentials: overrides.credentials ?? {},
     userAgent: overrides.userAgent,
+    redirect: overrides.redirect,
+    place: overrides.place,
+    navigation: overrides.navigation ?? sessionNavigationLog(),
+    beforeLeave: overrides.beforeLeave,
   };
 }

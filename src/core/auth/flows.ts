@@ -1,15 +1,23 @@
-import type { Envelope } from '../api/types';
+import type { Envelope, LoginData } from '../api/types';
 import { ENDPOINTS, endpointPath } from '../api/wire';
 import { notify } from '../notify';
-import { landingUrl } from '../routes/paths';
 import { outboundUrl } from '../routes/site';
 import { $autoLogin, $autoLoginCount, $loggedOut, LOGGED_OUT } from '../session/prefs';
 import { $loginStatus, $session } from '../session/state';
 import { hasRememberedCredentials } from './credentials';
 import { type AuthDeps, authSite, userAgentOf } from './deps';
-import { type AutoLoginOutcome, autoLogin, type LoginOutcome, login, loginCall } from './login';
+import {
+  type AutoLoginOutcome,
+  afterSignIn,
+  autoLogin,
+  type LoginOutcome,
+  leaveAfterSignIn,
+  login,
+  loginCall,
+  nextUrl,
+} from './login';
 import { type ChatProvider, type LoginMode, type LoginModeContext, resolveLoginMode, withoutSecrets } from './mode';
-import { decideRedirect } from './redirect';
+import type { AfterSignIn } from './redirect';
 import { type SocialStart, startSocialSignIn } from './social';
 
 /** The inputs of resolveLoginMode from the page, the configuration and the stored preferences. */
@@ -28,8 +36,17 @@ export function loginModeContext(deps: AuthDeps, userAgent?: string): LoginModeC
   };
 }
 
+/** A session found on load (§4 "already logged in"): not a sign-in. */
+export type RestoredOutcome = {
+  status: 'restored';
+  redirect: string | null;
+  next: AfterSignIn;
+  data: Partial<LoginData>;
+};
+
 export type ModeOutcome =
   | LoginOutcome
+  | RestoredOutcome
   | AutoLoginOutcome
   | SocialStart
   | { status: 'form' }
@@ -75,23 +92,13 @@ async function chatSignIn(provider: ChatProvider, deps: AuthDeps): Promise<ModeO
   return runLoginMode(resolveLoginMode({ ...loginModeContext(deps), skipChat: true }), deps);
 }
 
-function alreadyLoggedIn(deps: AuthDeps): ModeOutcome {
-  const session = $session.get();
-  const href = deps.location.href();
-  const site = authSite(deps);
-  const landing = landingUrl({
-    ...deps.config,
-    site,
-    unitType: session.unitType,
-    unitId: session.unitId,
-    userAgent: userAgentOf(deps),
-  });
-  const allowedOrigins = deps.config.allowedRedirectOrigins;
-  const redirect = decideRedirect({ href, site, jumpPage: deps.config.jumpPage, landing, allowedOrigins });
-  // Already where it would go: going again would only reload.
-  if (redirect && redirect !== new URL(href).href) deps.location.assign(redirect);
-  const { unitType, unitId, userType, userId } = session;
-  return { status: 'ok', redirect, data: { unitType, unitId, userType, userId } };
+/** §4's "already logged in": a session found on load. It is told apart from a sign-in, and follows the same rule. */
+async function alreadyLoggedIn(deps: AuthDeps): Promise<ModeOutcome> {
+  const { unitType, unitId, userType, userId } = $session.get();
+  const data = { unitType, unitId, userType, userId };
+  const next = afterSignIn(deps, true);
+  await leaveAfterSignIn({ data, next, restored: true }, deps);
+  return { status: 'restored', redirect: nextUrl(next), next, data };
 }
 
 /** Carries out one mode of §4. */
@@ -120,7 +127,7 @@ export function runLoginMode(mode: LoginMode, deps: AuthDeps): Promise<ModeOutco
         deps,
       );
     case 'loggedIn':
-      return Promise.resolve(alreadyLoggedIn(deps));
+      return alreadyLoggedIn(deps);
     case 'chatSocial':
       return chatSignIn(mode.provider, deps);
     case 'auto':

@@ -5,6 +5,7 @@ export {
   hasChildSelector,
   rememberChild,
 } from './children';
+export { apiOnAnotherOrigin, CROSS_SITE_COOKIE, cookieRefused } from './cookie-check';
 export type { CredentialDeps, Credentials, KeyStore, RememberResult } from './credentials';
 export {
   forgetCredentials,
@@ -14,12 +15,12 @@ export {
   readRememberedCredentials,
   rememberCredentials,
 } from './credentials';
-export type { AuthConfig, AuthDeps } from './deps';
+export type { AuthConfig, AuthDeps, SignedIn } from './deps';
 export { authDeps } from './deps';
-export type { ModeOutcome } from './flows';
+export type { ModeOutcome, RestoredOutcome } from './flows';
 export { loginModeContext, runLoginMode, startLogin } from './flows';
 export type { AutoLoginOutcome, LoginOutcome } from './login';
-export { autoLogin, handleLoginResult, login, loginCall } from './login';
+export { afterSignIn, autoLogin, handleLoginResult, leaveAfterSignIn, login, loginCall, nextUrl } from './login';
 export { clearLocalSession, logout } from './logout';
 export { fetchMe, loadChildren, probeSignedIn, randomSignature, signInRecorded } from './me';
 export type { ChatProvider, LoginMode, LoginModeContext } from './mode';
@@ -32,8 +33,23 @@ export {
   urlQuery,
   withoutSecrets,
 } from './mode';
-export type { RedirectDecisionContext } from './redirect';
-export { decideRedirect, redirectOrigins } from './redirect';
+export type { NavigationLog } from './navigation';
+export { followAfterSignIn, navigatedThisLoad, sessionNavigationLog } from './navigation';
+export type {
+  AfterSignIn,
+  AfterSignInContext,
+  PastNavigation,
+  RedirectChoice,
+  RedirectDecisionContext,
+} from './redirect';
+export {
+  decideAfterSignIn,
+  decideRedirect,
+  NAVIGATION_LOOP_MS,
+  REDIRECT_CHOICES,
+  redirectOrigins,
+  sameUrl,
+} from './redirect';
 export type { SignInWait, SignInWaitReason, SignInWaitView } from './sign-in-wait';
 export { countdownClock, nextTick, SIGN_IN_WAIT_CODES, signInWaitOf, signInWaitView } from './sign-in-wait';
 export type { SocialAuthorizeSetting, SocialAuthorizeSettings, SocialStart } from './social';

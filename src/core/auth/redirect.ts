@@ -58,3 +58,91 @@ export function decideRedirect(ctx: RedirectDecisionContext): string | null {
   const back = safeUrl(query.get('redirect_uri'), ctx.site, ctx.allowedOrigins);
   return back ?? safeUrl(ctx.jumpPage, ctx.site) ?? ctx.landing;
 }
+
+/**
+ * Two URLs name the same page: the same origin and path (`/x/index.html` is `/x/`), the same query values in any
+ * order and spelling (`?stay` is `?stay=`), and the same hash route with its query read the same way; an empty hash
+ * is no hash. Anything unparsable is only the same as itself.
+ */
+export function sameUrl(a: string, b: string, base?: string): boolean {
+  const key = (text: string) => {
+    try {
+      const url = new URL(text, base);
+      const query = (search: string) => {
+        const params = new URLSearchParams(search);
+        params.sort();
+        return params.toString();
+      };
+      const [hashPath = '', hashQuery = ''] = url.hash.slice(1).split('?');
+      const path = url.pathname.replace(/\/index\.html?$/i, '/');
+      return `${url.origin}${path}?${query(url.search)}#${hashPath}?${query(hashQuery)}`;
+    } catch {
+      return text;
+    }
+  };
+  return key(a) === key(b);
+}
+
+/**
+ * What a page does once signed in: `go` to a URL, `reload` itself (§4, where there is nowhere to go), or `stay` as it
+ * is, signed in, with why: `none` (asked not to move), `current` (it would go where it is), `loop` (it went there a
+ * moment ago and was sent back here: a router without that page), `once` (this page load has navigated already).
+ */
+export type AfterSignIn =
+  | { action: 'go'; url: string }
+  | { action: 'reload' }
+  | { action: 'stay'; reason: 'none' | 'current' | 'loop' | 'once'; url: string | null };
+
+/** `auto`: §4's order (redirect_uri, jump page, landing page). `none`: never leave after signing in. */
+export type RedirectChoice = 'auto' | 'none';
+export const REDIRECT_CHOICES: readonly RedirectChoice[] = ['auto', 'none'];
+
+/** A navigation made after a sign-in, remembered for the next page load of the tab (navigation.ts). */
+export interface PastNavigation {
+  url: string;
+  /** Epoch milliseconds. */
+  at: number;
+}
+
+/**
+ * How soon after a navigation made after a sign-in a page that would make it again is taken as sent back by it: a
+ * router's catch-all takes a second or two; a person who comes back to the login page later is not in a loop.
+ */
+export const NAVIGATION_LOOP_MS = 60_000;
+
+export interface AfterSignInContext {
+  href: string;
+  /** Where §4 would go (decideRedirect), null for the settings pages that stay. */
+  target: string | null;
+  redirect: RedirectChoice;
+  /** A session found on load rather than a sign-in: nothing to reload for. */
+  restored: boolean;
+  /** In the re-login dialog the user stays where they were: the page reloads in place. */
+  place: 'page' | 'dialog';
+  /** This page load has already navigated after a sign-in. */
+  navigatedThisLoad: boolean;
+  /** The tab's last navigation after a sign-in, if any. */
+  last: PastNavigation | null;
+  now: number;
+}
+
+/**
+ * The one rule of what follows a sign-in or a restored session: at most one navigation a page load, never to the page
+ * itself (normalised), never back to where the page was sent a moment ago and returned from, never with `none`.
+ */
+export function decideAfterSignIn(ctx: AfterSignInContext): AfterSignIn {
+  const stay = (reason: Extract<AfterSignIn, { action: 'stay' }>['reason']): AfterSignIn => ({
+    action: 'stay',
+    reason,
+    url: ctx.target,
+  });
+  if (ctx.redirect === 'none') return stay('none');
+  if (ctx.place === 'dialog') return ctx.restored ? stay('current') : { action: 'reload' };
+  if (ctx.target === null || sameUrl(ctx.target, ctx.href)) {
+    return ctx.restored || ctx.target !== null ? stay('current') : { action: 'reload' };
+  }
+  if (ctx.navigatedThisLoad) return stay('once');
+  const returned =
+    ctx.last !== null && ctx.now - ctx.last.at < NAVIGATION_LOOP_MS && sameUrl(ctx.last.url, ctx.target, ctx.href);
+  return returned ? stay('loop') : { action: 'go', url: ctx.target };
+}

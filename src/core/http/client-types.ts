@@ -34,6 +34,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** No refresh, no replay, no re-login on a 401: login-like calls answer it themselves, language files ignore it. */
   skipAuthRecovery?: boolean;
+  /** Send no bearer token, only the cookies (the check that the session cookie comes back, auth/cookie-check.ts). */
+  withoutToken?: boolean;
   /** Upload progress, where the transport can measure it (see transport.ts). */
   onUploadProgress?: (progress: UploadProgress) => void;
 }

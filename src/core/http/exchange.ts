@@ -48,7 +48,7 @@ function outgoing(
   if ((method === 'get' || method === 'delete') && !options.cached) params[TIMESTAMP_PARAM] = Date.now();
   summary.url = buildUrl(siteOf(wire.location().href(), config), options.url, encodeParams(params));
   const { body, contentType } = encodeBody(method, options.data, options.json === true);
-  const headers = requestHeaders(config.device, config.appPath, wire.accessToken());
+  const headers = requestHeaders(config.device, config.appPath, options.withoutToken ? undefined : wire.accessToken());
   if (contentType) headers['Content-Type'] = contentType;
   Object.assign(headers, options.headers);
   return {

@@ -7,6 +7,8 @@ export const BUILTIN_STRINGS: Record<Language, Record<string, string>> = {
     'core.http.serverError': '服务器内部错误',
     'core.auth.loginSuccess': '登录成功',
     'core.auth.socialUnavailable': '本单位尚未开通该第三方登录方式',
+    'core.auth.crossSiteCookie':
+      '浏览器没有把登录 Cookie 发回 {api}：本页（{page}）与接口不在同一站点。请经本站代理 /api，或让接口以 SameSite=None; Secure 设置 Cookie。',
     'rules.login.usernameRequired': '用户名不能为空！',
     'rules.login.passwordRequired': '密码不能为空！',
     'rules.password.length': '密码长度必须为8到20位',
@@ -31,6 +33,8 @@ export const BUILTIN_STRINGS: Record<Language, Record<string, string>> = {
     'core.http.serverError': 'Server internal error!',
     'core.auth.loginSuccess': 'login success',
     'core.auth.socialUnavailable': 'This sign-in method is not set up for your school',
+    'core.auth.crossSiteCookie':
+      'The browser did not send the sign-in cookie back to {api}: this page ({page}) and the API are on different sites. Proxy /api through this site, or have the API set its cookies with SameSite=None; Secure.',
     'rules.login.usernameRequired': 'User name cannot be empty!',
     'rules.login.passwordRequired': 'Password cannot be empty!',
     'rules.password.length': 'The password must be 8 to 20 characters long',
@@ -59,6 +63,8 @@ export const BUILTIN_STRINGS: Record<Language, Record<string, string>> = {
     'core.http.serverError': '服務器內部錯誤',
     'core.auth.loginSuccess': '登入成功',
     'core.auth.socialUnavailable': '本單位尚未開通該第三方登入方式',
+    'core.auth.crossSiteCookie':
+      '瀏覽器沒有把登入 Cookie 發回 {api}：本頁（{page}）與接口不在同一網站。請經本站代理 /api，或讓接口以 SameSite=None; Secure 設置 Cookie。',
     'rules.login.usernameRequired': '用戶名不能為空！',
     'rules.login.passwordRequired': '密碼不能為空！',
     'rules.password.length': '密碼長度必須為8到20位',

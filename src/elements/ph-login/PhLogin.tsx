@@ -1,17 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useId } from 'react';
-import { $loginPrompt, addStrings, LOGIN_DIALOG_Z_INDEX, type LoginData } from '../../core';
+import { $loginPrompt, $loginStatus, addStrings, LOGIN_DIALOG_Z_INDEX, type RedirectChoice } from '../../core';
 import { useTranslate } from '../common/prerender';
 import { sharedStyles, useStyles } from '../common/styles';
 import { useLatest } from '../common/use-latest';
 import { PhModal } from '../ph-modal/PhModal';
 import { LoginForm } from './LoginForm';
 import { type LoginPlatform, OtherWays } from './OtherWays';
+import { SignedInPanel } from './SignedInPanel';
 import type { LoginErrorDetail } from './sign-in';
 import { LOGIN_STRINGS } from './strings';
 import styles from './styles.css';
 import { useFormShown, useSessionEnd } from './use-session';
-import { useSignIn } from './use-sign-in';
+import { type SignInCallback, useSignIn } from './use-sign-in';
 
 export type { LoginPlatform } from './OtherWays';
 
@@ -32,9 +33,18 @@ export interface PhLoginProps {
   qr?: boolean;
   /** Do not run the §4 login-mode order when mounted (a form only). */
   noAutoStart?: boolean;
+  /**
+   * `none`: stay on this page after signing in, and when a session is found (an app that routes by itself): the
+   * element then shows who is signed in. Default `auto`: §4's redirect_uri, jump page or landing page, at most once a
+   * page load and never to the page itself.
+   */
+  redirect?: RedirectChoice;
   /** Content of the QR container (the element passes its `qr` slot). */
   qrContent?: ReactNode;
-  onSuccess?: (data: Partial<LoginData>) => void;
+  /** Signed in: the login data and where the page goes next (`redirect`); answer false to stay on this page. */
+  onSuccess?: SignInCallback;
+  /** A session was found when the form mounted (not a sign-in); answer false to stay on this page. */
+  onRestored?: SignInCallback;
   onError?: (error: LoginErrorDetail) => void;
   onLogout?: () => void;
   onPlatform?: (platform: LoginPlatform) => void;
@@ -58,7 +68,10 @@ export function PhLogin(props: PhLoginProps) {
   useStyles(LOGIN_STYLES);
   useSessionEnd(latest);
   useFormShown(dialog);
-  const { phase, serverErrors, wait, submit, edited } = useSignIn(dialog, autoStart, latest);
+  const { phase, signedIn, serverErrors, wait, submit, edited, signedOut } = useSignIn(dialog, autoStart, latest);
+  const status = useStore($loginStatus);
+  // A session that ends elsewhere (a header's logout) brings the form back.
+  const staying = phase === 'signedIn' && signedIn !== null && status !== 'out';
 
   const form = (
     <LoginForm
@@ -101,8 +114,8 @@ export function PhLogin(props: PhLoginProps) {
           {translate('login.checking')}
         </p>
       ) : null}
-      {form}
-      {others}
+      {staying ? <SignedInPanel view={signedIn} onSignedOut={signedOut} /> : form}
+      {staying ? null : others}
     </section>
   );
 }

@@ -6,14 +6,26 @@ import { LOGIN_ELEMENT_OPTIONS, LoginElement, type LoginElementProps } from './e
 import type { LoginPlatform } from './OtherWays';
 import type { LoginErrorDetail } from './sign-in';
 
-/** The login data of §3 without the token: events reach every script on the page. */
-export type PhLoginSuccessDetail = Omit<Partial<LoginData>, 'accessToken' | 'expiresIn'>;
+/**
+ * The login data of §3 without the token (events reach every script on the page), and `redirect`: where §4 sends
+ * the page after signing in (redirect_uri, the jump page or the landing page), followed unless the page stays; null
+ * where it reloads instead.
+ */
+export type PhLoginSuccessDetail = Omit<Partial<LoginData>, 'accessToken' | 'expiresIn'> & { redirect: string | null };
 export type PhLoginErrorDetail = Pick<LoginErrorDetail, 'status' | 'code' | 'message'>;
 
 /** The events of <ph-login>. */
 export interface PhLoginEventMap {
-  /** Signed in: the login data of §3, never the token (any script on the page can listen). */
+  /**
+   * Signed in: the login data of §3, never the token (any script on the page can listen), and `redirect`, where §4
+   * sends the page next. Cancelable: `preventDefault()` keeps the page where it is, with no reload.
+   */
   'ph-login-success': CustomEvent<PhLoginSuccessDetail>;
+  /**
+   * A session was found when the element started (§4 "already logged in"), not a sign-in: the same detail.
+   * Cancelable like `ph-login-success`.
+   */
+  'ph-login-restored': CustomEvent<PhLoginSuccessDetail>;
   /** Signing in failed: the server's status, code and message (in the current language). */
   'ph-login-error': CustomEvent<PhLoginErrorDetail>;
   /** The page's session ended after it had begun: a logout, or a session lost on the server. */
@@ -33,7 +45,13 @@ export interface PhLoginEventMap {
  * checked on change and on blur, with the message under the field (the server's field errors too). Enter submits
  * only when both fields are filled and no error shows, otherwise it moves to the empty field. While signing in the
  * button is busy and a second submit is ignored. After success: 'login success', then `redirect_uri` (same origin,
- * or an origin of `allowedRedirectOrigins`), the configured jump page, or the landing page of §2; a status 400 with a code other than `invalid_grant`
+ * or an origin of `allowedRedirectOrigins`), the configured jump page, or the landing page of §2 — at most once a page
+ * load, never to the page itself (URLs compared normalised), and not again to a page that sent it back here a moment
+ * ago (a router's catch-all); `redirect="none"` or `preventDefault()` on `ph-login-success` keeps the page, with no
+ * reload. Where it stays signed in it shows 已登录：… / Signed in as … with 继续 / Continue (when there is somewhere to
+ * go) and 使用其他账号 / Use another account, never a busy form. A session found on start is `ph-login-restored`, not a
+ * sign-in. With the API on another site than the page, a sign-in whose session cookie the browser will not send
+ * back fails with an error naming the cause (`code` `cross_site_cookie`); a status 400 with a code other than `invalid_grant`
  * goes to the bind page. "Remember password" stores the password encrypted (AES-GCM, key in IndexedDB through
  * idb-keyval) and turns
  * auto-login on. Labels are 账号 / Account / 賬號, 密码 / Password / 密碼 and 登录 / Sign in / 登入. In dialog mode it
@@ -62,6 +80,10 @@ export interface PhLoginEventMap {
  * @csspart wait-over - The line that says the wait is over.
  * @csspart wait-forgot - The forgot-password link of the wait.
  * @csspart submit - The sign-in button.
+ * @csspart signed-in - Signed in where the page stays: who, and what next.
+ * @csspart signed-in-name - 已登录：… / Signed in as … .
+ * @csspart continue - 继续 / Continue: on to where the sign-in would have gone (when that is another page).
+ * @csspart another-account - 使用其他账号 / Use another account: signs out and shows the form.
  * @csspart others - The other ways to sign in.
  * @csspart platform - Each third-party sign-in.
  * @csspart qr - The QR container.

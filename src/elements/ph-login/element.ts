@@ -8,7 +8,7 @@ import { PhLogin, type PhLoginProps } from './PhLogin';
 
 /** What a page can set on <ph-login>: the component's plain-data props, `platforms` as JSON text. */
 export type LoginElementProps = ElementProps &
-  Pick<PhLoginProps, 'mode' | 'open' | 'heading' | 'qr' | 'noAutoStart'> & {
+  Pick<PhLoginProps, 'mode' | 'open' | 'heading' | 'qr' | 'noAutoStart' | 'redirect'> & {
     /**
      * Third-party sign-ins (§2) as JSON text: `[{provider, name, url?, icon?}]`, links when they have a `url`, else
      * `ph-login-platform` tells the page, and `qy` (work-chat) and `mp` (chat app) then go to their provider's
@@ -19,7 +19,7 @@ export type LoginElementProps = ElementProps &
 
 /** How <ph-login>'s attributes become props. */
 export const LOGIN_ELEMENT_OPTIONS: ElementOptions<LoginElementProps> = {
-  props: { mode: 'string', heading: 'string', platforms: 'string' },
+  props: { mode: 'string', heading: 'string', platforms: 'string', redirect: 'string' },
   booleans: ['open', 'qr', 'noAutoStart'],
 };
 
@@ -30,7 +30,11 @@ export function LoginElement({ container, platforms, ...props }: LoginElementPro
     ...props,
     platforms: parsePlatforms(platforms),
     qrContent: createElement('slot', { name: 'qr' }, createElement(QrPlaceholder)),
-    onSuccess: ({ accessToken: _token, expiresIn: _expires, ...data }) => dispatchFrom(host, 'ph-login-success', data),
+    // Cancelable: preventDefault() keeps the page where it is (an app that routes by itself).
+    onSuccess: ({ accessToken: _token, expiresIn: _expires, ...data }) =>
+      dispatchFrom(host, 'ph-login-success', data, { cancelable: true }),
+    onRestored: ({ accessToken: _token, expiresIn: _expires, ...data }) =>
+      dispatchFrom(host, 'ph-login-restored', data, { cancelable: true }),
     onError: ({ status, code, message }) => dispatchFrom(host, 'ph-login-error', { status, code, message }),
     onLogout: () => dispatchFrom(host, 'ph-login-logout', {}),
     onPlatform: (platform) => dispatchFrom(host, 'ph-login-platform', platform),

@@ -4,22 +4,23 @@ import {
   type Envelope,
   type FieldError,
   forgetCredentials,
-  getLocation,
-  type LocationAdapter,
   type LoginData,
   type LoginOutcome,
   login,
   type ModeOutcome,
   notify,
+  type RedirectChoice,
   rememberCredentials,
+  type SignedIn,
   type SignInWait,
   signInWaitOf,
   startLogin,
   t,
 } from '../../core';
 
-// What the login element does with core's auth flows: it holds back the navigation core decides until the
-// element has finished (remembered the password, told the page), then follows it.
+// What the login element does with core's auth flows: core decides what follows a sign-in (auth/redirect.ts) and
+// asks the element first (beforeLeave), which stores the remember choice and tells the page, whose
+// preventDefault() keeps it where it is.
 
 export interface LoginErrorDetail {
   status: number;
@@ -28,29 +29,6 @@ export interface LoginErrorDetail {
   fieldErrors: FieldError[];
   /** A refusal that lasts a while (issue 55): the form says why and counts down; null for any other failure. */
   wait: SignInWait | null;
-}
-
-/** A location whose navigation waits until `go()`; `href` is the real one. */
-function heldLocation(real: LocationAdapter) {
-  let pending: (() => void) | null = null;
-  const adapter: LocationAdapter = {
-    href: () => real.href(),
-    assign: (url) => {
-      pending = () => real.assign(url);
-    },
-    reload: () => {
-      pending = () => real.reload();
-    },
-    replace: (url) => real.replace(url),
-  };
-  return {
-    adapter,
-    go: () => pending?.(),
-    /** In a dialog the user stays where they were: whatever core decided, the page reloads in place. */
-    reloadInPlace: () => {
-      if (pending) real.reload();
-    },
-  };
 }
 
 export function errorDetail(outcome: Extract<LoginOutcome, { status: 'failed' }>): LoginErrorDetail {
@@ -64,48 +42,79 @@ export function errorDetail(outcome: Extract<LoginOutcome, { status: 'failed' }>
   };
 }
 
+/** Signed in, or found signed in: who, where the page goes (or would have gone), and whether it is leaving. */
+export interface SignedInView {
+  data: Partial<LoginData>;
+  url: string | null;
+  leaving: boolean;
+  /** The account typed in the form, until `me` names the user. */
+  account?: string;
+}
+
+/** Tells the page of a sign-in or a restored session before it leaves; false keeps the page (preventDefault). */
+export type Announce = (data: Partial<LoginData>, url: string | null, restored: boolean) => boolean;
+
+export interface SignInOptions {
+  place: 'page' | 'dialog';
+  redirect: RedirectChoice;
+  announce: Announce;
+}
+
+/** Core's auth dependencies for the element, and what the element learns once core asks it (`prepare` first). */
+function elementDeps(options: SignInOptions, prepare: () => Promise<void> = async () => {}) {
+  const seen: { view: SignedInView | null } = { view: null };
+  const deps = authDeps({
+    place: options.place,
+    redirect: options.redirect,
+    async beforeLeave({ data, next, restored }: SignedIn) {
+      await prepare();
+      const url = next.action === 'reload' ? null : next.url;
+      const proceed = options.announce(data, url, restored);
+      seen.view = { data, url, leaving: proceed && next.action !== 'stay' };
+      return proceed;
+    },
+  });
+  return { deps, seen };
+}
+
+/** "Remember password" (§4): stored, with auto-login turned on, or forgotten. */
+async function storeRememberChoice(values: { username: string; password: string }, remember: boolean) {
+  if (!remember) {
+    forgetCredentials();
+    $autoLogin.set(false);
+    return;
+  }
+  const result = await rememberCredentials(values.username, values.password);
+  $autoLogin.set(result.remembered);
+  if (!result.remembered) notify('warning', t('login.rememberUnsupported'));
+}
+
 export type SignInResult =
-  | { status: 'ok'; data: Partial<LoginData> }
+  | { status: 'ok'; view: SignedInView }
   | { status: 'bind' }
   | { status: 'failed'; error: LoginErrorDetail };
 
-/** Form login (§4): on success the remember choice is stored before the page moves on. */
+/** Form login (§4): on success the remember choice is stored before the page is told and moves on. */
 export async function signInWithPassword(
   values: { username: string; password: string },
   remember: boolean,
-  place: 'page' | 'dialog',
-  announce: (data: Partial<LoginData>) => void,
+  options: SignInOptions,
 ): Promise<SignInResult> {
-  const location = heldLocation(getLocation());
-  const outcome = await login(values, authDeps({ location: location.adapter }));
+  const { deps, seen } = elementDeps(options, () => storeRememberChoice(values, remember));
+  const outcome = await login(values, deps);
   if (outcome.status === 'failed') return { status: 'failed', error: errorDetail(outcome) };
-  if (outcome.status === 'bind') {
-    location.go();
-    return { status: 'bind' };
-  }
-  if (remember) {
-    const result = await rememberCredentials(values.username, values.password);
-    $autoLogin.set(result.remembered);
-    if (!result.remembered) notify('warning', t('login.rememberUnsupported'));
-  } else {
-    forgetCredentials();
-    $autoLogin.set(false);
-  }
-  announce(outcome.data);
-  if (place === 'dialog') location.reloadInPlace();
-  else location.go();
-  return { status: 'ok', data: outcome.data };
+  if (outcome.status === 'bind') return { status: 'bind' };
+  const view = seen.view ?? { data: outcome.data, url: outcome.redirect, leaving: false };
+  return { status: 'ok', view: { ...view, account: values.username } };
 }
 
-/** The login page's start (§4 mode order); navigation waits until the page has been told. */
+/** The login page's start (§4 mode order); the page is told before it leaves. */
 export async function runLoginModes(
-  announce: (data: Partial<LoginData>) => void,
+  options: SignInOptions,
   fail: (error: LoginErrorDetail) => void,
-): Promise<ModeOutcome> {
-  const location = heldLocation(getLocation());
-  const outcome = await startLogin(authDeps({ location: location.adapter }));
-  if (outcome.status === 'ok') announce(outcome.data);
+): Promise<{ outcome: ModeOutcome; view: SignedInView | null }> {
+  const { deps, seen } = elementDeps(options);
+  const outcome = await startLogin(deps);
   if (outcome.status === 'failed') fail(errorDetail(outcome));
-  location.go();
-  return outcome;
+  return { outcome, view: seen.view };
 }

@@ -26,6 +26,9 @@ export const LOGIN_STRINGS: StringTable = {
     'login.wait.minutes': '请在 {minutes} 分钟后再试。',
     'login.wait.later': '请稍后再试。',
     'login.wait.over': '现在可以再试一次。',
+    'login.signedInAs': '已登录：{name}',
+    'login.continue': '继续',
+    'login.anotherAccount': '使用其他账号',
   },
   en: {
     'login.title': 'Sign in',
@@ -53,6 +56,9 @@ export const LOGIN_STRINGS: StringTable = {
     'login.wait.minutes': 'Try again in {minutes} min.',
     'login.wait.later': 'Please try again later.',
     'login.wait.over': 'You may try again now.',
+    'login.signedInAs': 'Signed in as {name}',
+    'login.continue': 'Continue',
+    'login.anotherAccount': 'Use another account',
   },
   'zh-HK': {
     'login.title': '賬號登入',
@@ -78,5 +84,8 @@ export const LOGIN_STRINGS: StringTable = {
     'login.wait.minutes': '請在 {minutes} 分鐘後再試。',
     'login.wait.later': '請稍後再試。',
     'login.wait.over': '現在可以再試一次。',
+    'login.signedInAs': '已登入：{name}',
+    'login.continue': '繼續',
+    'login.anotherAccount': '使用其他賬號',
   },
 };

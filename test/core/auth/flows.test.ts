@@ -18,6 +18,8 @@ type AuthDeps = import('../../../src/core/auth').AuthDeps;
 let server: TestServer;
 let loginAnswer: { http: number; body: unknown } = { http: 200, body: envelope(200) };
 let meAnswer: unknown;
+/** The HTTP status `me` answers with (401: the session cookie did not come back). */
+let meHttp = 200;
 let children: unknown[] = [];
 let currentChild: unknown = null;
 const form = (body: Buffer) => Object.fromEntries(new URLSearchParams(body.toString()));
@@ -36,7 +38,9 @@ beforeAll(async () => {
     server.route('POST', path, (_req, res) => sendJson(res, loginAnswer.http, loginAnswer.body));
   }
   server.route('GET', '/api/uaa/oauth/me', (req, res) =>
-    sendJson(res, 200, meAnswer, { [SIGNATURE_HEADER]: `${req.url.searchParams.get('signature')}$p` }),
+    sendJson(res, meHttp, meHttp === 200 ? meAnswer : envelope(401, { message: 'unauthorized' }), {
+      [SIGNATURE_HEADER]: `${req.url.searchParams.get('signature')}$p`,
+    }),
   );
   server.route('GET', '/api/base/student/find_all_student_by_parent_id', (_req, res) =>
     sendJson(res, 200, envelope(200, { data: children })),
@@ -111,6 +115,7 @@ beforeEach(() => {
   $notices.set([]);
   $language.set('zh-CN');
   cleared = 0;
+  meHttp = 200;
   currentChild = null;
   loginAnswer = loginOk();
   deps = makeDeps('http://school.test/login');
@@ -394,9 +399,9 @@ describe('other login modes call their endpoint (§7)', () => {
     expect(location.visited).toEqual([]);
   });
 
-  it('already logged in goes to the landing page without calling the server', async () => {
+  it('already logged in goes to the landing page without calling the server, as a restored session', async () => {
     session.$loginStatus.set('in');
-    expect(await auth.startLogin(deps, 'Chrome')).toMatchObject({ status: 'ok' });
+    expect(await auth.startLogin(deps, 'Chrome')).toMatchObject({ status: 'restored' });
     expect(server.received).toHaveLength(0);
     expect(location.visited).toEqual(['http://school.test/pages/base/pc_desktop_all/index.html']);
   });
@@ -653,5 +658,111 @@ describe('switchRole (§6)', () => {
   it('stays when the switch is refused', async () => {
     expect(await auth.switchRole('nobody', deps)).toBe(false);
     expect(location.visited).toEqual([]);
+  });
+});
+
+/** A tab's log of navigations after a sign-in, kept across the test's "page loads" (session storage in a browser). */
+function memoryNavigationLog(
+  now = () => Date.now(),
+): AuthDeps['navigation'] & { entries: { url: string; at: number }[] } {
+  const entries: { url: string; at: number }[] = [];
+  return {
+    entries,
+    last: () => entries.at(-1) ?? null,
+    record: (navigation) => {
+      entries.push({ ...navigation, at: now() });
+    },
+  };
+}
+
+describe('after a sign-in: at most one navigation, never a loop (issue 68)', () => {
+  const LANDING = 'http://school.test/pages/base/pc_desktop_all/index.html';
+
+  it("a router that sends the landing page back to the app's login page is not followed a second time", async () => {
+    const navigation = memoryNavigationLog();
+    deps = makeDeps('http://school.test/app/', { navigation });
+    const signedIn = await auth.login({ username: 'alice', password: 'pw' }, deps);
+    expect(signedIn).toMatchObject({ status: 'ok', next: { action: 'go', url: LANDING } });
+    expect(location.visited).toEqual([LANDING]);
+    // The next page load: the app's catch-all turned the landing page back into the app, whose form finds the session.
+    deps = makeDeps('http://school.test/app/', { navigation });
+    const restored = await auth.startLogin(deps, 'Chrome');
+    expect(restored).toMatchObject({ status: 'restored', next: { action: 'stay', reason: 'loop', url: LANDING } });
+    expect(location.visited).toEqual([]);
+    expect(location.reloads).toBe(0);
+  });
+
+  it('a page load navigates once: a second sign-in on it, before the page has gone, stays', async () => {
+    deps = makeDeps('http://school.test/login');
+    // A browser's location keeps its address until the next page has come.
+    const visited: string[] = [];
+    deps.location = { ...deps.location, href: () => 'http://school.test/login', assign: (url) => visited.push(url) };
+    await auth.login({ username: 'alice', password: 'pw' }, deps);
+    const again = await auth.login({ username: 'alice', password: 'pw' }, deps);
+    expect(again).toMatchObject({ status: 'ok', next: { action: 'stay', reason: 'once' } });
+    expect(visited).toEqual([LANDING]);
+  });
+
+  it('`none` stays where it is, with no reload, signed in', async () => {
+    deps = makeDeps('http://school.test/app/#/home', { redirect: 'none' });
+    const outcome = await auth.login({ username: 'alice', password: 'pw' }, deps);
+    expect(outcome).toMatchObject({ status: 'ok', redirect: LANDING, next: { action: 'stay', reason: 'none' } });
+    expect(location.visited).toEqual([]);
+    expect(location.reloads).toBe(0);
+    expect(session.$loginStatus.get()).toBe('in');
+  });
+
+  it('a jump page that is this page (spelled otherwise) is not navigated to, nor reloaded', async () => {
+    const config2 = { ...config, jumpPage: '/app/index.html?stay' };
+    deps = makeDeps('http://school.test/app/?stay=', { config: config2 });
+    const outcome = await auth.login({ username: 'alice', password: 'pw' }, deps);
+    expect(outcome).toMatchObject({ status: 'ok', next: { action: 'stay', reason: 'current' } });
+    expect(location.visited).toEqual([]);
+    expect(location.reloads).toBe(0);
+  });
+
+  it('the page told first may keep the page (beforeLeave answers false), and is told whether it was restored', async () => {
+    const told: { restored: boolean; next: string }[] = [];
+    const beforeLeave = (signedIn: import('../../../src/core/auth').SignedIn) => {
+      told.push({ restored: signedIn.restored, next: signedIn.next.action });
+      return false;
+    };
+    deps = makeDeps('http://school.test/login', { beforeLeave });
+    await auth.login({ username: 'alice', password: 'pw' }, deps);
+    deps = makeDeps('http://school.test/login', { beforeLeave });
+    await auth.startLogin(deps, 'Chrome');
+    expect(told).toEqual([
+      { restored: false, next: 'go' },
+      { restored: true, next: 'go' },
+    ]);
+    expect(location.visited).toEqual([]);
+  });
+
+  it('an API on another site whose session cookie does not come back: the sign-in fails and says why', async () => {
+    meHttp = 401;
+    const crossSite = { ...config, apiBase: server.base };
+    deps = makeDeps('http://localhost:5173/login', { config: crossSite });
+    const outcome = await auth.login({ username: 'alice', password: 'pw' }, deps);
+    expect(outcome).toMatchObject({ status: 'failed', envelope: { status: 401, code: auth.CROSS_SITE_COOKIE } });
+    const me = server.received.find((entry) => entry.url.pathname === '/api/uaa/oauth/me');
+    expect(me?.headers.authorization, 'the check sends the cookies alone').toBeUndefined();
+    expect(noticeList()).toEqual([['error', expect.stringContaining('http://localhost:5173')]]);
+    expect(noticeList()[0]?.[1]).toContain(new URL(server.base).origin);
+    expect(session.$loginStatus.get()).not.toBe('in');
+    expect(location.visited).toEqual([]);
+    $language.set('en');
+    meHttp = 401;
+    await auth.login({ username: 'alice', password: 'pw' }, deps);
+    expect(noticeList().at(-1)?.[1]).toMatch(/^The browser did not send the sign-in cookie back to http:\/\/127\.0\.0\.1:\d+: this page \(http:\/\/localhost:5173\)/);
+  });
+
+  it('an API on another site whose cookie comes back signs in as before; the same site is not asked', async () => {
+    meAnswer = envelope(200, { data: { userId: 'u1' } });
+    deps = makeDeps('http://localhost:5173/login', { config: { ...config, apiBase: server.base } });
+    expect(await auth.login({ username: 'alice', password: 'pw' }, deps)).toMatchObject({ status: 'ok' });
+    deps = makeDeps('http://school.test/login');
+    server.received.length = 0;
+    await auth.login({ username: 'alice', password: 'pw' }, deps);
+    expect(server.received.map((entry) => entry.url.pathname)).toEqual(['/api/uaa/oauth/login']);
   });
 });

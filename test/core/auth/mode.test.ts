@@ -1,13 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  type AfterSignInContext,
   chatProvider,
+  decideAfterSignIn,
   decideRedirect,
   type LoginModeContext,
   MISSING_CLIENT_ID,
   MISSING_TICKET_CONFIG,
+  NAVIGATION_LOOP_MS,
   redirectOrigins,
   resolveLoginMode,
+  sameUrl,
   withoutSecrets,
 } from '../../../src/core/auth';
 import { siteOf } from '../../../src/core/routes';
@@ -289,5 +293,100 @@ describe('withoutSecrets: credentials leave the address once read', () => {
 
   it('says null when there is nothing to drop', () => {
     expect(withoutSecrets('http://s.test/login?redirect_uri=%2Fx#/home')).toBeNull();
+  });
+});
+
+describe('sameUrl: the same page however its URL is spelled (issue 68)', () => {
+  it.each([
+    ['http://s.test/app/?stay', 'http://s.test/app/?stay=', true],
+    ['http://s.test/app/?a=1&b=2', 'http://s.test/app/?b=2&a=1', true],
+    ['http://s.test/app/index.html', 'http://s.test/app/', true],
+    ['http://s.test:80/app/', 'http://s.test/app/', true],
+    ['http://s.test/app/#', 'http://s.test/app/', true],
+    ['http://s.test/app/?', 'http://s.test/app/', true],
+    ['http://s.test/app/#/home?x&y=1', 'http://s.test/app/#/home?y=1&x=', true],
+    ['/app/?stay', 'http://s.test/app/?stay=', true],
+    ['http://s.test/app/', 'http://s.test/app', false],
+    ['http://s.test/app/?a=1', 'http://s.test/app/?a=2', false],
+    ['http://s.test/app/#/home', 'http://s.test/app/#/other', false],
+    ['https://s.test/app/', 'http://s.test/app/', false],
+    ['not a url', 'http://s.test/', false],
+  ])('%s and %s: %s', (a, b, same) => {
+    expect(sameUrl(a, b, 'http://s.test/login')).toBe(same);
+    expect(sameUrl(b, a, 'http://s.test/login')).toBe(same);
+  });
+});
+
+describe('decideAfterSignIn: at most one navigation a page load, never a loop (issue 68)', () => {
+  const LANDING = 'http://s.test/pages/base/pc_desktop_all/index.html';
+  const base: AfterSignInContext = {
+    href: 'http://s.test/app/',
+    target: LANDING,
+    redirect: 'auto',
+    restored: false,
+    place: 'page',
+    navigatedThisLoad: false,
+    last: null,
+    now: 1_000_000,
+  };
+  const decide = (extra: Partial<AfterSignInContext>) => decideAfterSignIn({ ...base, ...extra });
+
+  it('goes where §4 says, once', () => {
+    expect(decide({})).toEqual({ action: 'go', url: LANDING });
+    expect(decide({ restored: true })).toEqual({ action: 'go', url: LANDING });
+    expect(decide({ navigatedThisLoad: true })).toEqual({ action: 'stay', reason: 'once', url: LANDING });
+  });
+
+  it('`none` stays, signed in or restored, and says where it would have gone', () => {
+    expect(decide({ redirect: 'none' })).toEqual({ action: 'stay', reason: 'none', url: LANDING });
+    expect(decide({ redirect: 'none', place: 'dialog' })).toEqual({ action: 'stay', reason: 'none', url: LANDING });
+  });
+
+  it('never goes to the page it is on; a sign-in with nowhere to go (a settings page) reloads, as §4 says', () => {
+    expect(decide({ href: `${LANDING}?` })).toEqual({ action: 'stay', reason: 'current', url: LANDING });
+    expect(decide({ target: null })).toEqual({ action: 'reload' });
+    expect(decide({ target: null, restored: true })).toEqual({ action: 'stay', reason: 'current', url: null });
+  });
+
+  it('the re-login dialog reloads in place after a sign-in, and leaves a restored session alone', () => {
+    expect(decide({ place: 'dialog' })).toEqual({ action: 'reload' });
+    expect(decide({ place: 'dialog', restored: true })).toEqual({ action: 'stay', reason: 'current', url: LANDING });
+  });
+
+  it('does not go again where it went a moment ago and was sent back from; later it does', () => {
+    const last = { url: `${LANDING}?`, at: base.now - 2000 };
+    expect(decide({ restored: true, last })).toEqual({ action: 'stay', reason: 'loop', url: LANDING });
+    expect(decide({ last })).toEqual({ action: 'stay', reason: 'loop', url: LANDING });
+    expect(decide({ restored: true, last: { ...last, at: base.now - NAVIGATION_LOOP_MS } })).toEqual({
+      action: 'go',
+      url: LANDING,
+    });
+    expect(decide({ restored: true, last: { url: 'http://s.test/elsewhere', at: base.now } })).toEqual({
+      action: 'go',
+      url: LANDING,
+    });
+  });
+
+  it('whatever the page and the past, it never goes to this page, nor twice in a load, nor with `none`', () => {
+    const path = fc.constantFrom('/app/', '/app/index.html', '/pages/base/pc_desktop_all/index.html', '/login');
+    const query = fc.constantFrom('', '?', '?stay', '?stay=', '?a=1&b=2', '?b=2&a=1');
+    const url = fc.tuple(path, query).map(([p, q]) => `http://s.test${p}${q}`);
+    fc.assert(
+      fc.property(
+        url,
+        fc.option(url, { nil: null }),
+        fc.constantFrom<AfterSignInContext['redirect']>('auto', 'none'),
+        fc.boolean(),
+        fc.boolean(),
+        fc.option(fc.record({ url, at: fc.integer({ min: 0, max: base.now }) }), { nil: null }),
+        (href, target, redirect, restored, navigatedThisLoad, last) => {
+          const next = decide({ href, target, redirect, restored, navigatedThisLoad, last });
+          if (next.action !== 'go') return;
+          expect(sameUrl(next.url, href)).toBe(false);
+          expect(navigatedThisLoad).toBe(false);
+          expect(redirect).toBe('auto');
+        },
+      ),
+    );
   });
 });
