@@ -1,8 +1,7 @@
 // Bundles of DESIGN.md §5: one ES module per element over a shared runtime chunk, the classic script for
 // legacy pages, the framework-free core for Node and bundlers, and the shell page.
-import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
 import commonjs from '@rollup/plugin-commonjs';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
@@ -18,21 +17,14 @@ import {
   classicLazyScripts,
   classicMd5Engine,
   faceDetectorWorker,
+  faceFiles,
   md5Worker,
   pcmWorklet,
+  sharedAssetUrls,
 } from './scripts/standalone-script-plugin.mjs';
 
 // Loading this config writes nothing: scripts/build.mjs empties dist/ once, before any step starts (issue 53: a
 // delete here raced tsc writing dist/types beside rollup).
-
-const require = createRequire(import.meta.url);
-/** face-api's own browser ES module (tfjs inside): ph-face imports it from beside itself when a camera opens. */
-const FACE_API = require.resolve('@vladmandic/face-api/dist/face-api.esm.js');
-/** The WebAssembly builds of the tfjs inside face-api (same version, 4.22), plain and SIMD. */
-const TFJS_WASM = ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm'].map((name) => [
-  require.resolve(`@tensorflow/tfjs-backend-wasm/dist/${name}`),
-  name,
-]);
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -107,19 +99,23 @@ function copyFiles(files) {
   };
 }
 
-function plugins({ classic = false } = {}) {
+/**
+ * `library`: a bundle an app's bundler reads (ph-widgets/core, ph-widgets/react): one file per source module and not
+ * minified, so that its `/* @__PURE__ *\/` marks reach the app's bundler and what the app does not import is left out
+ * (issue 68); the app minifies. The bundles pages load as they are (elements, classic, shell) are minified.
+ */
+function plugins({ classic = false, library = false } = {}) {
   return [
     md5Worker.plugin({ classic }),
     pcmWorklet.plugin({ classic }),
     faceDetectorWorker.plugin({ classic }),
-    ...(classic ? [classicMd5Engine(), classicHongKong()] : []),
+    faceFiles({ classic }),
+    ...(classic ? [classicMd5Engine(), classicHongKong()] : [sharedAssetUrls()]),
     replace({
       preventAssignment: true,
       values: {
         'process.env.NODE_ENV': JSON.stringify('production'),
         __PH_VERSION__: JSON.stringify(pkg.version),
-        // Where face-api and tfjs's WebAssembly lie, from the script that loads them: beside the element modules.
-        __PH_FACE_ASSETS__: JSON.stringify(classic ? './elements/' : './'),
       },
     }),
     cssAsText(),
@@ -128,7 +124,7 @@ function plugins({ classic = false } = {}) {
     // Sources inside the maps (the package ships dist/ without src/, and a map without them shows nothing).
     esbuildTypeScript(),
     // Only V8's compile hint survives (runtimeCompileHint).
-    terser({ compress: { passes: 2 }, format: { comments: COMPILE_HINT } }),
+    ...(library ? [] : [terser({ compress: { passes: 2 }, format: { comments: COMPILE_HINT } })]),
   ];
 }
 
@@ -136,16 +132,38 @@ function plugins({ classic = false } = {}) {
 const installed = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)];
 const isInstalled = (id) => installed.some((name) => id === name || id.startsWith(`${name}/`));
 
-/** The React entry imports core from dist/core, so that an app using ph-widgets/core and /react has one core. */
-const CORE_BUILT = resolve('dist/core/index.js');
+/**
+ * The React entry imports core's modules from dist/core (built before it, one file per module), so that an app using
+ * ph-widgets/core and /react has one core, and its bundler keeps only the modules either uses.
+ */
+const CORE_SOURCES = resolve('src/core');
+/**
+ * The core modules the elements import by path rather than through core's index: entries of core's build too, so that
+ * dist/core keeps every export the React entry imports from them.
+ */
+const CORE_DEEP_IMPORTS = [
+  ...new Set(
+    readdirSync('src/elements', { recursive: true })
+      .filter((name) => /\.tsx?$/.test(name))
+      .flatMap((name) => {
+        const file = resolve('src/elements', name);
+        return [...readFileSync(file, 'utf8').matchAll(/from '((?:\.\.\/)+core\/[^']+)'/g)].map((match) =>
+          relative('.', `${resolve(file, '..', match[1])}.ts`),
+        );
+      }),
+  ),
+];
 function coreFromDist() {
-  const coreIndex = resolve('src/core/index.ts');
   return {
     name: 'core-from-dist',
     async resolveId(source, importer, options) {
-      if (!importer || !/(^|\/)core$/.test(source)) return null;
+      if (!importer || !source.startsWith('.')) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved?.id === coreIndex ? { id: CORE_BUILT, external: true } : null;
+      if (!resolved?.id.startsWith(`${CORE_SOURCES}${sep}`)) return null;
+      const built = resolve('dist/core', relative(CORE_SOURCES, resolved.id).replace(/\.tsx?$/, '.js'));
+      if (!existsSync(built))
+        this.error(`${relative('.', resolved.id)} has no module in dist/core (is it in core's index?)`);
+      return { id: built, external: true };
     },
   };
 }
@@ -161,12 +179,7 @@ export default [
     input: elementEntries,
     onwarn,
     // Copied, not bundled: 1.3 MB of minified tfjs that must never land in a shared chunk.
-    plugins: [
-      ...plugins(),
-      copyFiles([[FACE_API, 'face-api.esm.js'], ...TFJS_WASM]),
-      modulePreloads(),
-      immutableFiles(),
-    ],
+    plugins: [...plugins(), modulePreloads(), immutableFiles()],
     output: {
       dir: 'dist/elements',
       format: 'es',
@@ -220,33 +233,37 @@ export default [
     },
   })),
   {
-    input: 'src/core/index.ts',
+    input: ['src/core/index.ts', ...CORE_DEEP_IMPORTS],
     onwarn,
     // The ES-module stores stay external (one copy for bundler users); CommonJS helpers such as qs are bundled
-    // so that the file also imports in a browser without a CommonJS step.
+    // so that the files also import in a browser without a CommonJS step.
     external: [/^nanostores(\/|$)/, /^@nanostores\//],
-    plugins: [...plugins(), immutableFiles()],
-    // A directory: the main-thread MD5 engines are a lazy chunk beside index.js (core/upload/hash/main-thread.ts).
+    plugins: plugins({ library: true }),
+    // One file per module under dist/core (index.js its entry): an app's bundler keeps the modules it uses.
     output: {
       dir: 'dist/core',
       format: 'es',
       sourcemap: true,
-      entryFileNames: 'index.js',
-      chunkFileNames: '[name]-[hash].js',
+      preserveModules: true,
+      preserveModulesRoot: 'src/core',
+      entryFileNames: '[name].js',
     },
   },
   {
-    // ph-widgets/react: React, ReactDOM and every other installed package stay imports (one React in the app).
-    input: 'src/elements/react.ts',
+    // ph-widgets/react: React, ReactDOM and every other installed package stay imports (one React in the app), and
+    // core is dist/core's. A client module for React Server Components (Next.js's App Router): "use client".
+    input: { index: 'src/elements/react.ts' },
     onwarn,
     external: isInstalled,
-    plugins: [coreFromDist(), ...plugins()],
+    plugins: [coreFromDist(), ...plugins({ library: true })],
     output: {
       dir: 'dist/react',
       format: 'es',
       sourcemap: true,
-      entryFileNames: 'index.js',
-      paths: { [CORE_BUILT]: '../core/index.js' },
+      banner: '"use client";',
+      preserveModules: true,
+      preserveModulesRoot: 'src/elements',
+      entryFileNames: (chunk) => (chunk.isEntry ? 'index.js' : '[name].js'),
     },
   },
   {

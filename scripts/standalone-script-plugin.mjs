@@ -1,19 +1,72 @@
 // Scripts the browser loads from a URL of their own — the MD5 Web Worker of core/upload, the recorder's AudioWorklet
-// module of core/voice, the face widget's detector worker — are built on their own, once per rollup run, and emitted
-// beside every bundle that imports them; a placeholder module of their folder (`./worker-url`, `./pcm-worklet-url`,
-// `./detector-worker-url`) is replaced by one answering the emitted file's URL, so a page pays nothing until it
-// hashes, records or opens a camera. A blob: or data: URL instead would need the
-// pages' CSP to allow them for scripts.
+// module of core/voice, the face widget's detector worker — are built on their own, once per rollup run; a placeholder
+// module of their folder (`./worker-url`, `./pcm-worklet-url`, `./detector-worker-url`) is replaced by one answering
+// the file's URL, so a page pays nothing until it hashes, records or opens a camera. A blob: or data: URL instead
+// would need the pages' CSP to allow them for scripts.
+//
+// The ES bundles (elements, core, react) share one folder of such files, dist/assets/, named by their content, and
+// each reference is written as `new URL("../assets/<file>", import.meta.url)` from the chunk that holds it (issue
+// 68): the form Vite, webpack 5 and Next.js's bundlers copy into an app's build by themselves, and whose path ends in
+// `assets/<file>` from any chunk, so a bundler that copies nothing (Angular's) needs one line: dist/assets served as
+// the app's `assets/`. The classic bundle keeps its files beside it, under fixed names.
 
-import { resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, relative, resolve, sep } from 'node:path';
 import commonjs from '@rollup/plugin-commonjs';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import { rollup } from 'rollup';
+import { IMMUTABLE_FILES } from '../demo/server/build-lists.mjs';
 import { esbuildTypeScript } from './esbuild-ts-plugin.mjs';
 
 /** Where the classic scripts look for the files beside them (an absolute path: rollup imports it from anywhere). */
 const SCRIPT_BASE = resolve('src/core/loaders/script-base.ts');
+
+/** The ES bundles' shared folder of files loaded by URL. */
+export const ASSETS_DIR = resolve('dist/assets');
+/** What a generated module writes where a shared file's URL goes; sharedAssetUrls() turns it into the URL. */
+const ASSET_MARK = /__PH_ASSET_URL__\("([^"\\]+)"\)/g;
+const assetMark = (fileName) => `__PH_ASSET_URL__(${JSON.stringify(fileName)})`;
+
+/** The content-hashed names in dist/assets, listed for the reference server's caching (immutable-files-plugin.mjs). */
+const hashedAssets = new Set();
+
+/** Writes a file into dist/assets (once a build: every ES bundle of the run shares it). */
+function writeAsset(fileName, source) {
+  mkdirSync(ASSETS_DIR, { recursive: true });
+  writeFileSync(resolve(ASSETS_DIR, fileName), source);
+  hashedAssets.add(fileName);
+  writeFileSync(resolve(ASSETS_DIR, IMMUTABLE_FILES), `${JSON.stringify([...hashedAssets].sort(), null, 2)}\n`);
+}
+
+/** `name-<hash>.js`, the hash of its content: the same file for every bundle, a new name when it changes. */
+function hashedName(name, source, extension = '.js') {
+  return `${name}-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}${extension}`;
+}
+
+/**
+ * Turns each shared file's mark into `new URL("<path from this chunk to dist/assets>/<file>", import.meta.url).href`:
+ * a relative path bundlers resolve from the installed file. Before terser, for the ES bundles.
+ */
+export function sharedAssetUrls() {
+  return {
+    name: 'shared-asset-urls',
+    async renderChunk(code, chunk, options) {
+      if (!code.includes('__PH_ASSET_URL__')) return null;
+      const { default: MagicString } = await import('magic-string');
+      const from = dirname(resolve(options.dir ?? dirname(options.file), chunk.fileName));
+      const folder = relative(from, ASSETS_DIR).split(sep).join('/');
+      const prefix = folder.startsWith('.') ? folder : `./${folder}`;
+      const text = new MagicString(code);
+      for (const match of code.matchAll(ASSET_MARK)) {
+        const url = JSON.stringify(`${prefix}/${match[1]}`);
+        text.overwrite(match.index, match.index + match[0].length, `new URL(${url}, import.meta.url).href`);
+      }
+      return { code: text.toString(), map: text.generateMap({ hires: true }) };
+    },
+  };
+}
 
 /**
  * @param {object} script
@@ -72,8 +125,9 @@ export function standaloneScript(script) {
           `export function ${script.exportName}() { return typeof document === 'undefined' ? undefined : classicAssetUrl(${JSON.stringify(fileName)}, script); }`,
         ].join('\n');
       }
-      const ref = this.emitFile({ type: 'asset', name: `${script.name}.js`, source });
-      return `export function ${script.exportName}() { return import.meta.ROLLUP_FILE_URL_${ref}; }`;
+      const fileName = hashedName(script.name, source);
+      writeAsset(fileName, source);
+      return `export function ${script.exportName}() { return ${assetMark(fileName)}; }`;
     },
   });
 
@@ -240,8 +294,8 @@ export function classicLazyScripts() {
           `import * as define from ${JSON.stringify(define)};`,
           `import { lazyPart } from ${JSON.stringify(lazyPart)};`,
           `import { classicAssetUrl } from ${JSON.stringify(SCRIPT_BASE)};`,
-          `self.${HOST_GLOBAL} = { react, jsx, nanostoresReact, styles, define };`,
-          "const bundle = document.currentScript ? document.currentScript.src : '';",
+          `globalThis.${HOST_GLOBAL} = { react, jsx, nanostoresReact, styles, define };`,
+          "const bundle = typeof document !== 'undefined' && document.currentScript ? document.currentScript.src : '';",
           'export function lazyScript(fileName, globalName, exportName) {',
           '  return lazyPart(',
           '    () =>',
@@ -313,6 +367,51 @@ export function classicHongKong() {
         '    document.head.append(tag);',
         '  });',
         '}',
+      ].join('\n');
+    },
+  };
+}
+
+/** face-api's own browser ES module and the WebAssembly builds of the tfjs inside it: copied, never bundled. */
+const FACE_FILES = {
+  faceApi: ['@vladmandic/face-api/dist/face-api.esm.js', 'face-api.esm.js'],
+  wasm: ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm', 'tfjs-backend-wasm-threaded-simd.wasm'].map(
+    (name) => [`@tensorflow/tfjs-backend-wasm/dist/${name}`, name],
+  ),
+};
+
+/**
+ * ph-face's `./face-files` (where face-api and tfjs's WebAssembly are): in the ES bundles each file's URL from
+ * dist/assets, written so that bundlers copy them; in the classic scripts, beside the classic bundle's own files.
+ */
+export function faceFiles({ classic = false } = {}) {
+  const virtual = '\0ph-face-files';
+  return {
+    name: 'face-files',
+    resolveId(source, importer) {
+      return source === './face-files' && importer && /[\\/]ph-face[\\/][^\\/]+$/.test(importer) ? virtual : null;
+    },
+    async load(id) {
+      if (id !== virtual) return null;
+      const { createRequire } = await import('node:module');
+      const require = createRequire(import.meta.url);
+      const files = [FACE_FILES.faceApi, ...FACE_FILES.wasm];
+      for (const [from, name] of files) {
+        mkdirSync(ASSETS_DIR, { recursive: true });
+        copyFileSync(require.resolve(from), resolve(ASSETS_DIR, name));
+      }
+      const url = classic
+        ? (name) => `classicAssetUrl(${JSON.stringify(`assets/${name}`)}, script)`
+        : (name) => assetMark(name);
+      const wasm = FACE_FILES.wasm.map(([, name]) => `${JSON.stringify(name)}: ${url(name)}`).join(', ');
+      return [
+        ...(classic
+          ? [
+              `import { classicAssetUrl } from ${JSON.stringify(SCRIPT_BASE)};`,
+              "const script = typeof document !== 'undefined' && document.currentScript ? document.currentScript.src : '';",
+            ]
+          : []),
+        `export function faceFiles() { return { faceApi: ${url(FACE_FILES.faceApi[1])}, wasm: { ${wasm} } }; }`,
       ].join('\n');
     },
   };

@@ -65,7 +65,7 @@ describe('MD5 in a Web Worker (hash-wasm), from the built bundle', () => {
       expect(md5).to.equal(await spark(blob));
       expect(progress).to.deep.equal([2, 4, 6, 8, 9].map((n) => n * MB));
       expect(workers.started).to.have.length(1);
-      expect(workers.started[0]).to.match(/\/dist\/core\/assets\/md5-worker-[\w-]+\.js$/);
+      expect(workers.started[0]).to.match(/\/dist\/assets\/md5-worker-[\w-]+\.js$/);
     } finally {
       workers.restore();
     }
@@ -108,10 +108,22 @@ describe('MD5 in a Web Worker (hash-wasm), from the built bundle', () => {
     expect(after.at(-1)).to.equal(48 * MB);
   });
 
-  it('falls back to the main thread when the worker script cannot load', async () => {
-    const blob = randomBlob(3 * MB);
-    const task = core.createWorkerHasher({ url: '/dist/core/assets/no-such-worker.js' }).open(blob, 2 * MB);
-    expect(await task.run(never, () => {})).to.equal(await spark(blob));
+  it('falls back to the main thread when the worker script cannot load, and says so once with the fix', async () => {
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
+    try {
+      for (const megabytes of [3, 2]) {
+        const blob = randomBlob(megabytes * MB);
+        const task = core.createWorkerHasher({ url: '/dist/assets/no-such-worker.js' }).open(blob, 2 * MB);
+        expect(await task.run(never, () => {})).to.equal(await spark(blob));
+      }
+    } finally {
+      console.warn = warn;
+    }
+    expect(warnings).to.have.length(1);
+    expect(warnings[0]).to.contain(`${location.origin}/dist/assets/no-such-worker.js`);
+    expect(warnings[0]).to.contain('README › Workers and assets');
   });
 
   it('ships the classic bundle its own worker file, which hashes', async () => {

@@ -35,7 +35,6 @@ export async function buildStates(root: string, out: string): Promise<void> {
     define: {
       'process.env.NODE_ENV': '"production"',
       __PH_VERSION__: JSON.stringify(pkg.version),
-      __PH_FACE_ASSETS__: '"./"',
     },
   });
 }

@@ -1,2 +1,3 @@
 export * from './assets';
 export * from './plugins';
+export * from './unloaded';

@@ -1,4 +1,5 @@
 import { NLS_SAMPLE_RATE } from '../api/nls';
+import { reportUnloaded } from '../loaders/unloaded';
 import { type Recorder, type Recording, VoiceError } from './capture';
 import { PCM_FRAME_SAMPLES, PCM_PROCESSOR, type PcmProcessorOptions } from './pcm';
 import { pcmWorkletUrl } from './pcm-worklet-url';
@@ -84,6 +85,8 @@ export function browserRecorder(options: BrowserRecorderOptions = {}): Recorder 
       } catch (error) {
         stopTracks(stream);
         void context.close();
+        // addModule rejects with an AbortError when the worklet's file did not load.
+        if (error instanceof DOMException && error.name === 'AbortError') reportUnloaded('pcmWorklet', url);
         throw new VoiceError('unsupported', error instanceof Error ? error.message : String(error));
       }
       const { source, node } = nodes;

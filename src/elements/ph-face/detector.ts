@@ -1,7 +1,8 @@
-import type { Detection, FaceDetector } from '../../core';
+import { type Detection, type FaceDetector, reportUnloaded } from '../../core';
 import { FACE_MODEL_FOLDER } from '../../core/api/face-paths';
 import type { FromDetector, ToDetector } from './detector-protocol';
 import { detectorWorkerUrl } from './detector-worker-url';
+import { faceFiles } from './face-files';
 import { detectFaces, type FaceApi, type FaceModelFiles, type FoundFaces, loadFaceModel } from './face-model';
 
 // The in-browser detector (DESIGN §8): face-api's tiny face detector and landmark net, their weights served from our
@@ -10,24 +11,15 @@ import { detectFaces, type FaceApi, type FaceModelFiles, type FoundFaces, loadFa
 // or when the worker cannot start or load, on the main thread as before. Either way it is loaded once per page, the
 // first time a camera opens, and a failure is forgotten so that a retry loads again.
 
-/**
- * The copy of face-api's browser ES module beside dist/elements/ph-face.js (rollup.config.mjs copies it there), as
- * seen from the running script: the element modules, or the classic dist/ph-widgets.js one folder up.
- */
-const FACE_ASSETS = new URL(__PH_FACE_ASSETS__, import.meta.url).href;
-const FACE_API_FILE = 'face-api.esm.js';
-
 /** Finds the faces of one picture (a video's current frame, or a decoded JPEG), in its px, and the head's turn. */
 type FindFaces = (picture: HTMLVideoElement | ImageBitmap) => Promise<FoundFaces>;
 
 let loading: Promise<FindFaces> | null = null;
 
 function modelFiles(): FaceModelFiles {
-  return {
-    faceApi: new URL(FACE_API_FILE, FACE_ASSETS).href,
-    wasmFolder: FACE_ASSETS,
-    modelFolder: new URL(FACE_MODEL_FOLDER, location.href).href,
-  };
+  const files = faceFiles();
+  if (!files) throw new Error('face-api is not part of this build');
+  return { ...files, modelFolder: new URL(FACE_MODEL_FOLDER, location.href).href };
 }
 
 function loadDetector(): Promise<FindFaces> {
@@ -41,7 +33,8 @@ function loadDetector(): Promise<FindFaces> {
 }
 
 async function onMainThread(): Promise<FindFaces> {
-  const api: FaceApi = await loadFaceModel(modelFiles());
+  const files = modelFiles();
+  const api: FaceApi = await loadFaceModel(files, undefined, () => reportUnloaded('faceApi', files.faceApi));
   return (picture) => detectFaces(api, picture instanceof ImageBitmap ? onCanvas(picture) : picture);
 }
 
@@ -89,7 +82,11 @@ function inWorker(): Promise<FindFaces> {
         else answer?.fail(new Error(data.message));
       }
     };
-    worker.onerror = (event) => stop(new Error(event.message || 'The detector worker failed'));
+    worker.onerror = (event) => {
+      // Before any answer: the worker's file did not load (a bundler that did not copy it, a CSP).
+      if (!ready && !stopped) reportUnloaded('faceDetector', url);
+      stop(new Error(event.message || 'The detector worker failed'));
+    };
     worker.postMessage({ type: 'load', files: modelFiles() } satisfies ToDetector);
   });
 }

@@ -3,16 +3,16 @@ import { headTurn, TURN_DETECTOR_INPUT } from '../../core/face/liveness';
 
 // face-api's tiny face detector and tiny landmark net, loaded and run the same way on the page's main thread and in
 // the detector worker (detector-worker.ts). face-api and the tfjs inside it (1.3 MB) are in no bundle: the build
-// copies face-api's own ES module and tfjs's WebAssembly binaries beside the element modules, and they are imported
-// from there by URL. The landmarks give the head's turn, which the widget follows during the liveness challenge to
+// copies face-api's own ES module and tfjs's WebAssembly binaries into dist/assets (face-files.ts), and they are
+// imported from there by URL. The landmarks give the head's turn, which the widget follows during the liveness challenge to
 // send its frames as soon as both turns are seen (issue 54).
 
 export type FaceApi = typeof import('@vladmandic/face-api');
 
-/** Where face-api, tfjs's WebAssembly and the model's weights are (absolute URLs; tfjs's folder ends in `/`). */
+/** Where face-api, tfjs's WebAssembly binaries (each by name) and the model's weights are (absolute URLs). */
 export interface FaceModelFiles {
   faceApi: string;
-  wasmFolder: string;
+  wasm: Record<string, string>;
   modelFolder: string;
 }
 
@@ -20,20 +20,28 @@ export interface FaceModelFiles {
 interface Tfjs {
   setBackend(name: string): Promise<boolean>;
   ready(): Promise<void>;
-  setWasmPaths(prefix: string): void;
+  setWasmPaths(files: Record<string, string>): void;
 }
 
 const MIN_SCORE = 0.5;
 
 /**
  * face-api with the tiny face detector's weights, on WebGL where a real graphics card draws, else WebAssembly.
- * `prepare` runs first: a worker gives face-api there the environment it finds by itself in a page.
+ * `prepare` runs first: a worker gives face-api there the environment it finds by itself in a page. `unloaded` is
+ * told when face-api's own file does not load.
  */
-export async function loadFaceModel(files: FaceModelFiles, prepare?: (api: FaceApi) => void): Promise<FaceApi> {
-  const api = (await import(/* @vite-ignore */ files.faceApi)) as FaceApi;
+export async function loadFaceModel(
+  files: FaceModelFiles,
+  prepare?: (api: FaceApi) => void,
+  unloaded?: () => void,
+): Promise<FaceApi> {
+  const api = (await import(/* @vite-ignore */ files.faceApi).catch((error: unknown) => {
+    unloaded?.();
+    throw error;
+  })) as FaceApi;
   prepare?.(api);
   const tf = api.tf as unknown as Tfjs;
-  tf.setWasmPaths(files.wasmFolder);
+  tf.setWasmPaths(files.wasm);
   const backend = preferredBackend();
   if (!(await tf.setBackend(backend).catch(() => false))) {
     if (backend === 'wasm' || !(await tf.setBackend('wasm').catch(() => false))) await tf.setBackend('cpu');

@@ -1,3 +1,4 @@
+import { reportUnloaded } from '../../loaders/unloaded';
 import type { Md5EngineChoice } from './engine';
 import { type HashTask, type Md5Hasher, oneRunAtATime } from './hasher';
 import { createMainThreadHasher } from './main-thread';
@@ -5,7 +6,8 @@ import type { FromWorker, ToWorker } from './protocol';
 import { md5WorkerUrl } from './worker-url';
 
 // Hashing in a Web Worker, one worker per file. When no worker can be started (no Worker, no built worker file,
-// a CSP without worker-src, a worker file that fails to load) the task quietly hashes on the main thread instead.
+// a CSP without worker-src, a worker file that fails to load) the task hashes on the main thread instead; a worker
+// asked for that did not start is said once in the console, with the fix (loaders/unloaded.ts).
 // A small file is hashed on the main thread from the start: its MD5 takes a few milliseconds there, while starting a
 // worker for it took longer than sending it (50 files of 20 KB: 4.4 s with a worker each, 2.0 s without; issue 35).
 
@@ -38,7 +40,12 @@ function startWorker(url: string): Worker {
   }
 }
 
-class WorkerUnavailable extends Error {}
+/** No worker here; `unloaded`: one was asked for and did not start (its file, a CSP): said once in the console. */
+class WorkerUnavailable extends Error {
+  constructor(readonly unloaded = false) {
+    super('No MD5 worker');
+  }
+}
 
 /** How long a worker that finished a file waits for the next before it ends. */
 export const IDLE_WORKER_MS = 30_000;
@@ -102,7 +109,7 @@ function runOnce(
     const onError = (event: Event) => {
       event.preventDefault();
       finish();
-      reject(known || answered ? new Error('MD5 worker failed') : new WorkerUnavailable());
+      reject(known || answered ? new Error('MD5 worker failed') : new WorkerUnavailable(true));
     };
     worker.addEventListener('message', onMessage);
     worker.addEventListener('error', onError);
@@ -131,7 +138,7 @@ export function createWorkerHasher(options: WorkerHasherOptions = {}): Md5Hasher
           try {
             worker = idle.take() ?? startWorker(url);
           } catch {
-            return Promise.reject(new WorkerUnavailable());
+            return Promise.reject(new WorkerUnavailable(true));
           }
         }
         const message: ToWorker = started ? { type: 'run' } : { type: 'run', file, sliceSize, engine: options.engine };
@@ -152,6 +159,7 @@ export function createWorkerHasher(options: WorkerHasherOptions = {}): Md5Hasher
             return result;
           } catch (error) {
             if (!(error instanceof WorkerUnavailable)) throw error;
+            if (error.unloaded && url) reportUnloaded('md5Worker', new URL(url, location.href).href);
             broken = true;
             worker?.terminate();
             worker = undefined;
