@@ -1,9 +1,9 @@
 import { createElement } from 'react';
-import type { FaceClocking, FaceLoginData, FaceOutcome } from '../../core';
 import { lazyPart } from '../common/lazy-part';
 import { ensureToastHost } from '../common/toast-host';
 import { defineElement, type ElementProps, hostOf } from '../define';
 import { installGlobals } from '../global';
+import type { PhFaceClockingDetail, PhFaceErrorDetail, PhFaceSaveSuccessDetail, PhFaceSuccessDetail } from './details';
 import type { PhFaceProps } from './PhFace';
 
 // The widget itself (camera, state machine, texts, its events) is a chunk of its own, loaded when a <ph-face> is
@@ -14,21 +14,12 @@ const FaceWidget = lazyPart(async () => (await import('./widget')).FaceWidget);
 /** What a page can set on <ph-face>: the component's plain-data props. */
 type FaceElementProps = ElementProps & Pick<PhFaceProps, 'mode' | 'userId' | 'countdown' | 'liveness'>;
 
-/** Face login succeeded: the login data of §3 without the token (the page then reloads or is redirected). */
-export type PhFaceSuccessDetail = FaceLoginData;
-/** A face was registered: whose, and when (server clock). */
-export interface PhFaceSaveSuccessDetail {
-  userId: string;
-  registerTime: string;
-}
-/** A clock-in was recorded: who, and when (server clock). */
-export type PhFaceClockingDetail = FaceClocking;
-/** Why the widget stopped: a failed call (with the server's message), the time limit, no usable camera, … */
-export interface PhFaceErrorDetail {
-  reason: Extract<FaceOutcome, { kind: 'error' }>['reason'];
-  /** The server's message, in the current language, when a call failed. */
-  message?: string;
-}
+export type {
+  PhFaceClockingDetail,
+  PhFaceErrorDetail,
+  PhFaceSaveSuccessDetail,
+  PhFaceSuccessDetail,
+} from './details';
 
 /** The events of <ph-face>. */
 export interface PhFaceEventMap {

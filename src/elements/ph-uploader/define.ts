@@ -1,8 +1,14 @@
 import { createElement } from 'react';
-import type { DirectoryListing, StoredFile, Upload, UploadErrorType, UploadPhase, UploadStatus } from '../../core';
 import { ensureToastHost } from '../common/toast-host';
 import { defineElement, dispatchFrom, type ElementProps, hostOf } from '../define';
 import { installGlobals } from '../global';
+import {
+  type PhUploaderCompleteDetail,
+  type PhUploaderErrorDetail,
+  type PhUploaderProgressDetail,
+  type PhUploaderSuccessDetail,
+  uploaderCallbacks,
+} from './details';
 import { PhUploader, type PhUploaderProps } from './PhUploader';
 
 /** What a page can set on <ph-uploader>: the component's plain-data props. */
@@ -20,46 +26,13 @@ type UploaderElementProps = ElementProps &
     | 'autoStart'
   >;
 
-/** Which file an event is about. */
-export interface PhUploaderFileDetail {
-  /** The upload's client id (§3 `uid`). */
-  uid: string;
-  fileName: string;
-  /** Path inside a chosen or dropped folder, '' for a single file. */
-  relativePath: string;
-}
-
-export interface PhUploaderProgressDetail extends PhUploaderFileDetail {
-  status: UploadStatus;
-  /** Where the §4 flow stands: hash, secondCheck, single, chunks, merge, done… */
-  phase: UploadPhase;
-  size: number;
-  hashedBytes: number;
-  uploadedBytes: number;
-  /** Bytes per second of the current activity. */
-  speed: number;
-  remainingSeconds: number | undefined;
-}
-
-export interface PhUploaderSuccessDetail extends PhUploaderFileDetail {
-  md5: string;
-  /** The server's stored-file answer (§7 storage). */
-  file: StoredFile | undefined;
-  /** The server already had the file: no chunk was sent. */
-  instant: boolean;
-}
-
-export interface PhUploaderErrorDetail extends PhUploaderFileDetail {
-  /** §8 type (checkerror, uploaderror, uploadunkerror, checkchunkerror, chunkmerge), or validation / read. */
-  type: UploadErrorType;
-  status: number | undefined;
-  /** In the current language. */
-  message: string;
-}
-
-export interface PhUploaderCompleteDetail extends DirectoryListing {
-  files: (PhUploaderFileDetail & { status: UploadStatus; md5: string | undefined; file: StoredFile | undefined })[];
-}
+export type {
+  PhUploaderCompleteDetail,
+  PhUploaderErrorDetail,
+  PhUploaderFileDetail,
+  PhUploaderProgressDetail,
+  PhUploaderSuccessDetail,
+} from './details';
 
 /** The events of <ph-uploader>. */
 export interface PhUploaderEventMap {
@@ -73,50 +46,17 @@ export interface PhUploaderEventMap {
   'ph-uploader-complete': CustomEvent<PhUploaderCompleteDetail>;
 }
 
-function fileOf(upload: Upload): PhUploaderFileDetail {
-  return { uid: upload.uid, fileName: upload.item.fileName, relativePath: upload.item.webkitRelativePath };
-}
-
 /** <ph-uploader>: PhUploader in the element's shadow root, its callbacks as ph-uploader-* events. */
 function UploaderElement({ container, ...props }: UploaderElementProps) {
   const host = hostOf(container);
   return createElement(PhUploader, {
     ...props,
-    onProgress: (state, upload) => {
-      const { status, phase, size, hashedBytes, uploadedBytes, speed, remainingSeconds } = state;
-      dispatchFrom(host, 'ph-uploader-progress', {
-        ...fileOf(upload),
-        status,
-        phase,
-        size,
-        hashedBytes,
-        uploadedBytes,
-        speed,
-        remainingSeconds,
-      });
-    },
-    onSuccess: (state, upload) =>
-      dispatchFrom(host, 'ph-uploader-success', {
-        ...fileOf(upload),
-        md5: state.md5 ?? '',
-        file: state.result,
-        instant: state.instant,
-      }),
-    onError: (state, upload) =>
-      dispatchFrom(host, 'ph-uploader-error', {
-        ...fileOf(upload),
-        type: state.error?.type ?? 'uploaderror',
-        status: state.error?.status,
-        message: state.error?.message ?? '',
-      }),
-    onComplete: (uploads, listing) =>
-      dispatchFrom(host, 'ph-uploader-complete', {
-        ...listing,
-        files: uploads.map((upload) => {
-          const state = upload.$state.get();
-          return { ...fileOf(upload), status: state.status, md5: state.md5, file: state.result };
-        }),
-      }),
+    ...uploaderCallbacks({
+      onProgress: (detail) => dispatchFrom(host, 'ph-uploader-progress', detail),
+      onSuccess: (detail) => dispatchFrom(host, 'ph-uploader-success', detail),
+      onError: (detail) => dispatchFrom(host, 'ph-uploader-error', detail),
+      onComplete: (detail) => dispatchFrom(host, 'ph-uploader-complete', detail),
+    }),
   });
 }
 
