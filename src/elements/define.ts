@@ -74,11 +74,30 @@ function definedBefore(tag: string): CustomElementConstructor | null {
   return registered;
 }
 
+/** A page with custom elements: not a server (Node, a Next.js or Angular prerender), where the modules still import. */
+export function inBrowser(): boolean {
+  return typeof customElements !== 'undefined' && typeof HTMLElement !== 'undefined';
+}
+
+/** What an element module exports where it cannot define its element (a server): a class that says so if used. */
+function serverStandIn(tag: string): CustomElementConstructor {
+  return class {
+    constructor() {
+      throw new Error(`<${tag}> is defined in a browser only: its module did nothing here`);
+    }
+  } as unknown as CustomElementConstructor;
+}
+
+/**
+ * Registers `tag` when its module runs in a browser. On a server (an app's prerender) the module imports and does
+ * nothing (issue 68): the browser that loads the same module defines the element.
+ */
 export function defineElement<Props extends ElementProps>(
   tag: string,
   component: ComponentType<Props>,
   options: ElementOptions<Props> = {},
 ): CustomElementConstructor {
+  if (!inBrowser()) return serverStandIn(tag);
   // Server text reads in Hong Kong forms for zh-HK: its converter loads when the language becomes zh-HK.
   watchHongKong();
   const registered = definedBefore(tag);

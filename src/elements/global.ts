@@ -64,7 +64,7 @@ declare global {
 }
 
 export function installGlobals(): void {
-  if (window.PH) return;
+  if (typeof window === 'undefined' || window.PH) return;
   window.PH = api;
   window.phinit = createGlobalPhinit(window);
 }

@@ -151,6 +151,7 @@ export type GlobalPhinit = ReturnType<typeof createGlobalPhinit>;
 
 /** Adds the kit's members that `window.PH` lacks (it may come from an element module or another version). */
 export function installPageKit(): void {
+  if (typeof window === 'undefined') return;
   const ph = window.PH as Partial<PhClassicGlobal> | undefined;
   if (!ph) return;
   for (const [name, helper] of Object.entries(pageKit)) {

@@ -8,6 +8,7 @@ const TAG = 'ph-toast-host';
  * Each element module calls this once: the host is defined and appended only if the page has none yet.
  */
 export function ensureToastHost(): void {
+  if (typeof document === 'undefined') return;
   defineElement(TAG, Toasts);
   const append = () => {
     if (!document.querySelector(TAG)) document.body.append(document.createElement(TAG));
