@@ -1,7 +1,9 @@
 // The npm registry reachable here serves native packages for this platform only (linux-x64), so npm leaves the
 // other platforms' optional packages (biome, rollup) out of package-lock.json, and `npm ci` then refuses the lock as
 // out of sync. This adds the entries npm would have written — version from the parent, os/cpu/libc from the package
-// name — so that `npm ci` works here and the lock stays usable on other platforms. Runs after every `npm install`.
+// name — so that `npm ci` works here and the lock stays usable on other platforms. Runs after every `npm install` that
+// changes node_modules, as package.json's `dependencies` script: a `prepare` script went into the packed package.json,
+// and npm 11 warned on every install of it that an install script awaited approval (issue 68).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const LOCK = 'package-lock.json';

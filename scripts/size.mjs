@@ -1,6 +1,7 @@
 // Fails when a bundle exceeds its gzip budget (DESIGN §9; budgets in package.json "sizeBudgets", in KB).
 import { basename } from 'node:path';
 import { elementFiles, gzipFile, kb, lazyClosure, readBudgets, workChatBundle } from './bundle-sizes.mjs';
+import { consumerBundle, reactApp } from './consumer-bundle.mjs';
 
 const budgets = readBudgets();
 const rows = [];
@@ -28,8 +29,19 @@ for (const chunk of fallbacks)
   check(`${chunk} (MD5 fallback, only where no worker starts)`, gzipFile(chunk), budgets.elementKb);
 for (const chunk of [...hongKong, 'dist/ph-widgets.hk.js'])
   check(`${chunk} (zh-HK converter, only for zh-HK)`, gzipFile(chunk), budgets.hkKb);
-// ph-widgets/react: the components' own code; React (a peer) and dist/core (shared with ph-widgets/core) are imports.
-check('dist/react/index.js (React entry, without React and core)', gzipFile('dist/react/index.js'), budgets.reactKb);
+// ph-widgets/react as an app ships it (issue 68): an app that renders one component, built with Rollup, less the same
+// app with React alone; what the component loads later (the uploader, zh-HK's converter) is told, not counted.
+const reactAlone = await consumerBundle(reactApp(null));
+for (const [component, budgetKb] of Object.entries(budgets.reactAppKb)) {
+  const app = await consumerBundle(reactApp(component));
+  const later = app.lazy ? `, + ${kb(app.lazy).trim()} loaded later` : '';
+  check(
+    `an app importing only ${component} from ph-widgets/react, over React alone (${kb(reactAlone.start).trim()})`,
+    app.start - reactAlone.start,
+    budgetKb,
+    `${kb(app.start).trim()} in all${later}`,
+  );
+}
 const workChat = workChatBundle(budgets.workChatElements);
 check(
   `work-chat page (${budgets.workChatElements.join(' + ')} + runtime)`,
