@@ -1,3 +1,5 @@
+import { getLocation } from '../config/location';
+import { requireConfig } from '../config/phinit';
 import type { PhConfig } from '../config/resolve';
 import { siteOf, sitePath } from '../routes/site';
 import { $storedLang, $storedLanguage } from '../session/prefs';
@@ -14,6 +16,11 @@ export interface LanguageInitContext {
   > &
     Partial<Pick<PhConfig, 'languages' | 'apiBase' | 'basePath'>>;
   fetcher?: PackFetcher;
+}
+
+/** This page's own context: its address and phinit's configuration (phinit must have run). */
+function pageContext(): LanguageInitContext {
+  return { href: getLocation().href(), config: requireConfig() };
 }
 
 function loadFor(language: Language, ctx: LanguageInitContext): Promise<Record<string, string>> {
@@ -36,9 +43,10 @@ function loadFor(language: Language, ctx: LanguageInitContext): Promise<Record<s
  * Page start: the language of §9's order becomes active, then its pack loads. A valid `language` query value is
  * the visitor's choice (a language link): it is stored under `lange_` so that the pages after it keep it, also when
  * this page does not offer it (a page listing only zh-CN and en still hands `?language=zh-HK` on to the desktop). A
- * page that does not offer the language shows the nearest one it offers.
+ * page that does not offer the language shows the nearest one it offers. Without a context, this page's, after phinit
+ * (an app's start: `phinit(…); initLanguage();`).
  */
-export async function initLanguage(ctx: LanguageInitContext): Promise<Language> {
+export async function initLanguage(ctx: LanguageInitContext = pageContext()): Promise<Language> {
   const query = languageFromUrl(ctx.href);
   const chosen = resolveLanguage({
     query,
@@ -54,7 +62,7 @@ export async function initLanguage(ctx: LanguageInitContext): Promise<Language> 
 }
 
 /** The user picked a language: it is stored under `lange_` so the next page starts with it. */
-export async function changeLanguage(value: string, ctx: LanguageInitContext): Promise<Language> {
+export async function changeLanguage(value: string, ctx: LanguageInitContext = pageContext()): Promise<Language> {
   const language = offeredLanguage(normalizeLanguage(value), ctx.config.languages);
   $storedLanguage.set(language);
   $language.set(language);

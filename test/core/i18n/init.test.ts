@@ -7,6 +7,7 @@ const { changeLanguage, initLanguage } = await import('../../../src/core/i18n/in
 const { $language, $languageTable } = await import('../../../src/core/i18n/translate');
 const { $storedLang, $storedLanguage } = await import('../../../src/core/session');
 const { resolveConfig } = await import('../../../src/core/config/resolve');
+const { memoryLocation, phinit, setLocationAdapter, $config } = await import('../../../src/core/config');
 
 const fetched: string[] = [];
 const fetcher = async (url: string) => {
@@ -30,6 +31,19 @@ beforeEach(() => {
 });
 
 describe('initLanguage', () => {
+  it("without a context reads this page's address and phinit's configuration (an app's start, issue 68)", async () => {
+    setLocationAdapter(memoryLocation('http://school.test/app/?language=zh-HK'));
+    phinit({ code: 'app', appCode: 'base', env: 'production', languagePack: { greeting: '你好' } });
+    try {
+      expect(await initLanguage()).toBe('zh-HK');
+      expect($language.get()).toBe('zh-HK');
+      expect($storedLanguage.get()).toBe('zh-HK');
+      expect($languageTable.get()).toEqual({ greeting: '你好' });
+    } finally {
+      $config.set(null);
+    }
+  });
+
   it('the query language wins over the argument and the stored values, and its pack loads', async () => {
     $storedLanguage.set('zh-HK');
     const language = await initLanguage({
