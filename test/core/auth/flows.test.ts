@@ -753,7 +753,9 @@ describe('after a sign-in: at most one navigation, never a loop (issue 68)', () 
     $language.set('en');
     meHttp = 401;
     await auth.login({ username: 'alice', password: 'pw' }, deps);
-    expect(noticeList().at(-1)?.[1]).toMatch(/^The browser did not send the sign-in cookie back to http:\/\/127\.0\.0\.1:\d+: this page \(http:\/\/localhost:5173\)/);
+    expect(noticeList().at(-1)?.[1]).toMatch(
+      /^The browser did not send the sign-in cookie back to http:\/\/127\.0\.0\.1:\d+: this page \(http:\/\/localhost:5173\)/,
+    );
   });
 
   it('an API on another site whose cookie comes back signs in as before; the same site is not asked', async () => {
