@@ -86,24 +86,42 @@ const FORMAT =
   ts.TypeFormatFlags.NoTruncation |
   ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType;
 
-/** A type as page authors read it: aliases and interfaces spelled out one level deep. */
-function typeText(checker: ts.TypeChecker, type: ts.Type, depth = 0): string {
-  const isPlainObject =
-    (type.flags & ts.TypeFlags.Object) !== 0 &&
+/** A plain object type (not an array, not a function; an intersection of such), spelled out while `depth` allows. */
+function isPlainObject(checker: ts.TypeChecker, type: ts.Type, depth: number): boolean {
+  return (
+    ((type.flags & ts.TypeFlags.Object) !== 0 || type.isIntersection()) &&
     !checker.isArrayType(type) &&
     type.getCallSignatures().length === 0 &&
-    depth < 2;
+    depth < 2
+  );
+}
+
+/**
+ * A type as page authors read it: aliases and interfaces spelled out one level deep. A required property that may be
+ * `undefined` says so (`file: { … } | undefined`); an optional one says it with its `?` (issue 68: the manifest said
+ * `ph-uploader-success`'s `file` was always there, where the declarations said it may be undefined).
+ */
+function typeText(checker: ts.TypeChecker, type: ts.Type, depth = 0): string {
   if (type.isUnion()) {
-    // A union of aliases spelled out ('escape' | … | 'api'), true | false read as boolean.
-    const members = type.types.map((member) => checker.typeToString(member, undefined, FORMAT));
+    // A union of aliases spelled out ('escape' | … | 'api'), true | false read as boolean, objects spelled out.
+    const members = type.types.map((member) =>
+      isPlainObject(checker, member, depth)
+        ? typeText(checker, member, depth)
+        : checker.typeToString(member, undefined, FORMAT),
+    );
     const booleans = members.includes('true') && members.includes('false');
     const rest = members.filter((member) => !booleans || (member !== 'true' && member !== 'false'));
-    return [...rest, ...(booleans ? ['boolean'] : [])].join(' | ');
+    // null and undefined last, as people write them.
+    const empty = ['null', 'undefined'].filter((member) => rest.includes(member));
+    return [...rest.filter((member) => !empty.includes(member)), ...(booleans ? ['boolean'] : []), ...empty].join(
+      ' | ',
+    );
   }
-  if (!isPlainObject) return checker.typeToString(type, undefined, FORMAT);
+  if (!isPlainObject(checker, type, depth)) return checker.typeToString(type, undefined, FORMAT);
   const fields = checker.getPropertiesOfType(type).map((property) => {
     const optional = (property.flags & ts.SymbolFlags.Optional) !== 0;
-    const propertyType = checker.getNonNullableType(checker.getTypeOfSymbol(property));
+    const declared = checker.getTypeOfSymbol(property);
+    const propertyType = optional ? checker.getNonNullableType(declared) : declared;
     return `${property.name}${optional ? '?' : ''}: ${typeText(checker, propertyType, depth + 1)}`;
   });
   return fields.length === 0 ? '{}' : `{ ${fields.join('; ')} }`;
