@@ -51,6 +51,7 @@ export function afterSignIn(deps: AuthDeps, restored: boolean): AfterSignIn {
     restored,
     place: deps.place ?? 'page',
     navigatedThisLoad: navigatedThisLoad(deps.location),
+    loadedAt: deps.location.loaded?.() ?? null,
     last: deps.navigation.last(),
     now: Date.now(),
   });

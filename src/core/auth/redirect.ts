@@ -85,8 +85,8 @@ export function sameUrl(a: string, b: string, base?: string): boolean {
 
 /**
  * What a page does once signed in: `go` to a URL, `reload` itself (§4, where there is nowhere to go), or `stay` as it
- * is, signed in, with why: `none` (asked not to move), `current` (it would go where it is), `loop` (it went there a
- * moment ago and was sent back here: a router without that page), `once` (this page load has navigated already).
+ * is, signed in, with why: `none` (asked not to move), `current` (it would go where it is), `loop` (this document was
+ * loaded there and sent back here: a router without that page), `once` (this page load has navigated already).
  */
 export type AfterSignIn =
   | { action: 'go'; url: string }
@@ -105,8 +105,8 @@ export interface PastNavigation {
 }
 
 /**
- * How soon after a navigation made after a sign-in a page that would make it again is taken as sent back by it: a
- * router's catch-all takes a second or two; a person who comes back to the login page later is not in a loop.
+ * How soon after a navigation made after a sign-in a document a redirect brought back is taken as sent back by it:
+ * a server's redirect takes a second or two.
  */
 export const NAVIGATION_LOOP_MS = 60_000;
 
@@ -121,14 +121,28 @@ export interface AfterSignInContext {
   place: 'page' | 'dialog';
   /** This page load has already navigated after a sign-in. */
   navigatedThisLoad: boolean;
+  /** Where this document was loaded (before a router replaced its address), and whether a redirect led there. */
+  loadedAt: { url: string; redirected: boolean } | null;
   /** The tab's last navigation after a sign-in, if any. */
   last: PastNavigation | null;
   now: number;
 }
 
 /**
+ * A restored session on a document that `target` sent back here: loaded at the target and moved away by a router
+ * (vue-router's catch-all), or brought by a redirect just after the tab navigated to the target (a server that
+ * redirects unknown paths home). A person who opens the login page again is neither.
+ */
+function sentBack(ctx: AfterSignInContext, target: string): boolean {
+  const { loadedAt, last } = ctx;
+  if (!loadedAt || sameUrl(ctx.href, target)) return false;
+  if (sameUrl(loadedAt.url, target, ctx.href)) return true;
+  return loadedAt.redirected && last !== null && ctx.now - last.at < NAVIGATION_LOOP_MS && sameUrl(last.url, target);
+}
+
+/**
  * The one rule of what follows a sign-in or a restored session: at most one navigation a page load, never to the page
- * itself (normalised), never back to where the page was sent a moment ago and returned from, never with `none`.
+ * itself (normalised), never back to a target that sent this document back here, never with `none`.
  */
 export function decideAfterSignIn(ctx: AfterSignInContext): AfterSignIn {
   const stay = (reason: Extract<AfterSignIn, { action: 'stay' }>['reason']): AfterSignIn => ({
@@ -142,7 +156,5 @@ export function decideAfterSignIn(ctx: AfterSignInContext): AfterSignIn {
     return ctx.restored || ctx.target !== null ? stay('current') : { action: 'reload' };
   }
   if (ctx.navigatedThisLoad) return stay('once');
-  const returned =
-    ctx.last !== null && ctx.now - ctx.last.at < NAVIGATION_LOOP_MS && sameUrl(ctx.last.url, ctx.target, ctx.href);
-  return returned ? stay('loop') : { action: 'go', url: ctx.target };
+  return ctx.restored && sentBack(ctx, ctx.target) ? stay('loop') : { action: 'go', url: ctx.target };
 }

@@ -19,20 +19,22 @@ function useSignedInName(view: SignedInView): string {
 }
 
 /**
- * Signed in where the page stays (issue 68): who, a way on to where §4 would have gone (when that is another page),
- * and a way to sign in as someone else — never a busy form that nobody can use.
+ * Signed in where the page stays (issue 68): who, a way on to where §4 would have gone when the element stayed by
+ * itself (a router sent it back, it had navigated already), and a way to sign in as someone else — never a busy form
+ * that nobody can use.
  */
 export function SignedInPanel({ view, onSignedOut }: SignedInPanelProps) {
   const translate = useTranslate();
   const name = useSignedInName(view);
   const [leaving, setLeaving] = useState(false);
   const deps = () => authDeps();
-  const elsewhere = view.url !== null && !sameUrl(view.url, deps().location.href());
+  const { continueTo } = view;
+  const elsewhere = continueTo !== null && !sameUrl(continueTo, deps().location.href());
 
   const goOn = () => {
-    if (!view.url) return;
+    if (!continueTo) return;
     setLeaving(true);
-    followAfterSignIn({ action: 'go', url: view.url }, deps());
+    followAfterSignIn({ action: 'go', url: continueTo }, deps());
   };
   const signOut = async () => {
     setLeaving(true);

@@ -42,10 +42,13 @@ export function errorDetail(outcome: Extract<LoginOutcome, { status: 'failed' }>
   };
 }
 
-/** Signed in, or found signed in: who, where the page goes (or would have gone), and whether it is leaving. */
+/**
+ * Signed in, or found signed in: who, whether the page is leaving, and where 继续 / Continue leads when it stays by
+ * itself (sent back by a router, or navigated once already); null where the page chose to stay or is there.
+ */
 export interface SignedInView {
   data: Partial<LoginData>;
-  url: string | null;
+  continueTo: string | null;
   leaving: boolean;
   /** The account typed in the form, until `me` names the user. */
   account?: string;
@@ -70,7 +73,8 @@ function elementDeps(options: SignInOptions, prepare: () => Promise<void> = asyn
       await prepare();
       const url = next.action === 'reload' ? null : next.url;
       const proceed = options.announce(data, url, restored);
-      seen.view = { data, url, leaving: proceed && next.action !== 'stay' };
+      const byItself = next.action === 'stay' && (next.reason === 'loop' || next.reason === 'once');
+      seen.view = { data, continueTo: proceed && byItself ? url : null, leaving: proceed && next.action !== 'stay' };
       return proceed;
     },
   });
@@ -104,7 +108,7 @@ export async function signInWithPassword(
   const outcome = await login(values, deps);
   if (outcome.status === 'failed') return { status: 'failed', error: errorDetail(outcome) };
   if (outcome.status === 'bind') return { status: 'bind' };
-  const view = seen.view ?? { data: outcome.data, url: outcome.redirect, leaving: false };
+  const view = seen.view ?? { data: outcome.data, continueTo: null, leaving: false };
   return { status: 'ok', view: { ...view, account: values.username } };
 }
 

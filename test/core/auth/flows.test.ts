@@ -684,8 +684,10 @@ describe('after a sign-in: at most one navigation, never a loop (issue 68)', () 
     const signedIn = await auth.login({ username: 'alice', password: 'pw' }, deps);
     expect(signedIn).toMatchObject({ status: 'ok', next: { action: 'go', url: LANDING } });
     expect(location.visited).toEqual([LANDING]);
-    // The next page load: the app's catch-all turned the landing page back into the app, whose form finds the session.
-    deps = makeDeps('http://school.test/app/', { navigation });
+    // The next page load: the landing page was the app again, whose catch-all went home, where its form finds the
+    // session.
+    deps = makeDeps(LANDING, { navigation });
+    location.replace('http://school.test/app/');
     const restored = await auth.startLogin(deps, 'Chrome');
     expect(restored).toMatchObject({ status: 'restored', next: { action: 'stay', reason: 'loop', url: LANDING } });
     expect(location.visited).toEqual([]);

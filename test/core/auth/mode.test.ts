@@ -326,6 +326,7 @@ describe('decideAfterSignIn: at most one navigation a page load, never a loop (i
     restored: false,
     place: 'page',
     navigatedThisLoad: false,
+    loadedAt: { url: 'http://s.test/app/', redirected: false },
     last: null,
     now: 1_000_000,
   };
@@ -353,18 +354,30 @@ describe('decideAfterSignIn: at most one navigation a page load, never a loop (i
     expect(decide({ place: 'dialog', restored: true })).toEqual({ action: 'stay', reason: 'current', url: LANDING });
   });
 
-  it('does not go again where it went a moment ago and was sent back from; later it does', () => {
-    const last = { url: `${LANDING}?`, at: base.now - 2000 };
-    expect(decide({ restored: true, last })).toEqual({ action: 'stay', reason: 'loop', url: LANDING });
-    expect(decide({ last })).toEqual({ action: 'stay', reason: 'loop', url: LANDING });
-    expect(decide({ restored: true, last: { ...last, at: base.now - NAVIGATION_LOOP_MS } })).toEqual({
-      action: 'go',
+  it("a restored session on a document the target sent back (a router's catch-all) stays; a sign-in there goes", () => {
+    const loadedAt = { url: `${LANDING}?`, redirected: false };
+    expect(decide({ restored: true, loadedAt })).toEqual({ action: 'stay', reason: 'loop', url: LANDING });
+    expect(decide({ loadedAt })).toEqual({ action: 'go', url: LANDING });
+    // Loaded at the target and still there: where it would go.
+    expect(decide({ restored: true, loadedAt, href: LANDING })).toEqual({
+      action: 'stay',
+      reason: 'current',
       url: LANDING,
     });
-    expect(decide({ restored: true, last: { url: 'http://s.test/elsewhere', at: base.now } })).toEqual({
-      action: 'go',
+  });
+
+  it('a document a redirect brought just after the tab went to the target stays; later, or without a redirect, it goes', () => {
+    const redirected = { url: 'http://s.test/app/', redirected: true };
+    const last = { url: LANDING, at: base.now - 2000 };
+    expect(decide({ restored: true, loadedAt: redirected, last })).toEqual({
+      action: 'stay',
+      reason: 'loop',
       url: LANDING,
     });
+    const stale = { ...last, at: base.now - NAVIGATION_LOOP_MS };
+    expect(decide({ restored: true, loadedAt: redirected, last: stale })).toEqual({ action: 'go', url: LANDING });
+    // A person who opens the login page again a moment after signing in is sent on, as before.
+    expect(decide({ restored: true, last })).toEqual({ action: 'go', url: LANDING });
   });
 
   it('whatever the page and the past, it never goes to this page, nor twice in a load, nor with `none`', () => {
@@ -379,12 +392,15 @@ describe('decideAfterSignIn: at most one navigation a page load, never a loop (i
         fc.boolean(),
         fc.boolean(),
         fc.option(fc.record({ url, at: fc.integer({ min: 0, max: base.now }) }), { nil: null }),
-        (href, target, redirect, restored, navigatedThisLoad, last) => {
-          const next = decide({ href, target, redirect, restored, navigatedThisLoad, last });
+        fc.option(fc.record({ url, redirected: fc.boolean() }), { nil: null }),
+        (href, target, redirect, restored, navigatedThisLoad, last, loadedAt) => {
+          const next = decide({ href, target, redirect, restored, navigatedThisLoad, last, loadedAt });
           if (next.action !== 'go') return;
           expect(sameUrl(next.url, href)).toBe(false);
           expect(navigatedThisLoad).toBe(false);
           expect(redirect).toBe('auto');
+          // Never back where this document was loaded from, when that sent it here.
+          if (restored && loadedAt && !sameUrl(loadedAt.url, href)) expect(sameUrl(next.url, loadedAt.url)).toBe(false);
         },
       ),
     );
