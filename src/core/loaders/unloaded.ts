@@ -7,11 +7,10 @@ import { pageSingleton } from '../shared';
 export type LoadedByUrl = 'md5Worker' | 'faceDetector' | 'faceApi' | 'pcmWorklet';
 
 const CONSEQUENCE: Record<LoadedByUrl, string> = {
-  md5Worker:
-    "the MD5 worker did not start; files are hashed on the page's own thread instead (slower, and the page waits)",
-  faceDetector: "the face detector's worker did not start; faces are detected on the page's own thread instead",
-  faceApi: 'face-api did not load; the face widget cannot detect faces',
-  pcmWorklet: "the recorder's worklet did not load; voice commands cannot record",
+  md5Worker: "the MD5 worker did not start (files are hashed on the page's thread)",
+  faceDetector: "the face detector's worker did not start (faces are detected on the page's thread)",
+  faceApi: 'face-api did not load (no face detection)',
+  pcmWorklet: "the recorder's worklet did not load (no voice commands)",
 };
 
 const reported = /* @__PURE__ */ pageSingleton('unloaded-files', () => new Set<LoadedByUrl>());
@@ -21,9 +20,7 @@ export function reportUnloaded(kind: LoadedByUrl, url: string): void {
   if (reported.has(kind)) return;
   reported.add(kind);
   console.warn(
-    `ph-widgets: ${CONSEQUENCE[kind]} (${url}). Serve that file there: in an app, the files of ` +
-      'node_modules/ph-widgets/dist/assets/ where its bundle asks for them (Vite, webpack 5 and Next.js copy them by ' +
-      "themselves; Angular's application builder needs the assets line of README › Workers and assets), and beside " +
-      'ph-widgets.js for the classic script. A Content-Security-Policy must allow it (worker-src, script-src).',
+    `ph-widgets: ${CONSEQUENCE[kind]}: ${url}. Serve ph-widgets/dist/assets/ there (README › Workers and assets: ` +
+      "Angular needs one assets line; the classic script's files lie beside it) and let a CSP allow it.",
   );
 }
