@@ -1,20 +1,33 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { after, before, describe, it, openPage, type Stage, startStage } from '../e2e/harness';
+import type { Page } from 'playwright-core';
+import { after, before, describe, it, openPage, type Stage, startStage, watchedPage } from '../e2e/harness';
+import { type AppServer, freePort, NEXT, runNode, startServer, VITE } from './apps';
 import { installConsumer, type PackedPackage } from './install';
 
-// ph-widgets as people install it (issue 15): the tarball `npm pack` makes, a publish dry run of it, and a consumer
-// project (test/consumer/project) installed from it with `npm ci`: a Vite + React 19 app that signs in against the
-// reference server in Chromium, tsc over the package's declarations, and a plain page with the classic script.
+// ph-widgets as people install it (issues 15 and 68): the tarball `npm pack` makes, a publish dry run of it, and a
+// workspace that installs it with `npm ci` (with React and TypeScript) for apps of the frameworks people use: a
+// React 19 + Vite app through ph-widgets/react (project/), a Vue 3 + Vite app with vue-router and its catch-all
+// (vue/), a Next.js App Router app whose home page is README's React example as written (next/). Each runs one
+// journey in the one Chromium of the reference server's stage: render, a property, a dialog, sign in and stay, an
+// upload whose MD5 the page is told, no console error. Besides: tsc over the declarations, every entry imported in
+// plain Node, every React component rendered with react-dom/server and hydrated, the classic script on a plain page.
+// The workspace lies under <repo>/.cache, so that the apps' tools (Vite, Vue, Next.js: devDependencies of this
+// repository, installed once) are found by walking up, while ph-widgets and React come from its own install.
 // `npm test` builds dist/ first, so the tarball is packed without running `prepack` (the same build) again.
 const repo = resolve(import.meta.dirname, '..', '..');
-const work = mkdtempSync(join(tmpdir(), 'ph-consumer-'));
-const app = join(work, 'app');
+mkdirSync(join(repo, '.cache'), { recursive: true });
+const work = mkdtempSync(join(repo, '.cache', 'consumer-'));
+const app = join(work, 'react-vite');
+const vueApp = join(work, 'vue');
+const nextApp = join(work, 'next');
 const PASSWORD = 'Demo@2026';
-const SCHOOL_LANDING = '/pages/base/pc_desktop_all/index.html';
+/** A file above 1 MB, so that it is hashed in the MD5 worker the app's bundler had to find. */
+const upload = { path: join(work, 'upload.bin'), bytes: randomBytes(3 * 1024 * 1024) };
+const UPLOAD_MD5 = createHash('md5').update(upload.bytes).digest('hex');
 
 interface PackResult {
   filename: string;
@@ -47,11 +60,20 @@ function manifestTags(): string[] {
 }
 
 function tsc(project: string) {
-  const result = spawnSync(process.execPath, [join(app, 'node_modules/typescript/bin/tsc'), '-p', project], {
+  const result = spawnSync(process.execPath, [join(work, 'node_modules/typescript/bin/tsc'), '-p', project], {
     cwd: app,
     encoding: 'utf8',
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** README's React example, as written: the Next.js app's home page. */
+function readmeReactExample(): string {
+  const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('**A React app**'));
+  const example = /```tsx\n([\s\S]*?)```/.exec(section)?.[1];
+  assert.ok(example, "README has no React example after '**A React app**'");
+  return example;
 }
 
 let packed: PackResult;
@@ -60,21 +82,52 @@ let manifest: PackedPackage & {
   private?: boolean;
   'web-types'?: string;
 };
+let installed: string;
+let stage: Stage;
+/** The Vue and Next.js apps' builds, one after the other, started once the stage has its port (Next.js's rewrites name it). */
+let builds: Promise<unknown>;
+const servers: AppServer[] = [];
 
-before(() => {
+before(async () => {
   assert.ok(existsSync(join(repo, 'dist/react/index.js')), 'dist/ is missing: run `npm run build` first');
   [packed] = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work], repo));
   manifest = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
   cpSync(join(import.meta.dirname, 'project'), app, { recursive: true });
-  installConsumer(app, join(work, packed.filename), manifest, [
-    'vite',
+  cpSync(join(import.meta.dirname, 'vue'), vueApp, { recursive: true });
+  cpSync(join(import.meta.dirname, 'next'), nextApp, { recursive: true });
+  writeFileSync(join(nextApp, 'app/page.tsx'), readmeReactExample());
+  writeFileSync(upload.path, upload.bytes);
+  installed = installConsumer(work, join(work, packed.filename), manifest, [
     'typescript',
     '@types/react',
     '@types/react-dom',
   ]);
+  // Before the stage starts: its static roots list the files they serve when it does.
+  await runNode(VITE, ['build'], app);
+  stage = await startStage({
+    staticRoots: [
+      { prefix: '/consumer/', root: join(app, 'dist') },
+      { prefix: '/consumer-workspace/', root: work },
+    ],
+  });
+  const platform = new URL(stage.server.url).origin;
+  builds = (async () => {
+    await runNode(VITE, ['build'], vueApp);
+    await runNode(NEXT, ['build'], nextApp, {
+      PH_PLATFORM: platform,
+      PH_WORKSPACE_ROOT: repo,
+      NEXT_TELEMETRY_DISABLED: '1',
+    });
+  })();
+  // Awaited by the tests that need them; a failure is theirs to report.
+  builds.catch(() => {});
 });
 
-after(() => rmSync(work, { recursive: true, force: true }));
+after(async () => {
+  for (const server of servers) await server.stop();
+  await stage?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
 
 describe('the tarball', () => {
   it('holds dist/, README, LICENSE, CHANGELOG and package.json only, and every file exports names', () => {
@@ -106,18 +159,51 @@ describe('the tarball', () => {
     );
   });
 
-  it('ph-widgets/react imports React and ReactDOM rather than bundling them, and core from dist/core', () => {
-    const code = readFileSync(join(app, 'node_modules/ph-widgets/dist/react/index.js'), 'utf8');
-    const imports = [...code.matchAll(/\bfrom\s*"([^"]+)"/g)].map((match) => match[1]);
-    assert.ok(imports.includes('react') && imports.includes('react-dom') && imports.includes('../core/index.js'));
+  it('installs with no warning, and its package.json has no install script (issue 68)', () => {
+    assert.doesNotMatch(installed, /npm warn/i, installed);
+    const installedManifest = JSON.parse(readFileSync(join(work, 'node_modules/ph-widgets/package.json'), 'utf8'));
+    const scripts = Object.keys(installedManifest.scripts ?? {});
+    assert.deepEqual(
+      scripts.filter((name) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(name)),
+      [],
+    );
+  });
+
+  it('ph-widgets/react imports React and ReactDOM rather than bundling them, core from dist/core, as a client module', () => {
+    const folder = join(work, 'node_modules/ph-widgets/dist/react');
+    const files = (readdirSync(folder, { recursive: true }) as string[]).filter((name) => name.endsWith('.js'));
+    const code = files.map((name) => readFileSync(join(folder, name), 'utf8'));
+    const imports = new Set(code.flatMap((text) => [...text.matchAll(/\bfrom\s*['"]([^'"]+)['"]/g)].map((m) => m[1])));
+    for (const name of ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'])
+      assert.ok(imports.has(name), name);
+    assert.ok(
+      [...imports].some((name) => /^(\.\.\/)+dist\/core\/[\w/-]+\.js$/.test(name ?? '')),
+      'core from dist/core',
+    );
     // A line every copy of React carries (its internals' name) is absent here, and present in the element runtime.
-    assert.ok(!code.includes('__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE'));
+    assert.ok(code.every((text) => !text.includes('__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE')));
+    // React Server Components (Next.js's App Router) take it as a client module.
+    assert.ok(code[files.indexOf('index.js')]?.startsWith('"use client";'));
+  });
+
+  it('imports every entry in plain Node, where window, document and customElements are missing', () => {
+    const entries = ['core', 'react', 'server', 'ph-widgets.js', ...manifestTags().map((tag) => `elements/${tag}`)];
+    const script = [
+      "for (const name of ['window', 'document', 'customElements']) if (name in globalThis) throw new Error(name);",
+      ...entries.map((entry) => `await import('ph-widgets/${entry}');`),
+      "console.log('imported');",
+    ].join('\n');
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: work,
+      encoding: 'utf8',
+    });
+    assert.equal(output.trim(), 'imported');
   });
 
   it('ph-widgets/server renders the login form in Node with the React the project installed', () => {
     const script =
       "import { prerender } from 'ph-widgets/server'; console.log(prerender('ph-login', { qr: '' }, 'en'));";
-    const html = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: app, encoding: 'utf8' });
+    const html = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: work, encoding: 'utf8' });
     assert.match(html, /^<template shadowrootmode="open"><style data-ph-prerender="en">/);
     assert.match(html, /<label for="[^"]+">Account<\/label>/);
     assert.match(html, /<slot name="qr">/);
@@ -127,7 +213,7 @@ describe('the tarball', () => {
     const maps = packed.files.map((file) => file.path).filter((path) => path.endsWith('.map'));
     assert.ok(maps.length > 0);
     const blind = maps.filter((path) => {
-      const map = JSON.parse(readFileSync(join(app, 'node_modules/ph-widgets', path), 'utf8'));
+      const map = JSON.parse(readFileSync(join(work, 'node_modules/ph-widgets', path), 'utf8'));
       return map.sources.length !== map.sourcesContent?.filter((text: unknown) => typeof text === 'string').length;
     });
     assert.deepEqual(blind, []);
@@ -167,73 +253,241 @@ describe('a TypeScript consumer', () => {
       ([, line, code]) => `${line} ${code}`,
     );
     // Lines 10 and 11: a bare tag in TSX (ph-widgets/jsx) is checked like the wrappers.
-    assert.deepEqual(errors, ['7 TS2339', '8 TS2322', '9 TS2322', '10 TS2322', '11 TS2339'], output);
+    assert.deepEqual(
+      errors,
+      ['7 TS2339', '8 TS2322', '9 TS2322', '10 TS2322', '11 TS2339', '12 TS2322', '13 TS2339'],
+      output,
+    );
     assert.match(output, /Property 'accessToken' does not exist/);
     assert.match(output, /"popup"/);
   });
 });
 
-describe('the built consumer pages', () => {
-  let stage: Stage;
-  before(async () => {
-    execFileSync(process.execPath, [join(app, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], {
-      cwd: app,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    stage = await startStage({
-      staticRoots: [
-        { prefix: '/consumer/', root: join(app, 'dist') },
-        { prefix: '/consumer-project/', root: app },
-      ],
-    });
-  });
-  after(async () => {
-    await stage?.stop();
-  });
+/** Types the demo teacher's password into a login form and presses its button (zh-CN labels). */
+async function signIn(page: Page, login = page.locator('ph-login, [data-ph-component="ph-login"]')): Promise<void> {
+  await login.getByRole('textbox', { name: '账号' }).fill('teacher');
+  await login.getByRole('textbox', { name: '密码' }).fill(PASSWORD);
+  await login.getByRole('button', { name: '登录', exact: true }).click();
+}
 
-  it('a Vite + React 19 app mixes the React components and an element over one state, and signs in as teacher', async () => {
+/** Chooses the upload file in the page's uploader, and waits for the page to show the MD5 it was told. */
+async function uploadAndReadMd5(page: Page): Promise<string> {
+  await page.locator('input.picker').first().setInputFiles(upload.path);
+  await page
+    .locator('#md5')
+    .filter({ hasText: /^[0-9a-f]{32}$/ })
+    .waitFor();
+  return (await page.locator('#md5').textContent()) ?? '';
+}
+
+/** The document loads of `page` from now on (the first, and every navigation after it). */
+function countLoads(page: Page): { readonly count: number } {
+  const loads = { count: 0 };
+  page.on('load', () => {
+    loads.count += 1;
+  });
+  return loads;
+}
+
+/** The text of the JavaScript files Vite's manifest says `entry` loads at once, and of those it loads later. */
+function viteClosure(dist: string, entry: string): { atStart: string[]; later: string[] } {
+  const viteManifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[]; dynamicImports?: string[] }
+  >;
+  const atStart = new Set<string>();
+  const later = new Set<string>();
+  const visit = (key: string, lazy: boolean) => {
+    const chunk = viteManifest[key];
+    if (!chunk || atStart.has(chunk.file) || (lazy && later.has(chunk.file))) return;
+    (lazy ? later : atStart).add(chunk.file);
+    for (const next of chunk.imports ?? []) visit(next, lazy);
+    for (const next of chunk.dynamicImports ?? []) visit(next, true);
+  };
+  visit(entry, false);
+  const read = (files: Set<string>) => [...files].map((file) => readFileSync(join(dist, file), 'utf8'));
+  return { atStart: read(atStart), later: read(new Set([...later].filter((file) => !atStart.has(file)))) };
+}
+
+describe('a React 19 + Vite app through ph-widgets/react', () => {
+  it('signs in and stays, opens a dialog by its prop, and uploads through PhUploader with its MD5 worker', async () => {
     const { page, problems } = await openPage(stage, '/consumer/');
+    const loads = countLoads(page);
     const login = page.locator('[data-ph-component="ph-login"]');
     await login.getByRole('button', { name: '登录', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Help' }).click();
+    await page.getByRole('dialog', { name: 'Help' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Help' }).waitFor({ state: 'detached' });
+
+    await signIn(page, login);
+    await login.locator('[part~="signed-in-name"]').filter({ hasText: '已登录：teacher' }).waitFor();
+    await page.locator('#signed-in').filter({ hasText: /^u-/ }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/consumer/');
+    assert.equal(loads.count, 0, 'no navigation, no reload');
+
+    assert.equal(await uploadAndReadMd5(page), UPLOAD_MD5);
+    const workers = await page.evaluate(() =>
+      performance.getEntriesByType('resource').filter((entry) => /md5-worker-[\w-]+\.js$/.test(entry.name)),
+    );
+    assert.equal(workers.length, 1, 'the MD5 worker the bundler copied was loaded');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it("bundles one react-dom, the app's (the uploader a chunk loaded later)", () => {
+    const { atStart, later } = viteClosure(join(app, 'dist'), 'index.html');
+    // Each copy of react-dom's client names its renderer once (in any quotes the minifier chose).
+    const renderers = /rendererPackageName:["'`]react-dom["'`]/g;
+    const copies = [...atStart, ...later].reduce((sum, text) => sum + (text.match(renderers)?.length ?? 0), 0);
+    assert.equal(copies, 1);
+    // The uploader's drop zone is in a chunk the page loads when a PhUploader first renders.
+    const dropZone = /part:["'`]dropzone["'`]/;
+    assert.ok(later.some((text) => dropZone.test(text)) && !atStart.some((text) => dropZone.test(text)));
+  });
+
+  it('mixes a React component and an element over one state', async () => {
+    const { page, problems } = await openPage(stage, '/consumer/mixed.html');
     assert.equal(
       await page.evaluate(() =>
         (window as unknown as { consumer: { sharesStores(): boolean } }).consumer.sharesStores(),
       ),
       true,
     );
-
-    // The React dialog, then the element: the element follows the language the app set through core.
-    await page.getByRole('button', { name: 'Help' }).click();
-    await page.getByRole('dialog', { name: 'Help' }).waitFor();
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog', { name: 'Help' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('button', { name: 'Element dialog' }).click();
     const elementDialog = page.locator('#element-modal').getByRole('dialog', { name: 'Element' });
-    await elementDialog.getByRole('button', { name: 'Close' }).waitFor();
     await elementDialog.getByRole('button', { name: 'Close' }).click();
     await elementDialog.waitFor({ state: 'detached' });
-
-    await login.getByRole('textbox', { name: 'Account' }).fill('teacher');
-    await login.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-    await login.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === SCHOOL_LANDING);
-    await page.locator('body[data-login-status="in"]').waitFor();
-    await page.locator('[data-ph-component="ph-header"] [part~="welcome"]').filter({ hasText: '王老师' }).waitFor();
-    const signedIn = await page.evaluate(() => sessionStorage.getItem('consumer.signedIn'));
-    const userId = await page.evaluate(
-      () =>
-        (window as unknown as { PH: { stores: { session: { get(): { userId: string } } } } }).PH.stores.session.get()
-          .userId,
-    );
-    assert.ok(signedIn, 'onSuccess was called with the login data');
-    assert.equal(signedIn, userId);
     assert.deepEqual(problems, []);
     await page.close();
   });
 
-  it("a plain page shows a ph-modal from the tarball's dist/ph-widgets.js loaded by a script tag", async () => {
-    const { page, problems } = await openPage(stage, '/consumer-project/classic.html');
+  it('renders every React component with react-dom/server, and the browser hydrates it with no warning', async () => {
+    const script = [
+      "import { renderToString } from 'react-dom/server';",
+      "import { createElement } from 'react';",
+      "import { AllComponents } from './react-vite/src/all-components.js';",
+      'process.stdout.write(renderToString(createElement(AllComponents)));',
+    ].join('\n');
+    const markup = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: work,
+      encoding: 'utf8',
+    });
+    for (const tag of ['ph-header', 'ph-login', 'ph-uploader', 'ph-face', 'ph-voice', 'ph-footer']) {
+      assert.match(markup, new RegExp(`data-ph-component="${tag}"`));
+    }
+    const page = join(app, 'dist/hydrate.html');
+    writeFileSync(page, readFileSync(page, 'utf8').replace('<!--ssr-->', markup));
+    const { page: browser, problems } = await openPage(stage, '/consumer/hydrate.html');
+    await browser.waitForFunction(() => (window as unknown as { hydration?: { done: boolean } }).hydration?.done);
+    await browser
+      .locator('[data-ph-component="ph-login"]')
+      .getByRole('button', { name: '登录', exact: true })
+      .waitFor();
+    const recoverable = await browser.evaluate(
+      () => (window as unknown as { hydration: { recoverable: string[] } }).hydration.recoverable,
+    );
+    assert.deepEqual(recoverable, []);
+    assert.deepEqual(problems, []);
+    await browser.close();
+  });
+});
+
+describe('a Vue 3 + Vite app with vue-router and its catch-all, through the elements', () => {
+  let preview: AppServer;
+  before(async () => {
+    await builds;
+    const port = await freePort();
+    preview = await startServer(
+      VITE,
+      ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+      vueApp,
+      `http://127.0.0.1:${port}/`,
+      { PH_PLATFORM: new URL(stage.server.url).origin },
+    );
+    servers.push(preview);
+  });
+
+  it('opens a dialog by a property, signs in with the default setup in one navigation and no loop, and uploads', async () => {
+    const { page, problems } = await watchedPage(stage);
+    const loads = countLoads(page);
+    await page.goto(preview.url);
+    const login = page.locator('ph-login');
+    await login.getByRole('button', { name: '登录', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Open the dialog' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Vue dialog' });
+    await dialog.getByRole('button', { name: '关闭' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // The property and the page agree again: the dialog opens a second time.
+    await page.getByRole('button', { name: 'Open the dialog' }).click();
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // §4 sends the user to the landing page, which this app's router does not know: its catch-all brings the user
+    // home, where the element finds the session and, having just been there, stays.
+    await signIn(page, login);
+    await login.locator('[part~="signed-in-name"]').filter({ hasText: '已登录：王老师（teacher）' }).waitFor();
+    assert.equal(loads.count, 2, 'the first load, and the one navigation after the sign-in');
+    assert.equal(new URL(page.url()).pathname, '/');
+
+    assert.equal(await uploadAndReadMd5(page), UPLOAD_MD5);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});
+
+describe("a Next.js App Router app (README's React example as its home page)", () => {
+  let next: AppServer;
+  before(async () => {
+    await builds;
+    const port = await freePort();
+    next = await startServer(
+      NEXT,
+      ['start', '--hostname', '127.0.0.1', '--port', String(port)],
+      nextApp,
+      `http://127.0.0.1:${port}/`,
+      { NEXT_TELEMETRY_DISABLED: '1' },
+    );
+    servers.push(next);
+  });
+
+  it("builds README's example as written, and its page hydrates with the login form", async () => {
+    const { page, problems } = await watchedPage(stage);
+    await page.goto(next.url);
+    await page.locator('[data-ph-component="ph-login"]').getByRole('button', { name: '登录', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Help' }).click();
+    await page.getByRole('dialog', { name: 'Help' }).waitFor();
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('signs in and stays, opens a dialog by its prop, and uploads through PhUploader', async () => {
+    const { page, problems } = await watchedPage(stage);
+    const loads = countLoads(page);
+    await page.goto(new URL('/journey', next.url).href);
+    const login = page.locator('[data-ph-component="ph-login"]');
+    await login.getByRole('button', { name: '登录', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Open the dialog' }).click();
+    await page.getByRole('dialog', { name: 'Next dialog' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Next dialog' }).waitFor({ state: 'detached' });
+
+    await signIn(page, login);
+    await login.locator('[part~="signed-in-name"]').filter({ hasText: '已登录：teacher' }).waitFor();
+    await page.locator('#signed-in').filter({ hasText: /^u-/ }).waitFor();
+    assert.equal(loads.count, 1, 'the first load only');
+
+    assert.equal(await uploadAndReadMd5(page), UPLOAD_MD5);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});
+
+describe('a plain page', () => {
+  it("shows a ph-modal from the tarball's dist/ph-widgets.js loaded by a script tag", async () => {
+    const { page, problems } = await openPage(stage, '/consumer-workspace/react-vite/classic.html');
     await page.locator('#notice').getByRole('dialog', { name: '经典脚本' }).waitFor();
     assert.equal(
       await page.evaluate(() => (window as unknown as { PH: { version: string } }).PH.version),

@@ -2,7 +2,7 @@
 // the consumer's package-lock.json is cut from ours (the packages the tarball and the project need, at the versions
 // this repository was tested with, each with its registry address and integrity), so every package comes from the
 // npm cache that installing this repository filled.
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -80,9 +80,11 @@ function closure(packages: Record<string, LockEntry>, roots: string[], registry:
 
 /**
  * Writes package.json and package-lock.json of a consumer in `dir` that depends on the tarball and on `tools`
- * (at our versions), then runs `npm ci` there (install scripts included, as a user's install runs them).
+ * (at our versions), then runs `npm ci` there (install scripts included, as a user's install runs them). Answers
+ * what npm printed: an install of the package must print no warning (issue 68: a `prepare` script in the packed
+ * package.json had npm 11 warn on every install).
  */
-export function installConsumer(dir: string, tarball: string, packed: PackedPackage, tools: string[]): void {
+export function installConsumer(dir: string, tarball: string, packed: PackedPackage, tools: string[]): string {
   const lock = JSON.parse(readFileSync(join(repo, 'package-lock.json'), 'utf8')) as {
     packages: Record<string, LockEntry>;
   };
@@ -121,8 +123,11 @@ export function installConsumer(dir: string, tarball: string, packed: PackedPack
   };
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   writeFileSync(join(dir, 'package-lock.json'), `${JSON.stringify(consumerLock, null, 2)}\n`);
-  execFileSync('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
+  const npm = spawnSync('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=warn'], {
     cwd: dir,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
   });
+  const output = `${npm.stdout}${npm.stderr}`;
+  if (npm.status !== 0) throw new Error(`npm ci failed in ${dir}:\n${output}`);
+  return output;
 }

@@ -3,10 +3,25 @@
 import manifest from 'ph-widgets/custom-elements.json';
 import type { PhLoginSuccessDetail } from 'ph-widgets/elements/ph-login';
 import 'ph-widgets/ph-widgets.js';
-import { type LoginPlatform, PhLogin, PhModal, type PhModalProps } from 'ph-widgets/react';
+import {
+  type LoginPlatform,
+  PhFace,
+  type PhFaceErrorDetail,
+  PhLogin,
+  PhModal,
+  type PhModalProps,
+  PhUploader,
+  type PhUploaderSuccessDetail,
+} from 'ph-widgets/react';
 
 const login = document.createElement('ph-login');
-login.addEventListener('ph-login-success', (e) => e.detail.userId);
+login.addEventListener('ph-login-success', (e) => {
+  // Cancelable: the page keeps itself and goes where it likes.
+  if (e.detail.redirect) e.preventDefault();
+  return e.detail.userId;
+});
+login.addEventListener('ph-login-restored', (e) => e.detail.redirect?.length);
+login.redirect = 'none';
 login.addEventListener('ph-login-error', (e) => `${e.detail.status} ${e.detail.code}: ${e.detail.message}`);
 login.mode = 'dialog';
 login.open = true;
@@ -15,7 +30,9 @@ document.addEventListener('ph-modal-request-close', (e) => {
 });
 
 export const schemaVersion: string = manifest.schemaVersion;
-export const detail: PhLoginSuccessDetail = { userId: 'u1', userType: 2 };
+export const detail: PhLoginSuccessDetail = { userId: 'u1', userType: 2, redirect: null };
+const stored = (uploaded: PhUploaderSuccessDetail) => uploaded.file?.url ?? uploaded.md5;
+const faceFailed = (failure: PhFaceErrorDetail) => failure.reason === 'noCamera';
 const closeReasons: NonNullable<PhModalProps['onClosed']> = (reason) => console.log(reason);
 
 export const elements = (
@@ -24,7 +41,9 @@ export const elements = (
       mode="dialog"
       open
       platforms={[{ provider: 'qy', name: 'WeCom' } satisfies LoginPlatform]}
-      onSuccess={(data) => data.userId?.toUpperCase()}
+      redirect="none"
+      onSuccess={(data) => data.redirect !== null && data.userId?.toUpperCase()}
+      onRestored={(data) => data.redirect === null}
       onError={(error) => error.fieldErrors.map((field) => field.message)}
       onPlatform={(platform) => platform.provider}
       style={{ maxWidth: 400 }}
@@ -38,5 +57,14 @@ export const elements = (
     >
       text
     </PhModal>
+    <PhUploader
+      multiple
+      chunkSize="4MB"
+      onProgress={(progress) => progress.uploadedBytes / progress.size}
+      onSuccess={stored}
+      onError={(failure) => failure.type}
+      onComplete={(all) => all.files.length}
+    />
+    <PhFace mode="collect" userId="u1" onSaveSuccess={(saved) => saved.registerTime} onError={faceFailed} />
   </>
 );
