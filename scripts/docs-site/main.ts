@@ -18,6 +18,11 @@ import { buildStates } from './states/bundle';
 export const GUIDES = [
   'elements',
   'embedding',
+  'vue',
+  'angular',
+  'react-next',
+  'svelte',
+  'plain-html',
   'page-kit',
   'core-api',
   'voice',
