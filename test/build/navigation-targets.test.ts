@@ -53,13 +53,13 @@ const LISTED: Listed[] = [
     target: 'url',
     source: { kind: 'resolved', via: [['src/core/auth/flows.ts', 'authorize']] },
   },
-  { file: 'src/core/auth/flows.ts', target: 'redirect', source: { kind: 'resolved', via: decided } },
   {
     file: 'src/core/auth/flows.ts',
     target: 'clean',
     source: { kind: 'own', via: [['src/core/auth/mode.ts', 'withoutSecrets']] },
   },
-  { file: 'src/core/auth/login.ts', target: 'redirect', source: { kind: 'resolved', via: decided } },
+  // What follows a sign-in (issue 68): decideAfterSignIn goes to decideRedirect's target or nowhere.
+  { file: 'src/core/auth/navigation.ts', target: 'next.url', source: { kind: 'resolved', via: decided } },
   {
     file: 'src/core/auth/login.ts',
     target: 'url',
