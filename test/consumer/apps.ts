@@ -1,5 +1,5 @@
 // The consumer apps' builds and servers, as their authors run them: `vite build`, `vite preview`, `next build`,
-// `next start`. The tools are this repository's (devDependencies, installed once by `npm ci`): an app lives under
+// `next start`, webpack's own API. The tools are this repository's (devDependencies, installed once by `npm ci`): an app lives under
 // <repo>/.cache and finds them by walking up, while ph-widgets and React come from the app workspace's own install
 // of the packed tarball (install.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -24,6 +24,23 @@ export function runNode(script: string, args: string[], cwd: string, env: NodeJS
       else fail(new Error(`${script} ${args.join(' ')} (in ${cwd}) exited with ${code}:\n${text}`));
     });
   });
+}
+
+/** Builds the webpack app in `cwd` from its webpack.config.mjs; rejects with webpack's errors and warnings. */
+export function webpackBuild(cwd: string): Promise<string> {
+  const script = [
+    "import webpack from 'webpack';",
+    "import config from './webpack.config.mjs';",
+    'webpack(config, (error, stats) => {',
+    '  if (error) throw error;',
+    '  const { errors, warnings } = stats.toJson({ all: false, errors: true, warnings: true });',
+    '  if (errors.length || warnings.length) {',
+    '    console.error([...errors, ...warnings].map((problem) => problem.message).join(String.fromCharCode(10)));',
+    '    process.exitCode = 1;',
+    '  }',
+    '});',
+  ].join('\n');
+  return runNode('--input-type=module', ['-e', script], cwd);
 }
 
 /** A port nobody listens on now (for a server whose port must be known before it starts). */

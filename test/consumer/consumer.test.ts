@@ -1,18 +1,28 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { after, before, describe, it, openPage, type Stage, startStage, watchedPage } from '../e2e/harness';
-import { type AppServer, freePort, NEXT, runNode, startServer, VITE } from './apps';
+import { type AppServer, freePort, NEXT, runNode, startServer, VITE, webpackBuild } from './apps';
 import { installConsumer, type PackedPackage } from './install';
 
 // ph-widgets as people install it (issues 15 and 68): the tarball `npm pack` makes, a publish dry run of it, and a
 // workspace that installs it with `npm ci` (with React and TypeScript) for apps of the frameworks people use: a
 // React 19 + Vite app through ph-widgets/react (project/), a Vue 3 + Vite app with vue-router and its catch-all
-// (vue/), a Next.js App Router app whose home page is README's React example as written (next/). Each runs one
-// journey in the one Chromium of the reference server's stage: render, a property, a dialog, sign in and stay, an
+// (vue/), a Next.js App Router app whose home page is README's React example as written (next/), a webpack 5 app
+// through the elements (webpack/, in zh-HK by ?language=zh-HK). Each runs one journey in the one Chromium of the reference server's stage: render, a property, a dialog, sign in and stay, an
 // upload whose MD5 the page is told, no console error. Besides: tsc over the declarations, every entry imported in
 // plain Node, every React component rendered with react-dom/server and hydrated, the classic script on a plain page.
 // The workspace lies under <repo>/.cache, so that the apps' tools (Vite, Vue, Next.js: devDependencies of this
@@ -24,6 +34,7 @@ const work = mkdtempSync(join(repo, '.cache', 'consumer-'));
 const app = join(work, 'react-vite');
 const vueApp = join(work, 'vue');
 const nextApp = join(work, 'next');
+const webpackApp = join(work, 'webpack');
 const PASSWORD = 'Demo@2026';
 /** A file above 1 MB, so that it is hashed in the MD5 worker the app's bundler had to find. */
 const upload = { path: join(work, 'upload.bin'), bytes: randomBytes(3 * 1024 * 1024) };
@@ -95,6 +106,7 @@ before(async () => {
   cpSync(join(import.meta.dirname, 'project'), app, { recursive: true });
   cpSync(join(import.meta.dirname, 'vue'), vueApp, { recursive: true });
   cpSync(join(import.meta.dirname, 'next'), nextApp, { recursive: true });
+  cpSync(join(import.meta.dirname, 'webpack'), webpackApp, { recursive: true });
   writeFileSync(join(nextApp, 'app/page.tsx'), readmeReactExample());
   writeFileSync(upload.path, upload.bytes);
   installed = installConsumer(work, join(work, packed.filename), manifest, [
@@ -103,10 +115,12 @@ before(async () => {
     '@types/react-dom',
   ]);
   // Before the stage starts: its static roots list the files they serve when it does.
-  await runNode(VITE, ['build'], app);
+  await Promise.all([runNode(VITE, ['build'], app), webpackBuild(webpackApp)]);
+  cpSync(join(webpackApp, 'index.html'), join(webpackApp, 'dist/index.html'));
   stage = await startStage({
     staticRoots: [
       { prefix: '/consumer/', root: join(app, 'dist') },
+      { prefix: '/consumer-webpack/', root: join(webpackApp, 'dist') },
       { prefix: '/consumer-workspace/', root: work },
     ],
   });
@@ -480,6 +494,53 @@ describe("a Next.js App Router app (README's React example as its home page)", (
     assert.equal(loads.count, 1, 'the first load only');
 
     assert.equal(await uploadAndReadMd5(page), UPLOAD_MD5);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});
+
+const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+const shippedAssets = () => join(work, 'node_modules/ph-widgets/dist/assets');
+
+/** Each file in `dir` (and below it) by its SHA-256, so that files are compared whatever a bundler named them. */
+function byContent(dir: string): Map<string, string> {
+  const names = (readdirSync(dir, { recursive: true }) as string[]).filter(
+    (name) => !statSync(join(dir, name)).isDirectory() && !/\.(br|gz)$/.test(name) && !name.endsWith('immutable.json'),
+  );
+  return new Map(names.map((name) => [sha256(join(dir, name)), name]));
+}
+
+describe('a webpack 5 app through the elements, with no configuration for them', () => {
+  it('emits every file the widgets load by URL: the workers, the worklet, face-api and its WebAssembly', () => {
+    const shipped = byContent(shippedAssets());
+    assert.ok(shipped.size >= 7, 'dist/assets holds the workers, the worklet, face-api and the .wasm files');
+    const emitted = byContent(join(webpackApp, 'dist'));
+    assert.deepEqual(
+      [...shipped].filter(([hash]) => !emitted.has(hash)).map(([, name]) => name),
+      [],
+    );
+  });
+
+  it('honours ?language=zh-HK, signs in and stays, and hashes an upload in the MD5 worker webpack emitted', async () => {
+    const { page, problems } = await openPage(stage, '/consumer-webpack/?language=zh-HK');
+    const loads = countLoads(page);
+    const login = page.locator('ph-login');
+    await login.getByRole('textbox', { name: '賬號' }).fill('teacher');
+    await login.getByRole('textbox', { name: '密碼' }).fill(PASSWORD);
+    await login.getByRole('button', { name: '登入', exact: true }).click();
+    await login.locator('[part~="signed-in-name"]').filter({ hasText: '已登入：teacher' }).waitFor();
+    assert.equal(loads.count, 0, 'no navigation, no reload');
+
+    assert.equal(await uploadAndReadMd5(page), UPLOAD_MD5);
+    // The MD5 worker under the name webpack gave it (found by its content).
+    const worker = readdirSync(shippedAssets()).find((name) => /^md5-worker-[\w-]+\.js$/.test(name)) ?? '';
+    const emittedWorker = byContent(join(webpackApp, 'dist')).get(sha256(join(shippedAssets(), worker)));
+    assert.ok(emittedWorker, 'webpack emitted the MD5 worker');
+    const loaded = await page.evaluate(
+      (name) => performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith(`/${name}`)).length,
+      emittedWorker,
+    );
+    assert.equal(loaded, 1, 'the MD5 worker webpack emitted was loaded');
     assert.deepEqual(problems, []);
     await page.close();
   });
