@@ -69,6 +69,13 @@ const CHROME_CORE =
  * page, a key typed at once lands sooner (README › Performance).
  */
 const COMPILE_HINT = /^# allFunctionsCalledOnLoad$/;
+
+/**
+ * An app's bundler is told to leave alone the one import of a URL known only at run time (face-api's file): webpack 5
+ * turned `import(url)` into a module that fails, and said so as a warning on every build (issue 68).
+ */
+const BUNDLER_HINTS = /^ (webpackIgnore: true|@vite-ignore) $/;
+const KEPT_COMMENTS = new RegExp(`${COMPILE_HINT.source}|${BUNDLER_HINTS.source}`);
 const runtimeCompileHint = (chunk) => (chunk.name === 'runtime' ? '//# allFunctionsCalledOnLoad' : '');
 
 /** Element styles are imported as text (they go into each shadow root), whitespace collapsed. */
@@ -123,8 +130,8 @@ function plugins({ classic = false, library = false } = {}) {
     commonjs(),
     // Sources inside the maps (the package ships dist/ without src/, and a map without them shows nothing).
     esbuildTypeScript(),
-    // Only V8's compile hint survives (runtimeCompileHint).
-    ...(library ? [] : [terser({ compress: { passes: 2 }, format: { comments: COMPILE_HINT } })]),
+    // Only V8's compile hint (runtimeCompileHint) and the bundlers' hints survive.
+    ...(library ? [] : [terser({ compress: { passes: 2 }, format: { comments: KEPT_COMMENTS } })]),
   ];
 }
 

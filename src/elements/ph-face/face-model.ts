@@ -35,7 +35,7 @@ export async function loadFaceModel(
   prepare?: (api: FaceApi) => void,
   unloaded?: () => void,
 ): Promise<FaceApi> {
-  const api = (await import(/* @vite-ignore */ files.faceApi).catch((error: unknown) => {
+  const api = (await import(/* webpackIgnore: true */ /* @vite-ignore */ files.faceApi).catch((error: unknown) => {
     unloaded?.();
     throw error;
   })) as FaceApi;

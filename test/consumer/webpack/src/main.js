@@ -7,7 +7,9 @@ import 'ph-widgets/elements/ph-uploader';
 import 'ph-widgets/elements/ph-voice';
 import { initLanguage, phinit } from 'ph-widgets/core';
 
-phinit({ code: 'login', appCode: 'base', env: 'production', device: 'pc' });
+// `languagePack: {}`: this app has no page language file of the platform's (§7), so none is asked for in zh-HK or en
+// (the elements carry their own text in the three languages).
+phinit({ code: 'login', appCode: 'base', env: 'production', device: 'pc', languagePack: {} });
 void initLanguage();
 
 const login = document.createElement('ph-login');
