@@ -11,7 +11,7 @@ import { after, before, describe, it, type Stage, startStage, watchedPage } from
 // (its committed lockfile) and ph-widgets from the packed tarball, is built with `ng build`, and runs the journey in
 // Chromium: a sign-in with the default setup navigates once and does not loop, a property opens a dialog, an upload
 // is hashed in the MD5 worker that angular.json's one assets line serves. Too slow for `npm test` (an install of
-// about 300 packages and a build of a minute or two on two cores): docs/guide/develop.md has the figures.
+// about 300 packages and a build of a minute or two on two cores): the lane prints its install and build times.
 const repo = resolve(import.meta.dirname, '..', '..');
 mkdirSync(join(repo, '.cache'), { recursive: true });
 const work = mkdtempSync(join(repo, '.cache', 'angular-'));
