@@ -7,6 +7,7 @@ import type { FaceMatcherChoice } from './face/choose';
 import { PICTURE_MEMORY_SECONDS } from './face/picture-memory';
 import { QUOTA_DEFAULTS, type QuotaOptions } from './routes/storage/quota';
 import type { SpeechLanguage, SpeechRecognizer } from './speech/recognizer';
+import { realTimers, type Timers } from './util/timers';
 
 /** The demo's NLS app keys (the widgets' demo pages name the same): one per language, as one cloud project each. */
 export const DEMO_NLS_APP_KEYS: Record<SpeechLanguage, string> = {
@@ -119,21 +120,23 @@ export interface ServerOptions {
   /** Recognitions the speech gateway runs at once, over all users (each a recogniser process). Default 8. */
   speechTasksAtOnce?: number;
   /**
-   * Of those, the most one unit (school) may hold at once, so a few of its users cannot keep speech off for every
-   * other school. Default 3.
+   * Of those, the most one unit (school) may hold at once even while no other unit speaks; with others it gets its
+   * fair share (routes/base/speech-slots.ts). Default half of speechTasksAtOnce, so a second school finds room at once.
    */
   speechTasksPerUnit?: number;
   /**
-   * A task is closed when it goes this many ms without audio from the connection's open to the final directive: a
-   * recorder sends a frame every 100 ms, so a socket silent this long holds a recognition it does not use. Default
-   * 5 000. A real timer, like speechTaskLimitMs.
+   * A task is closed, its connection with it, when it goes this many ms without audio from the connection's open to
+   * the final directive: a recorder sends a frame every 100 ms, so a socket silent this long holds a recognition it
+   * does not use. Default 5 000.
    */
   speechAudioGapMs?: number;
-  /**
-   * Wall-clock limit of one recognition task, in ms: 60 s of audio and a margin for the recogniser. Default 75 000.
-   * A real timer, not the server clock: it bounds the sockets a client holds open.
-   */
+  /** Wall-clock limit of one recognition task, in ms: 60 s of audio and a margin for the recogniser. Default 75 000. */
   speechTaskLimitMs?: number;
+  /**
+   * The timers of the speech gateway's limits (task, audio gap, closing grace): real ones by default, not the server
+   * clock, since they bound the sockets a client holds open. Tests pass timers they move themselves.
+   */
+  speechTimers?: Timers;
   /** A request's headers and body must arrive within this many ms (a slow body is cut off: 408). Default 60 000. */
   requestTimeoutMs?: number;
   /** A connection that sends nothing for this many ms is closed. Default 30 000. */
@@ -214,7 +217,6 @@ export const DEFAULTS = {
     waitingPerAddress: 512,
   },
   speechTasksAtOnce: 8,
-  speechTasksPerUnit: 3,
   speechAudioGapMs: 5_000,
   speechTaskLimitMs: 75_000,
   requestTimeoutMs: 60_000,
@@ -255,8 +257,10 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     specStrict: options.specStrict ?? false,
     speechTasksAtOnce: options.speechTasksAtOnce ?? DEFAULTS.speechTasksAtOnce,
     speechTaskLimitMs: options.speechTaskLimitMs ?? DEFAULTS.speechTaskLimitMs,
-    speechTasksPerUnit: options.speechTasksPerUnit ?? DEFAULTS.speechTasksPerUnit,
+    speechTasksPerUnit:
+      options.speechTasksPerUnit ?? Math.ceil((options.speechTasksAtOnce ?? DEFAULTS.speechTasksAtOnce) / 2),
     speechAudioGapMs: options.speechAudioGapMs ?? DEFAULTS.speechAudioGapMs,
+    speechTimers: options.speechTimers ?? realTimers,
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs,
     idleTimeoutMs: options.idleTimeoutMs ?? DEFAULTS.idleTimeoutMs,
   };

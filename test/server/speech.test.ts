@@ -1,16 +1,19 @@
+import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { DEMO_NLS_APP_KEYS } from '../../demo/server/config';
+import { DEFAULTS, DEMO_NLS_APP_KEYS } from '../../demo/server/config';
 import { SKILLS } from '../../demo/server/db/seed-data';
 import { userApps } from '../../demo/server/routes/base/desktop-icons';
+import { CLOSE_GRACE_MS } from '../../demo/server/routes/base/nls';
 import { NLS_STATUS } from '../../src/core/api/nls';
 import { ENDPOINTS } from '../../src/core/api/wire';
 import type { Language } from '../../src/core/i18n/language';
 import { appForCommand, nlsRecognizer, openPhrases, type SocketLike, VoiceError } from '../../src/core/voice';
 import { CHINESE_COMMANDS, chineseSpeech } from '../media/chinese-speech';
 import { speechMedia } from '../media/speech';
-import { timeLeftMs } from '../support/eventually';
-import { ManualClock } from './clock';
+import { eventually, timeLeftMs } from '../support/eventually';
+import { ManualClock, ManualTimers } from './clock';
 import { type Client, signedIn, startServer, type TestServer } from './helpers';
 
 // The speech gateway of the reference server (`/nls-gateway/ws/v1`): the widgets' own NLS client speaks to it over a
@@ -199,6 +202,44 @@ async function openTask(user: Client, server: TestServer = t) {
   return { socket, first };
 }
 
+/** The next message `socket` is sent, parsed. */
+const nextMessage = (socket: WebSocket) =>
+  new Promise<{ header: { name: string; status: number; status_text: string } }>((resolve) =>
+    socket.once('message', (data) => resolve(JSON.parse(String(data)))),
+  );
+
+/**
+ * A TCP connection that opens the gateway's WebSocket by hand and then sends nothing, not even the answer to a close
+ * frame: what it is sent is kept, and whether the server has cut it.
+ */
+async function rawHandshake(server: TestServer, token: string) {
+  const { port } = new URL(server.url);
+  const socket = connect(Number(port), '127.0.0.1');
+  let received = '';
+  let closed = false;
+  socket.on('data', (data) => {
+    received += data.toString('latin1');
+  });
+  socket.on('close', () => {
+    closed = true;
+  });
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.write(
+    [
+      `GET ${ENDPOINTS.nlsGateway}?token=${encodeURIComponent(token)} HTTP/1.1`,
+      `Host: 127.0.0.1:${port}`,
+      'Upgrade: websocket',
+      'Connection: Upgrade',
+      `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+      'Sec-WebSocket-Version: 13',
+      '',
+      '',
+    ].join('\r\n'),
+  );
+  await eventually(() => expect(received).toMatch(/^HTTP\/1\.1 101 /));
+  return { received: () => received, closed: () => closed };
+}
+
 const start = (socket: WebSocket) =>
   socket.send(
     JSON.stringify({
@@ -303,78 +344,115 @@ describe('speech gateway under abuse', () => {
   });
 
   it('runs at most speechTasksAtOnce recognitions over all users, and ends a task that outlives its limit (F6, F7)', async () => {
-    const small = await startServer({ speechTasksAtOnce: 1, speechTaskLimitMs: 1500 });
+    const timers = new ManualTimers();
+    const small = await startServer({ speechTasksAtOnce: 1, speechTimers: timers });
     try {
       const one = await openTask(await signedIn(small.url, 'teacher'), small);
       const other = await openTask(await signedIn(small.url, 'parent'), small);
       expect((await other.first).header.status).toBe(NLS_STATUS.tooManyRequests);
-      // The held task trickles 2 bytes at a time, which once kept it open for ever: its wall-clock limit ends it.
       start(one.socket);
       expect((await one.first).header.name).toBe('RecognitionStarted');
-      const failed = new Promise<string>((resolve) => one.socket.on('message', (data) => resolve(String(data))));
-      const trickle = setInterval(() => one.socket.send(Buffer.alloc(2)), 200);
-      const header = JSON.parse(await failed).header;
-      clearInterval(trickle);
-      expect(header).toMatchObject({ name: 'TaskFailed', status_text: expect.stringContaining('TASK_TIMEOUT') });
+      // Fed a little audio every 4 s, which once kept a task open for ever: its 75 s limit ends it.
+      const failed = nextMessage(one.socket);
+      for (let fed = 0; fed < 75_000; fed += 4_000) {
+        one.socket.send(Buffer.alloc(2));
+        await eventually(() => expect(timers.delays()).toContain(DEFAULTS.speechAudioGapMs));
+        timers.advance(4_000);
+      }
+      expect((await failed).header).toMatchObject({
+        name: 'TaskFailed',
+        status_text: expect.stringContaining('TASK_TIMEOUT'),
+      });
     } finally {
       await small.stop();
     }
   });
 
-  it('gives each unit at most speechTasksPerUnit of the recognitions, so one school cannot take them all (issue 56)', async () => {
-    const shared = await startServer({ speechTasksAtOnce: 8 });
+  it('gives each unit a fair share of the recognitions: a place given up goes to the school refused one (issue 67)', async () => {
+    const shared = await startServer({ speechTasksAtOnce: 4 });
     try {
-      const [teacherOf, staffOf, other] = await Promise.all(
-        ['teacher', 'staff', 'areauser'].map((name) => signedIn(shared.url, name)),
+      const [teacherOf, staffOf, areaOf, otherOf] = await Promise.all(
+        ['teacher', 'staff', 'areauser', 'expired'].map((name) => signedIn(shared.url, name)),
       );
-      const held = [
-        await openTask(teacherOf!, shared),
-        await openTask(teacherOf!, shared),
-        await openTask(staffOf!, shared),
-      ];
-      // The school's fourth is refused though the staff member holds one and the gateway has 5 free.
-      const fourth = await openTask(staffOf!, shared);
-      expect((await fourth.first).header).toMatchObject({
-        name: 'TaskFailed',
-        status: NLS_STATUS.tooManyRequests,
-        status_text: expect.stringContaining('TOO_MANY_REQUESTS'),
+      const startsOrRefuses = async (user: Client) => {
+        const task = await openTask(user, shared);
+        start(task.socket);
+        return { ...task, header: (await task.first).header };
+      };
+      const school = [await startsOrRefuses(teacherOf!), await startsOrRefuses(teacherOf!)];
+      expect(school.map((task) => task.header.name)).toEqual(['RecognitionStarted', 'RecognitionStarted']);
+      // Alone, a school holds half the places at most: another school finds room at once.
+      expect((await startsOrRefuses(staffOf!)).header.status).toBe(NLS_STATUS.tooManyRequests);
+      const area = [await startsOrRefuses(areaOf!), await startsOrRefuses(areaOf!)];
+      expect(area.map((task) => task.header.name)).toEqual(['RecognitionStarted', 'RecognitionStarted']);
+      // Full: a third school is refused, and waits for its share (4 places, 3 schools: 1 each is sure).
+      expect((await startsOrRefuses(otherOf!)).header.status).toBe(NLS_STATUS.tooManyRequests);
+      const closed = new Promise((resolve) => school[0]!.socket.once('close', resolve));
+      school[0]!.socket.close();
+      await closed;
+      await eventually(async () => {
+        const again = await startsOrRefuses(staffOf!);
+        expect(again.header.status).toBe(NLS_STATUS.tooManyRequests);
       });
-      const elsewhere = await openTask(other!, shared);
-      start(elsewhere.socket);
-      expect((await elsewhere.first).header.name).toBe('RecognitionStarted');
-      for (const task of [...held, elsewhere]) task.socket.close();
+      const third = await startsOrRefuses(otherOf!);
+      expect(third.header.name).toBe('RecognitionStarted');
+      for (const task of [school[1]!, ...area, third]) task.socket.close();
     } finally {
       await shared.stop();
     }
   });
 
-  it('closes a task that goes speechAudioGapMs without audio, before or after its start, freeing its place (issue 56)', async () => {
-    const small = await startServer({ speechTasksAtOnce: 1, speechAudioGapMs: 300 });
+  it('ends a task that goes speechAudioGapMs without audio, before or after its start, freeing its place (issue 56)', async () => {
+    const timers = new ManualTimers();
+    const small = await startServer({ speechTasksAtOnce: 1, speechTimers: timers });
     try {
       const teacherOf = await signedIn(small.url, 'teacher');
       const neverStarted = await openTask(teacherOf, small);
-      const neverStartedClosed = new Promise((resolve) => neverStarted.socket.once('close', resolve));
+      await eventually(() => expect(timers.delays()).toContain(DEFAULTS.speechAudioGapMs));
+      timers.advance(DEFAULTS.speechAudioGapMs);
       expect((await neverStarted.first).header).toMatchObject({
         name: 'TaskFailed',
         status: NLS_STATUS.idleTimeout,
         status_text: expect.stringContaining('IDLE_TIMEOUT'),
       });
-      await neverStartedClosed;
       // Started, then nothing: a Start that holds a recognition without feeding it.
       const silent = await openTask(teacherOf, small);
-      const silentClosed = new Promise((resolve) => silent.socket.once('close', resolve));
       start(silent.socket);
       expect((await silent.first).header.name).toBe('RecognitionStarted');
-      const failed = await new Promise<string>((resolve) =>
-        silent.socket.once('message', (data) => resolve(String(data))),
-      );
-      expect(JSON.parse(failed).header).toMatchObject({ name: 'TaskFailed', status: NLS_STATUS.idleTimeout });
-      await silentClosed;
+      const failed = nextMessage(silent.socket);
+      timers.advance(DEFAULTS.speechAudioGapMs);
+      expect((await failed).header).toMatchObject({ name: 'TaskFailed', status: NLS_STATUS.idleTimeout });
       // The one place is free again for someone else.
       const next = await openTask(await signedIn(small.url, 'parent'), small);
       start(next.socket);
       expect((await next.first).header.name).toBe('RecognitionStarted');
       next.socket.close();
+    } finally {
+      await small.stop();
+    }
+  });
+
+  it('cuts the TCP connection of a raw socket that says nothing and never answers the close, and frees its place (issue 67)', async () => {
+    const timers = new ManualTimers();
+    const small = await startServer({ speechTasksAtOnce: 1, speechTimers: timers });
+    try {
+      const token = (await (await signedIn(small.url, 'teacher')).get<string>(`${ENDPOINTS.voiceToken}?language=en`))
+        .body.data;
+      const raw = await rawHandshake(small, token);
+      const parent = await signedIn(small.url, 'parent');
+      // It holds the one place while it may still speak.
+      expect((await (await openTask(parent, small)).first).header.status).toBe(NLS_STATUS.tooManyRequests);
+      await eventually(() => expect(timers.delays()).toContain(DEFAULTS.speechAudioGapMs));
+      timers.advance(DEFAULTS.speechAudioGapMs);
+      // Its place is free at once; its connection, once the grace for the close frame has passed.
+      const next = await openTask(parent, small);
+      start(next.socket);
+      expect((await next.first).header.name).toBe('RecognitionStarted');
+      next.socket.close();
+      expect(raw.closed()).toBe(false);
+      timers.advance(CLOSE_GRACE_MS);
+      await eventually(() => expect(raw.closed()).toBe(true));
+      expect(raw.received()).toContain('IDLE_TIMEOUT');
     } finally {
       await small.stop();
     }

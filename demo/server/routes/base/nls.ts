@@ -22,7 +22,9 @@ import { LOOPBACK, LOOPBACK_ORIGINS } from '../../cors';
 import { bilingual, type Text } from '../../envelope';
 import { publicOrigin } from '../../redirects';
 import { sha256 } from '../../util/ids';
+import type { TimerHandle } from '../../util/timers';
 import { userApps } from './desktop-icons';
+import { type Speaker, speechSlots } from './speech-slots';
 
 // The NLS one-sentence recognition protocol (src/core/api/nls.ts) on a WebSocket route of the reference server, so
 // the widgets' production client runs end to end against a real recogniser: Debian's pocketsphinx for English,
@@ -36,6 +38,11 @@ type Language = 'zh-CN' | 'en' | 'zh-HK';
 const MAX_AUDIO_BYTES = NLS_MAX_SECONDS * NLS_SAMPLE_RATE * 2;
 /** A task with nothing said for this long ends (the gateway's IDLE_TIMEOUT). */
 const IDLE_MS = 15_000;
+/**
+ * After the server's close frame, how long a client has to answer it before the connection is cut. A client that
+ * never reads held its TCP connection for ws's 30 s close timeout after its task had ended (issue 67: 35–39 s).
+ */
+export const CLOSE_GRACE_MS = 1_000;
 
 const TASK_TOO_LONG: Text = {
   zh: `一次识别最长 ${NLS_MAX_SECONDS} 秒，本次已超时`,
@@ -107,9 +114,12 @@ class NlsTask {
   private phase: 'waiting' | 'listening' | 'recognising' | 'done' = 'waiting';
   private readonly audio: Buffer[] = [];
   private bytes = 0;
-  private idle: ReturnType<typeof setTimeout> | undefined;
-  private starved: ReturnType<typeof setTimeout> | undefined;
-  private readonly deadline: ReturnType<typeof setTimeout>;
+  private idle: TimerHandle | undefined;
+  private starved: TimerHandle | undefined;
+  private readonly deadline: TimerHandle;
+  /** The gateway's place this task holds, given back once when the task is over and its recogniser has finished. */
+  private release: () => void = () => undefined;
+  private recognising: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly ctx: ServerContext,
@@ -120,11 +130,19 @@ class NlsTask {
     this.touch();
     this.awaitAudio();
     // However the frames come (2 bytes every 10 s kept a task open for ever: issue 37, F7), a task ends in time.
-    this.deadline = setTimeout(
+    this.deadline = this.timers.set(
       () => this.fail(NLS_STATUS.clientError, 'TASK_TIMEOUT', bilingual(TASK_TOO_LONG)),
       ctx.options.speechTaskLimitMs,
     );
-    this.deadline.unref();
+  }
+
+  private get timers() {
+    return this.ctx.options.speechTimers;
+  }
+
+  /** The place the task holds (speech-slots.ts): given back when it ends. */
+  hold(release: () => void): void {
+    this.release = release;
   }
 
   onMessage(data: RawData, isBinary: boolean): void {
@@ -150,11 +168,14 @@ class NlsTask {
     }
   }
 
+  /**
+   * The task is over (answered, failed, or its connection gone): its timers stop, and its place is given back once
+   * its recogniser has finished — a client that stops and hangs up does not leave a decoder running outside the cap.
+   */
   close(): void {
     this.phase = 'done';
-    clearTimeout(this.idle);
-    clearTimeout(this.starved);
-    clearTimeout(this.deadline);
+    for (const timer of [this.idle, this.starved, this.deadline]) this.timers.clear(timer);
+    void this.recognising.finally(this.release);
   }
 
   private onStart(message: NlsMessage<Partial<NlsStartPayload>>): void {
@@ -210,8 +231,8 @@ class NlsTask {
       return;
     }
     this.phase = 'recognising';
-    clearTimeout(this.idle);
-    clearTimeout(this.starved);
+    this.timers.clear(this.idle);
+    this.timers.clear(this.starved);
     const pcm = Buffer.concat(this.audio);
     const vocabulary = (this.ctx.db.prepare('SELECT vocabulary FROM skills').all() as { vocabulary: string }[]).map(
       (row) => row.vocabulary,
@@ -222,7 +243,9 @@ class NlsTask {
     const names = this.language === 'en' ? openPhrases(userApps(this.ctx, this.userId)) : [];
     let text: string;
     try {
-      text = await this.ctx.speech.recognise(pcm, vocabulary, this.language, names);
+      const recognition = this.ctx.speech.recognise(pcm, vocabulary, this.language, names);
+      this.recognising = recognition.catch(() => undefined);
+      text = await recognition;
     } catch {
       this.fail(NLS_STATUS.serverError, 'SERVER_ERROR', 'the recogniser failed');
       return;
@@ -240,12 +263,11 @@ class NlsTask {
   }
 
   private touch(): void {
-    clearTimeout(this.idle);
-    this.idle = setTimeout(
+    this.timers.clear(this.idle);
+    this.idle = this.timers.set(
       () => this.fail(NLS_STATUS.idleTimeout, 'IDLE_TIMEOUT', 'the session was idle for too long'),
       IDLE_MS,
     );
-    this.idle.unref();
   }
 
   /**
@@ -255,10 +277,12 @@ class NlsTask {
    * which the kernel's socket buffers take whole, so ws's `bufferedAmount` stays 0 for a client that never reads.
    */
   private awaitAudio(): void {
-    clearTimeout(this.starved);
+    this.timers.clear(this.starved);
     const ms = this.ctx.options.speechAudioGapMs;
-    this.starved = setTimeout(() => this.fail(NLS_STATUS.idleTimeout, 'IDLE_TIMEOUT', `no audio for ${ms} ms`), ms);
-    this.starved.unref();
+    this.starved = this.timers.set(
+      () => this.fail(NLS_STATUS.idleTimeout, 'IDLE_TIMEOUT', `no audio for ${ms} ms`),
+      ms,
+    );
   }
 
   /** Answers the connection with a failure before any directive (a cap was reached). */
@@ -272,32 +296,20 @@ class NlsTask {
     this.end();
   }
 
+  /**
+   * Ends the task and its connection: the close frame, and the TCP connection itself cut if the client has not
+   * answered it within CLOSE_GRACE_MS (one that never reads would hold it for ws's 30 s).
+   */
   private end(): void {
     this.close();
     this.socket.close(1000);
+    const cut = this.timers.set(() => this.socket.terminate(), CLOSE_GRACE_MS);
+    this.socket.once('close', () => this.timers.clear(cut));
   }
 }
 
 /** Recognitions one user may have open at once (two tabs, say); more are answered TOO_MANY_REQUESTS. */
 export const SPEECH_TASKS_PER_USER = 2;
-
-/** Open recognitions counted by a key (a user, a unit). */
-class Counts {
-  private readonly open = new Map<string, number>();
-  get(key: string): number {
-    return this.open.get(key) ?? 0;
-  }
-  add(key: string, by: 1 | -1): void {
-    const next = this.get(key) + by;
-    if (next > 0) this.open.set(key, next);
-    else this.open.delete(key);
-  }
-}
-
-interface Speaker {
-  user: string;
-  unit: string;
-}
 
 function unitOf(ctx: ServerContext, user: string): string {
   const row = ctx.db.prepare('SELECT unit_id FROM users WHERE id = ?').get(user) as { unit_id: string } | undefined;
@@ -306,19 +318,21 @@ function unitOf(ctx: ServerContext, user: string): string {
 
 /**
  * The gateway's route. Its handshake takes a token of get_ali_token (single-use, bound to its session) from one of
- * the pages' origins; a user may hold 2 recognitions open, a unit `speechTasksPerUnit` and the server
- * `speechTasksAtOnce` (each answered with the protocol's own TaskFailed, bilingual); each task ends after
- * `speechTaskLimitMs` whatever its frames, and after `speechAudioGapMs` without audio.
+ * the pages' origins; a user may hold 2 recognitions open, the server `speechTasksAtOnce`, and each unit its fair
+ * share of those (speech-slots.ts; each refusal answered with the protocol's own TaskFailed, bilingual); each task
+ * ends after `speechTaskLimitMs` whatever its frames, and after `speechAudioGapMs` without audio, its connection
+ * with it.
  */
 export function registerNlsRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const byUser = new Counts();
-  const byUnit = new Counts();
-  let open = 0;
+  const slots = speechSlots(
+    {
+      atOnce: ctx.options.speechTasksAtOnce,
+      perUnit: ctx.options.speechTasksPerUnit,
+      perUser: SPEECH_TASKS_PER_USER,
+    },
+    ctx.now,
+  );
   const speakers = new WeakMap<FastifyRequest, Speaker>();
-  const full = ({ user, unit }: Speaker) =>
-    byUser.get(user) >= SPEECH_TASKS_PER_USER ||
-    byUnit.get(unit) >= ctx.options.speechTasksPerUnit ||
-    open >= ctx.options.speechTasksAtOnce;
 
   app.get(
     ENDPOINTS.nlsGateway,
@@ -335,28 +349,16 @@ export function registerNlsRoutes(app: FastifyInstance, ctx: ServerContext): voi
       },
     },
     (socket, request) => {
-      const speaker = speakers.get(request) ?? { user: '', unit: '' };
-      const task = new NlsTask(ctx, socket, speaker.user);
-      if (full(speaker)) {
+      const task = new NlsTask(ctx, socket, speakers.get(request)?.user ?? '');
+      socket.on('close', () => task.close());
+      socket.on('error', () => task.close());
+      const release = slots.take(speakers.get(request) ?? { user: '', unit: '' });
+      if (!release) {
         task.refuse(NLS_STATUS.tooManyRequests, 'TOO_MANY_REQUESTS', bilingual(TOO_MANY));
         return;
       }
-      const count = (by: 1 | -1) => {
-        open += by;
-        byUser.add(speaker.user, by);
-        byUnit.add(speaker.unit, by);
-      };
-      count(1);
-      let ended = false;
-      const end = () => {
-        task.close();
-        if (ended) return;
-        ended = true;
-        count(-1);
-      };
+      task.hold(release);
       socket.on('message', (data, isBinary) => task.onMessage(data, isBinary));
-      socket.on('close', end);
-      socket.on('error', end);
     },
   );
 }
