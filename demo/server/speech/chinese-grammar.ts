@@ -42,7 +42,8 @@ export interface ChineseGrammar {
   phrases: Map<string, string>;
 }
 
-const CHINESE = /^[\u3400-\u9fff]+$/;
+/** A phrase of Chinese characters only: what the graph can take. */
+export const CHINESE = /^[\u3400-\u9fff]+$/;
 /** States of the graph before the commands' own: start, end, the loop before a command and the loop after one. */
 const START = 0;
 const END = 1;

@@ -21,11 +21,15 @@ export interface VoiceScene {
   steps: Step[];
 }
 
-/** What a person said, in each language: a command the skills know, and one they do not. */
-const SAID: Record<Language, { command: string; unknown: string }> = {
-  'zh-CN': { command: '打开我的课表', unknown: '打开天气预报' },
-  en: { command: 'open my timetable', unknown: 'open the weather forecast' },
-  'zh-HK': { command: '打開我的課表', unknown: '打開天氣預報' },
+/** What a person said, in each language: a command the skills know, one they do not, and the skills' phrases. */
+const SAID: Record<Language, { command: string; unknown: string; phrases: string[] }> = {
+  'zh-CN': { command: '打开我的课表', unknown: '打开天气预报', phrases: ['打开我的消息', '打开成绩管理', '查看考勤'] },
+  en: {
+    command: 'open my timetable',
+    unknown: 'open the weather forecast',
+    phrases: ['open my messages', 'open grade management', 'show attendance'],
+  },
+  'zh-HK': { command: '打開我的課表', unknown: '打開天氣預報', phrases: ['打开我的消息', '打开成绩管理', '查看考勤'] },
 };
 
 function scenes(language: Language): VoiceScene[] {
@@ -72,6 +76,15 @@ function scenes(language: Language): VoiceScene[] {
       steps: [...heard(said.unknown), attempt((n) => ({ type: 'skillMissing', attempt: n }))],
     },
     { name: 'message: empty', phase: 'message', steps: heard('') },
+    {
+      // The offline gateway, which cannot hear a tile's Chinese name, names the phrases it does hear (issue 69).
+      name: 'message: empty, with the phrases that work',
+      phase: 'message',
+      steps: [
+        ...recognising,
+        attempt((n) => ({ type: 'recognised', attempt: n, text: '', audible: true, phrases: SAID[language].phrases })),
+      ],
+    },
     { name: 'message: silence', phase: 'message', steps: heard('', false) },
     {
       name: 'message: token',

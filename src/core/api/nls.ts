@@ -70,6 +70,11 @@ export interface NlsMessage<P = Record<string, unknown>> {
 export interface NlsResultPayload {
   result: string;
   duration?: number;
+  /**
+   * The reference server's offline gateway only (no cloud field): with an empty result, the phrases it does hear as
+   * commands in this language, for the widget to offer (issue 69: it cannot hear the tiles' Chinese names).
+   */
+  phrases?: string[];
 }
 
 /** A parsed text frame, or null when it is not an NLS message. */

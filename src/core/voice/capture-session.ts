@@ -34,14 +34,18 @@ interface Capture {
 function startCapture(attempt: number, token: string, parts: CaptureParts): Capture {
   const { dispatch, showPartial } = parts;
   showPartial('');
-  // A frame had sound above silence, or the recogniser gave a partial text: the attempt was not silent.
-  const heard = { audible: false };
+  // A frame had sound above silence, or the recogniser gave a partial text: the attempt was not silent. And the
+  // phrases the recogniser said it hears, when it heard none of them.
+  const heard: { audible: boolean; phrases?: string[] } = { audible: false };
   const session = parts.recognizer.start({
     token,
     language: parts.language(),
     onPartial: (text) => {
       if (text.trim()) heard.audible = true;
       showPartial(text);
+    },
+    onPhrases: (phrases) => {
+      heard.phrases = phrases;
     },
   });
   let recording: Recording | null = null;
@@ -52,7 +56,9 @@ function startCapture(attempt: number, token: string, parts: CaptureParts): Capt
     dispatch({ type: 'captureFailed', attempt, reason: kind, detail: message || undefined });
   };
   session.result.then((text) => {
-    if (!aborted) dispatch({ type: 'recognised', attempt, text, audible: heard.audible });
+    if (aborted) return;
+    const { audible, phrases } = heard;
+    dispatch({ type: 'recognised', attempt, text, audible, ...(phrases ? { phrases } : {}) });
   }, failed);
   const recordingStarted = parts.microphone.take((pcm) => {
     if (!heard.audible && isAudible(pcm)) heard.audible = true;

@@ -41,6 +41,11 @@ export interface RecognitionOptions {
   language: Language;
   /** Text recognised so far, while the user is still speaking. */
   onPartial?: (text: string) => void;
+  /**
+   * Before an empty result: the phrases this recogniser does hear as commands, when it says (the offline gateway,
+   * which listens for a few phrases only).
+   */
+  onPhrases?: (phrases: string[]) => void;
 }
 
 /** One sentence being recognised. */

@@ -22,6 +22,7 @@ export {
   initialVoice,
   LONG_PRESS_MS,
   MESSAGE_MS,
+  messageStays,
   RECORDING_LIMIT_SECONDS,
   type VoiceEffect,
   type VoiceEvent,

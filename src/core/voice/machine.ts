@@ -46,6 +46,11 @@ export interface VoiceMessage {
   detail?: string;
   /** A miss: the name of one of the user's apps, to offer as a command that works (issue 35). */
   suggestion?: string;
+  /**
+   * Speech not understood: the phrases the recogniser does hear as commands, when it told them (the offline gateway,
+   * which cannot hear the tiles' Chinese names: issue 69), to offer instead.
+   */
+  phrases?: readonly string[];
 }
 
 export type VoiceStep =
@@ -84,8 +89,11 @@ export type VoiceEvent =
   | { type: 'tokenFailed'; attempt: number }
   | { type: 'captureStarted'; attempt: number }
   | { type: 'captureFailed'; attempt: number; reason: CaptureFailure; detail?: string }
-  /** `audible`: the recording had sound above silence, or the recogniser heard something on the way. */
-  | { type: 'recognised'; attempt: number; text: string; audible: boolean }
+  /**
+   * `audible`: the recording had sound above silence, or the recogniser heard something on the way; `phrases`: with
+   * an empty text, the phrases the recogniser says it hears.
+   */
+  | { type: 'recognised'; attempt: number; text: string; audible: boolean; phrases?: readonly string[] }
   | { type: 'skillFound'; attempt: number; url: string }
   | { type: 'skillMissing'; attempt: number; suggestion?: string }
   | { type: 'lookupFailed'; attempt: number; detail?: string }
@@ -131,11 +139,19 @@ function to(state: VoiceState, step: VoiceStep, effects: VoiceEffect[] = []): Vo
 }
 
 /**
- * §4's "about 1 s" is for the short flashes; a failure with its reason stays long enough to be read, and a miss —
- * which shows what was heard and a phrase that works (issue 35) — until the next press or a dismiss.
+ * Whether a message stays until the next press or a dismiss: a miss, which shows what was heard and a phrase that
+ * works (issue 35), and speech not understood with the phrases that do work (issue 69) — lines to read, not a flash.
+ */
+export function messageStays(message: VoiceMessage): boolean {
+  return message.kind === 'miss' || (message.phrases?.length ?? 0) > 0;
+}
+
+/**
+ * §4's "about 1 s" is for the short flashes; a failure with its reason stays long enough to be read, and a message
+ * with phrases to try until the next press or a dismiss.
  */
 function showMessage(state: VoiceState, message: VoiceMessage, effects: VoiceEffect[] = []): VoiceTransition {
-  if (message.kind === 'miss') return to(state, { phase: 'message', message }, effects);
+  if (messageStays(message)) return to(state, { phase: 'message', message }, effects);
   const short: readonly VoiceMessageKind[] = ['empty', 'silence', 'token'];
   const ms = short.includes(message.kind) ? MESSAGE_MS : FAILURE_MESSAGE_MS;
   return to(state, { phase: 'message', message }, [...effects, { type: 'startTimer', timer: 'message', ms }]);
@@ -198,7 +214,10 @@ function onTimer(state: VoiceState, timer: VoiceTimer): VoiceTransition {
   return stay(state);
 }
 
-function onRecognised(state: VoiceState, text: string, audible: boolean): VoiceTransition {
+function onRecognised(
+  state: VoiceState,
+  { text, audible, phrases }: Extract<VoiceEvent, { type: 'recognised' }>,
+): VoiceTransition {
   // A recogniser may finish by itself while the button is still held (it heard the end of the sentence).
   const stopRecording: VoiceEffect[] =
     state.phase === 'recording'
@@ -209,7 +228,9 @@ function onRecognised(state: VoiceState, text: string, audible: boolean): VoiceT
       : [];
   if (state.phase !== 'recognising' && state.phase !== 'recording') return stay(state);
   const command = withoutTrailingPunctuation(text);
-  if (!command) return showMessage(state, { kind: audible ? 'empty' : 'silence' }, stopRecording);
+  if (!command && !audible) return showMessage(state, { kind: 'silence' }, stopRecording);
+  if (!command)
+    return showMessage(state, phrases?.length ? { kind: 'empty', phrases } : { kind: 'empty' }, stopRecording);
   return to(state, { phase: 'lookingUp', text: command }, [
     ...stopRecording,
     { type: 'lookup', attempt: state.attempt, text: command },
@@ -262,7 +283,7 @@ export function voiceTransition(state: VoiceState, event: VoiceEvent): VoiceTran
     case 'captureFailed':
       return onCaptureFailed(state, event.reason, event.detail);
     case 'recognised':
-      return onRecognised(state, event.text, event.audible);
+      return onRecognised(state, event);
     case 'skillFound':
       return state.phase === 'lookingUp'
         ? to(state, { phase: 'navigating', text: state.text, url: event.url }, [

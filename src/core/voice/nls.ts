@@ -174,7 +174,8 @@ class NlsSession implements RecognitionSession {
       return;
     }
     if (task_id !== this.taskId) return;
-    const result = (message.payload as Partial<NlsResultPayload> | undefined)?.result;
+    const payload = message.payload as Partial<NlsResultPayload> | undefined;
+    const result = payload?.result;
     if (name === NLS_EVENTS.started && this.phase === 'starting') {
       this.phase = 'started';
       clearTimeout(this.timer);
@@ -184,6 +185,10 @@ class NlsSession implements RecognitionSession {
     } else if (name === NLS_EVENTS.changed && typeof result === 'string') {
       this.recognition.onPartial?.(result);
     } else if (name === NLS_EVENTS.completed) {
+      const phrases = Array.isArray(payload?.phrases)
+        ? payload.phrases.filter((phrase) => typeof phrase === 'string')
+        : [];
+      if (!result && phrases.length) this.recognition.onPhrases?.(phrases);
       this.completed.resolve(typeof result === 'string' ? result : '');
       this.finish();
     }

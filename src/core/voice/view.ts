@@ -25,12 +25,26 @@ export function voiceOperatorNote(message: VoiceMessage): string | null {
   return `ph-voice: ${message.kind}: ${message.detail}`;
 }
 
+/** Phrases to try, each quoted, as a list in the language ("a", "b" or "c"); Chinese ones in Hong Kong forms for zh-HK. */
+function phraseList(phrases: readonly string[], translate: Translate, language: Language): string {
+  const quoted = phrases.map((phrase) => translate('voice.quoted', { text: splitBilingual(phrase, language) }));
+  return new Intl.ListFormat(language, { type: 'disjunction' }).format(quoted);
+}
+
+/** Phrases a message offers at most: a line, not a list to scroll. */
+const PHRASES_SHOWN = 3;
+
 /**
- * The message of a finished attempt, a line each: a miss adds what was heard and a phrase that works (issue 35); a
- * reason written for people (`中文|||English`) follows a failure in the language.
+ * The message of a finished attempt, a line each: a miss adds what was heard and a phrase that works (issue 35);
+ * speech not understood adds the phrases the recogniser does hear, when it told them (issue 69); a reason written
+ * for people (`中文|||English`) follows a failure in the language.
  */
 export function voiceMessageLines(message: VoiceMessage, translate: Translate, language: Language): string[] {
   const text = translate(`voice.message.${message.kind}`);
+  if (message.phrases?.length) {
+    const phrases = phraseList(message.phrases.slice(0, PHRASES_SHOWN), translate, language);
+    return [text, translate('voice.tryPhrases', { phrases })];
+  }
   if (message.kind === 'miss') {
     const lines = [text];
     if (message.detail) lines.push(translate('voice.heard', { text: message.detail }));

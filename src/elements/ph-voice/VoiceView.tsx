@@ -3,6 +3,7 @@ import { useId } from 'react';
 import {
   $language,
   $translate,
+  messageStays,
   type VoiceMessageKind,
   type VoiceState,
   voiceCountdownText,
@@ -77,7 +78,7 @@ export function VoiceView({ state, partial, disabled, onPress, onRelease, onDism
         {text}
       </span>
       <VoiceBubble
-        lines={message?.kind === 'miss' ? lines : null}
+        lines={message && messageStays(message) ? lines : null}
         text={bubbleText}
         tone={tone}
         countdown={countdown}
@@ -89,7 +90,7 @@ export function VoiceView({ state, partial, disabled, onPress, onRelease, onDism
 }
 
 interface VoiceBubbleProps {
-  /** A miss's lines: it stays until the next press or a close (issue 35). */
+  /** A lasting message's lines: it stays until the next press or a close (issues 35, 69). */
   lines: string[] | null;
   text: string;
   tone: string;
@@ -98,7 +99,7 @@ interface VoiceBubbleProps {
   onDismiss: () => void;
 }
 
-/** Below the button: a miss that stays, what the button is doing, or the tooltip shown on hover or focus. */
+/** Below the button: a message that stays (messageStays), what the button is doing, or the tooltip shown on hover or focus. */
 function VoiceBubble({ lines, text, tone, countdown, partial, onDismiss }: VoiceBubbleProps) {
   const translate = useStore($translate);
   if (lines) {

@@ -358,6 +358,27 @@ describe('voice controller (§4 Voice recording, §8, §9)', () => {
     },
   );
 
+  it('names the phrases that work when the recogniser understood none and said which it hears, until the next press (issue 69)', async () => {
+    language = 'zh-CN';
+    const session = await startRecording();
+    recordings[0]?.onFrame(SPEECH_FRAME);
+    voice.release();
+    await wait(0);
+    // The offline gateway cannot hear 打开通知公告 (a tile's Chinese name): it answers '' and its phrases.
+    session.options.onPhrases?.(['打开我的消息', '打开成绩管理', '查看考勤']);
+    session.say('');
+    await wait(0);
+    expect(voice.$state.get()).toMatchObject({
+      phase: 'message',
+      message: { kind: 'empty', phrases: ['打开我的消息', '打开成绩管理', '查看考勤'] },
+    });
+    expect(api.lookups).toEqual([]);
+    await wait(10_000);
+    expect(phase()).toBe('message');
+    voice.dismiss();
+    expect(phase()).toBe('idle');
+  });
+
   it('shows "I heard nothing" for an empty text when the microphone only heard silence, for about 1 s (issue 56)', async () => {
     const session = await startRecording();
     recordings[0]?.onFrame(QUIET_FRAME);

@@ -157,6 +157,29 @@ describe('NLS one-sentence recognition client', () => {
     expect(partials).toEqual(['打开']);
   });
 
+  it('passes on the phrases an offline gateway offers with an empty result, and none with a text (issue 69)', async () => {
+    const answers = [
+      { result: '', duration: 900, phrases: ['打开我的消息', 7, '查看考勤'] },
+      { result: '查看考勤。', duration: 900, phrases: ['打开我的消息'] },
+    ];
+    peer = (socket, received) => {
+      const answer = answers.shift();
+      onText(socket, received, 1, () => socket.send(event(received, 'RecognitionStarted')));
+      onText(socket, received, 2, () => socket.send(event(received, 'RecognitionCompleted', answer)));
+    };
+    for (const expected of [
+      { text: '', phrases: [['打开我的消息', '查看考勤']] },
+      { text: '查看考勤。', phrases: [] },
+    ]) {
+      const offered: string[][] = [];
+      const session = recognizer().start({ token: 't', language: 'zh-CN', onPhrases: (list) => offered.push(list) });
+      await session.ready;
+      session.stop();
+      await expect(session.result).resolves.toBe(expected.text);
+      expect(offered).toEqual(expected.phrases);
+    }
+  });
+
   it('uses the app key of the language: Cantonese for zh-HK', async () => {
     peer = (socket, received) =>
       onText(socket, received, 1, () => socket.send(event(received, 'TaskFailed', undefined, 40_000_000)));

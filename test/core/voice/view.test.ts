@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadHongKongConverter } from '../../../src/core/i18n/hongkong/load';
 import { LANGUAGES } from '../../../src/core/i18n/language';
 import { $language, t } from '../../../src/core/i18n/translate';
 import {
@@ -61,6 +62,33 @@ describe('voice texts', () => {
       const heard = lines[1].slice(lines[1].search(/[“「]/) + 1, -1);
       expect(voiceMessageLines({ kind: 'miss', detail: heard, suggestion: name }, t, language)).toEqual(lines);
       expect(voiceMessageLines({ kind: 'miss', detail: heard }, t, language)).toEqual(lines.slice(0, 2));
+    },
+  );
+
+  it.each([
+    ['zh-CN', '没听懂，请再说一遍', '可以说：“打开我的消息”、“打开成绩管理”或“查看考勤”'],
+    [
+      'en',
+      "Sorry, I didn't understand. Please say it again",
+      'Try: “open my messages”, “open grade management”, or “show attendance”',
+    ],
+    ['zh-HK', '聽不明白，請再說一遍', '可以說：「打開我的消息」、「打開成績管理」或「查看考勤」'],
+  ] as const)(
+    'speech not understood in %s names the phrases the recogniser hears, a line after the message (issue 69)',
+    async (language, message, phrases) => {
+      await loadHongKongConverter();
+      $language.set(language);
+      const said =
+        language === 'en'
+          ? ['open my messages', 'open grade management', 'show attendance']
+          : ['打开我的消息', '打开成绩管理', '查看考勤'];
+      expect(voiceMessageLines({ kind: 'empty', phrases: said }, t, language)).toEqual([message, phrases]);
+      // A line, not a list: three at most.
+      expect(voiceMessageLines({ kind: 'empty', phrases: [...said, 'open library'] }, t, language)).toEqual([
+        message,
+        phrases,
+      ]);
+      expect(voiceMessageLines({ kind: 'empty' }, t, language)).toEqual([message]);
     },
   );
 

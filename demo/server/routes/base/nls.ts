@@ -21,6 +21,7 @@ import type { ServerContext } from '../../context';
 import { LOOPBACK, LOOPBACK_ORIGINS } from '../../cors';
 import { bilingual, type Text } from '../../envelope';
 import { publicOrigin } from '../../redirects';
+import { sayablePhrases } from '../../speech/phrases';
 import { sha256 } from '../../util/ids';
 import type { TimerHandle } from '../../util/timers';
 import { userApps } from './desktop-icons';
@@ -253,7 +254,10 @@ class NlsTask {
     if (this.phase !== 'recognising') return;
     const result = this.punctuation ? punctuate(text, this.language) : text;
     const duration = Math.round((pcm.length / 2 / NLS_SAMPLE_RATE) * 1000);
-    this.socket.send(event(NLS_EVENTS.completed, this.taskId, { payload: { result, duration } }));
+    // Nothing understood: the phrases that do work, for the widget to offer (it cannot hear Chinese tile names).
+    const phrases = text ? [] : sayablePhrases(vocabulary, this.language);
+    const payload = { result, duration, ...(phrases.length ? { phrases } : {}) };
+    this.socket.send(event(NLS_EVENTS.completed, this.taskId, { payload }));
     this.end();
   }
 
