@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { chineseGrammar, heardPhrase } from '../../demo/server/speech/chinese-grammar';
+import { syllableInventory } from '../../demo/server/speech/phones';
 import { romanise } from '../../demo/server/speech/romanise';
+import { blockSyllables, syllablesModule } from '../../scripts/speech-syllables.mjs';
 
 // The Chinese search graph with the user's tile names beside the skill phrases (issue 56): the bench measures what
 // the recogniser makes of them; the skills keep the graph they were tuned with.
@@ -29,5 +32,22 @@ describe('chineseGrammar with tile names', () => {
     expect(heardPhrase(mandarin, 'da kai ke biao')).toBe('打开课表');
     const cantonese = chineseGrammar(SKILLS, 'zh-HK', romanise, ['打開課表']);
     expect([...cantonese.phrases.values()]).toContain('打開課表');
+  });
+});
+
+describe('the garbage loop', () => {
+  it('holds the syllables the characters are read with, as scripts/speech-syllables.mjs writes them (issue 69)', () => {
+    const file = new URL('../../demo/server/speech/syllables.ts', import.meta.url);
+    expect(readFileSync(file, 'utf8')).toBe(syllablesModule(blockSyllables()));
+  });
+
+  it('has one word per sound, and none for shapes the language never uses', () => {
+    const mandarin = syllableInventory('pinyin').map(([word]) => word);
+    expect(mandarin).toEqual(expect.arrayContaining(['_da', '_kai', '_cha', '_kan']));
+    // Every initial with every final gave these too (668 words where 410 are sounds of Mandarin).
+    expect(mandarin).not.toEqual(expect.arrayContaining(['_fia']));
+    expect(mandarin).not.toContain('_biong');
+    const sounds = syllableInventory('jyutping').map(([, phones]) => phones.join(' '));
+    expect(new Set(sounds).size).toBe(sounds.length);
   });
 });

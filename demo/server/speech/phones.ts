@@ -1,3 +1,5 @@
+import { JYUTPING_SYLLABLES, PINYIN_SYLLABLES } from './syllables';
+
 // Pinyin and jyutping syllables spelt in the English acoustic model's phones (CMU's 39), so that Debian's English
 // pocketsphinx model can listen for Mandarin and Cantonese commands (issue 37): no Chinese model installs here. Tones
 // are left out (the model cannot hear them); each syllable gets the English phones nearest to how it sounds, with a
@@ -192,33 +194,21 @@ export function jyutpingSpellings(syllable: string): Spellings | null {
   );
 }
 
-const PINYIN_STARTS = ['', ...Object.keys(PINYIN_INITIALS), 'y', 'w'];
-const JYUTPING_STARTS = ['', ...Object.keys(JYUTPING_INITIALS)];
-const JYUTPING_FINALS = [
-  ...['aa', 'aai', 'aau', 'aam', 'aan', 'aang', 'aap', 'aat', 'aak', 'ai', 'au', 'am', 'an', 'ang', 'ap', 'at', 'ak'],
-  ...['e', 'ei', 'eng', 'ek', 'i', 'iu', 'im', 'in', 'ing', 'ip', 'it', 'ik', 'o', 'oi', 'ou', 'on', 'ong', 'ot'],
-  ...['ok', 'u', 'ui', 'un', 'ung', 'ut', 'uk', 'oe', 'oeng', 'oek', 'eoi', 'eon', 'eot', 'yu', 'yun', 'yut'],
-];
-
 /**
- * Every syllable shape of the language, one word per distinct sound (`_da`, `_kai` …, first spellings only): the
- * garbage loop. Built from all initials and finals, so it also holds a few shapes the language never uses, which
- * only makes the loop a little likelier to win.
+ * Every syllable of the language, one word per distinct sound (`_da`, `_kai` …, first spellings only): the garbage
+ * loop. The syllables the characters are read with (syllables.ts), not every initial with every final: those held
+ * shapes the language never uses, and a Mandarin recognition took twice as long with them (issue 69).
  */
 export function syllableInventory(kind: 'pinyin' | 'jyutping'): [string, string[]][] {
-  const [starts, finals, spell] =
-    kind === 'pinyin'
-      ? [PINYIN_STARTS, Object.keys(PINYIN_FINALS).filter((final) => final !== 'er'), pinyinSpellings]
-      : [JYUTPING_STARTS, JYUTPING_FINALS, jyutpingSpellings];
+  const [syllables, spell] =
+    kind === 'pinyin' ? [PINYIN_SYLLABLES, pinyinSpellings] : [JYUTPING_SYLLABLES, jyutpingSpellings];
   const seen = new Set<string>();
   const words: [string, string[]][] = [];
-  for (const start of starts) {
-    for (const final of finals) {
-      const phones = spell(start + final)?.[0];
-      if (!phones || seen.has(phones.join(' '))) continue;
-      seen.add(phones.join(' '));
-      words.push([`_${start}${final}`, phones]);
-    }
+  for (const syllable of syllables) {
+    const phones = spell(syllable)?.[0];
+    if (!phones || seen.has(phones.join(' '))) continue;
+    seen.add(phones.join(' '));
+    words.push([`_${syllable}`, phones]);
   }
   return words;
 }
