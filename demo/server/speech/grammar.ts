@@ -1,16 +1,35 @@
-// The JSGF grammar pocketsphinx listens with, built from the skill vocabulary (the `skills` table). A closed list of
-// phrases alone would force any speech onto the nearest skill ("show my messages" heard as "show attendance", a
-// wrong page opened); so the grammar also accepts any run of the vocabulary's words, and what is heard that way
-// comes back as text that is no skill: the widget's "haven't learned this skill" message.
+// The search graph pocketsphinx listens with for English commands: the skill phrases of the `skills` table and the
+// user's tiles said as "open …", each a chain from the start to the end, and beside them a garbage path — a loop
+// over the most common words of spoken English (common-words.ts), each costing a probability (LOOP_WORD_COST).
+//
+// A closed list of phrases alone forces any speech onto the nearest one: "What is the weather today" opened Grade
+// management, "Please hand in your homework" Teaching research (issue 69). With the loop beside them, everyday
+// speech is cheaper to explain as words of English than as a command it does not sound like, and comes back as ''
+// ("say it again", with the phrases that work), while a command said clearly is cheapest as itself: the loop has
+// its words too, but a phrase of the list costs one entry, the same words through the loop a probability each.
+// Written as an FSG with explicit probabilities, as the Chinese graph is (chinese-grammar.ts).
 
 export interface CommandGrammar {
-  /** The grammar file's text; null when no skill can be spoken in English here. */
-  jsgf: string | null;
-  /** Every word the grammar uses (all in the pronunciation dictionary). */
+  /** The FSG file's text; null when no phrase can be spoken in English here. */
+  fsg: string | null;
+  /** Every word the phrases use (all in the pronunciation dictionary). */
   words: string[];
-  /** The skill phrases it recognises, normalised (lower case, single spaces). */
+  /** The loop's words, as the graph names them (LOOP_MARK and the word). */
+  loop: string[];
+  /** The phrases it recognises, normalised (lower case, single spaces). */
   phrases: string[];
 }
+
+/**
+ * What each word of the loop costs, and the probability of taking the loop at all. Chosen on the bench's tuning
+ * sentences (`npm run bench` › voice commands; test/media/everyday-speech.ts): dearer, and everyday sentences that
+ * share a tile's word are forced onto it; cheaper, and commands said in noise fall into the loop.
+ */
+export const LOOP_WORD_COST = 0.001;
+const LOOP_ENTRY = 0.5;
+
+/** Marks the loop's words in the graph and the dictionary: a result with one is no command. */
+export const LOOP_MARK = '_';
 
 const WORD = /^[a-z']+$/;
 
@@ -30,28 +49,61 @@ function sayable(entries: readonly string[], pronounceable: (word: string) => bo
   return [...phrases];
 }
 
+/** States of the graph before the phrases' own: start, end and the loop. */
+const START = 0;
+const END = 1;
+const LOOP = 2;
+
+function transitions(phrases: readonly string[], loop: readonly string[]): { count: number; lines: string[] } {
+  const entry = (1 - LOOP_ENTRY) / phrases.length;
+  const lines = [`TRANSITION ${START} ${LOOP} ${LOOP_ENTRY}`, `TRANSITION ${LOOP} ${END} 1`];
+  for (const word of loop) lines.push(`TRANSITION ${LOOP} ${LOOP} ${LOOP_WORD_COST} ${word}`);
+  let count = 3;
+  for (const phrase of phrases) {
+    const words = phrase.split(' ');
+    let from = START;
+    words.forEach((word, index) => {
+      const to = index === words.length - 1 ? END : count++;
+      lines.push(`TRANSITION ${from} ${to} ${index === 0 ? entry : 1} ${word}`);
+      from = to;
+    });
+  }
+  return { count, lines };
+}
+
 /**
- * Phrases whose every word the dictionary can pronounce; the others are left out. `names` (the user's tiles, said as
- * "open …") are phrases too, but their words stay out of the loop of loose words: with them in it, a tile's name with
- * a breath after it came back as "open repairs staff" (the word of another tile), which opens nothing.
+ * The graph for the skill phrases of `vocabulary` and the user's tile `names` ("open …") whose every word the
+ * dictionary can pronounce (the others are left out), with the loop over `commonWords` (those it can pronounce).
  */
 export function commandGrammar(
   vocabulary: readonly string[],
   pronounceable: (word: string) => boolean,
   names: readonly string[] = [],
+  commonWords: readonly string[] = [],
 ): CommandGrammar {
-  const skills = sayable(vocabulary, pronounceable);
-  const sorted = [...new Set([...skills, ...sayable(names, pronounceable)])].sort();
-  const loose = [...new Set(skills.flatMap((phrase) => phrase.split(' ')))].sort();
-  const words = [...new Set(sorted.flatMap((phrase) => phrase.split(' ')))].sort();
-  if (sorted.length === 0) return { jsgf: null, words, phrases: sorted };
-  const jsgf = [
-    '#JSGF V1.0;',
-    'grammar commands;',
-    'public <command> = <skill> | <words>;',
-    `<skill> = ${sorted.join(' | ')};`,
-    `<words> = (${(loose.length ? loose : words).join(' | ')})+;`,
+  const phrases = [...new Set([...sayable(vocabulary, pronounceable), ...sayable(names, pronounceable)])].sort();
+  const words = [...new Set(phrases.flatMap((phrase) => phrase.split(' ')))].sort();
+  const loop = commonWords.filter(pronounceable).map((word) => `${LOOP_MARK}${word}`);
+  if (phrases.length === 0) return { fsg: null, words, loop, phrases };
+  const graph = transitions(phrases, loop);
+  const fsg = [
+    'FSG_BEGIN commands',
+    `NUM_STATES ${graph.count}`,
+    `START_STATE ${START}`,
+    `FINAL_STATE ${END}`,
+    ...graph.lines,
+    'FSG_END',
     '',
   ].join('\n');
-  return { jsgf, words, phrases: sorted };
+  return { fsg, words, loop, phrases };
+}
+
+/** The phrase pocketsphinx's words name ('' when the loop took it: no command, or nothing was heard). */
+export function heardCommand(words: string): string {
+  const heard = words
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => word.replace(/\(\d+\)$/, ''));
+  return heard.some((word) => word.startsWith(LOOP_MARK)) ? '' : heard.join(' ');
 }

@@ -5,16 +5,17 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { britishLines } from './british-english';
 import { type ChineseLanguage, chineseGrammar, heardPhrase } from './chinese-grammar';
-import { compoundLines } from './compound-words';
-import { commandGrammar } from './grammar';
+import { commonWords } from './common-words';
+import { compoundLines, phones } from './compound-words';
+import { commandGrammar, heardCommand, LOOP_MARK } from './grammar';
 import type { SpeechRecognizer } from './recognizer';
 import { romanise } from './romanise';
 import { dither, trimSilence, wavFile } from './wav';
 
 // Offline recognition with Debian's pocketsphinx (packages pocketsphinx, pocketsphinx-en-us): the batch decoder,
-// the whole recording one sentence. English is decoded against the command grammar of the skill vocabulary
-// (grammar.ts): every skill phrase heard exactly, other phrases made of the vocabulary's words heard as themselves (a
-// miss, not a wrong page).
+// the whole recording one sentence. English is decoded against the graph of the skill phrases and the user's tiles
+// (grammar.ts), with a loop of common English words beside them: a command comes back as itself, other speech as ''
+// (issue 69: everyday sentences opened apps).
 // Mandarin and Cantonese use the same English acoustic model against a graph of the Chinese skill phrases spelt in
 // English phones, with a garbage loop beside them (chinese-grammar.ts): a command comes back as its characters,
 // anything else as '' ("say it again"). Measured on espeak-ng speech by `npm run bench` (README › Voice commands).
@@ -76,6 +77,8 @@ interface Decoder {
   dictionaryPath: string;
   languageWeight: number;
   dictionary?: Map<string, string[]>;
+  /** The English graph's loop words (common-words.ts), those of the dictionary. */
+  commonWords?: string[];
 }
 
 export function pocketsphinxRecognizer(options: PocketsphinxOptions): SpeechRecognizer {
@@ -105,11 +108,15 @@ export function pocketsphinxRecognizer(options: PocketsphinxOptions): SpeechReco
  * more loose word inside ("show attendance" heard as "show my attendance").
  */
 const ENGLISH_WORD_PENALTY = '0.1';
+/** Beams wide enough for the English graph's loop (see english()). */
+const ENGLISH_BEAMS = ['-beam', '1e-80', '-wbeam', '1e-60', '-pbeam', '1e-80'];
 
 /**
- * English: the batch decoder against the command grammar, with the dictionary's lines for its words. The whole
- * recording is one utterance: the continuous decoder cut it at its own pauses, and in noise kept only the first word
- * ("open notices" heard as "show"; issue 56, English tile names 63 % → 88 % in the bench).
+ * English: the batch decoder against the command graph, with the dictionary's lines for its words (the loop's, their
+ * first pronunciation only, marked). The whole recording is one utterance: the continuous decoder cut it at its own
+ * pauses, and in noise kept only the first word ("open notices" heard as "show"; issue 56). Wide beams: with the
+ * defaults, the loop's thousand words crowded the command out of the search ("Final result does not match the
+ * grammar").
  */
 async function english(
   decoder: Decoder,
@@ -125,16 +132,20 @@ async function english(
     const lines = americanLines(word);
     return [...lines, ...britishLines(lines)];
   };
-  const grammar = commandGrammar(vocabulary, (word) => linesOf(word).length > 0, names);
-  if (!grammar.jsgf) return '';
-  const gram = join(dir, 'commands.gram');
+  decoder.commonWords ??= commonWords((word) => known.has(word));
+  const grammar = commandGrammar(vocabulary, (word) => linesOf(word).length > 0, names, decoder.commonWords);
+  if (!grammar.fsg) return '';
+  const fsg = join(dir, 'commands.fsg');
   const dict = join(dir, 'commands.dict');
-  // A dictionary of the grammar's words only: loading all of CMUdict would cost more than decoding.
-  const lines = grammar.words.flatMap(linesOf).join('\n');
-  await Promise.all([writeFile(gram, grammar.jsgf), writeFile(dict, `${lines}\n`)]);
-  return decodeOnce(decoder, dir, pcm, [
-    ...['-jsgf', gram, '-dict', dict, '-lw', String(decoder.languageWeight), '-wip', ENGLISH_WORD_PENALTY],
+  // A dictionary of the graph's words only: loading all of CMUdict would cost more than decoding.
+  const loopLines = grammar.loop.map((word) => `${word} ${phones(linesOf(word.slice(LOOP_MARK.length))[0] ?? '')}`);
+  const lines = [...grammar.words.flatMap(linesOf), ...loopLines].join('\n');
+  await Promise.all([writeFile(fsg, grammar.fsg), writeFile(dict, `${lines}\n`)]);
+  const words = await decodeOnce(decoder, dir, pcm, [
+    ...['-fsg', fsg, '-dict', dict, '-lw', String(decoder.languageWeight), '-wip', ENGLISH_WORD_PENALTY],
+    ...ENGLISH_BEAMS,
   ]);
+  return heardCommand(words);
 }
 
 /** The batch decoder on the recording with `search` (grammar, dictionary, weights); answers the words it heard. */

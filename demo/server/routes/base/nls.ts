@@ -235,9 +235,11 @@ class NlsTask {
     this.timers.clear(this.idle);
     this.timers.clear(this.starved);
     const pcm = Buffer.concat(this.audio);
-    const vocabulary = (this.ctx.db.prepare('SELECT vocabulary FROM skills').all() as { vocabulary: string }[]).map(
-      (row) => row.vocabulary,
-    );
+    // In the order they were added: the phrases offered after speech not understood come in it.
+    const skills = this.ctx.db.prepare('SELECT vocabulary FROM skills ORDER BY rowid').all() as {
+      vocabulary: string;
+    }[];
+    const vocabulary = skills.map((row) => row.vocabulary);
     // The user's tiles are listened for in English only. In the Chinese graph her 36 names are heard right 46 %
     // (Mandarin) and 74 % (Cantonese) of the time, and with them the skill phrases fell from 96 % to 80 % and from
     // 100 % to 67 % (npm run bench, issue 56): the English acoustic model cannot tell that many Chinese names apart.
