@@ -253,4 +253,3 @@ export const EVERYDAY_CHINESE = [
   '考勤表交了吗',
   '我的书包呢',
 ];
-
