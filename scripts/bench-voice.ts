@@ -1,6 +1,6 @@
 // `node --import tsx scripts/bench-voice.ts` (also run by `npm run bench`): a voice command from the button's release
 // to the page it opens, in the browser, against the reference server's offline gateway (issue 56: Cantonese took
-// 2.0 s, English 0.8 s; goal for zh-HK ≤ 1.2 s). As test/e2e/voice.test.ts does it: Chromium's fake microphone plays
+// 2.0 s, English 0.8 s; issue 69: Mandarin and Cantonese under 1.0 s). As test/e2e/voice.test.ts does it: Chromium's fake microphone plays
 // espeak-ng's speech of the grade skill (Cantonese, and Mandarin and English beside it), the teacher holds ph-voice on the voice demo
 // page in that language until the phrase has been streamed, lets go, and the clock runs until the grade app's page
 // has its heading. Median of RUNS per language, each run in a fresh page.
@@ -16,7 +16,8 @@ import { chineseSpeech } from '../test/media/chinese-speech';
 import { fakeMicrophone, framesFor, pcmFramesSent, SILENCE } from '../test/media/microphone';
 
 const RUNS = 5;
-const GOAL_MS = 1200;
+/** Issue 69: a Mandarin or Cantonese command from the release to its page. */
+const GOAL_MS = 1000;
 const GRADE_APP = '/pages/grade/pc_grade_tm/index.html';
 const CLEAR = { speed: 150, pitch: 50, noise: 0 };
 const SAID = [
@@ -102,7 +103,7 @@ try {
       const runs: number[] = [];
       for (let run = 0; run < RUNS; run++) runs.push(await once(stage, language, heading, framesFor(wav)));
       const ms = median(runs);
-      const goal = language === 'zh-HK' ? ` (goal ≤ ${GOAL_MS} ms: ${ms <= GOAL_MS ? 'goal met' : 'GOAL MISSED'})` : '';
+      const goal = language === 'en' ? '' : ` (goal < ${GOAL_MS} ms: ${ms < GOAL_MS ? 'goal met' : 'GOAL MISSED'})`;
       console.log(
         `  ${label} "${phrase}": ${Math.round(ms)} ms${goal}; runs ${runs.map((each) => Math.round(each)).join(', ')} ms`,
       );
