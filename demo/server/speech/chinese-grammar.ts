@@ -1,3 +1,4 @@
+import { END, fsgText, START } from './fsg';
 import { jyutpingSpellings, pinyinSpellings, type Spellings, syllableInventory } from './phones';
 
 // The search graph pocketsphinx listens with for Mandarin and Cantonese commands (issue 37): the Chinese skill phrases
@@ -44,9 +45,7 @@ export interface ChineseGrammar {
 
 /** A phrase of Chinese characters only: what the graph can take. */
 export const CHINESE = /^[\u3400-\u9fff]+$/;
-/** States of the graph before the commands' own: start, end, the loop before a command and the loop after one. */
-const START = 0;
-const END = 1;
+/** States of the graph after the start and the end (fsg.ts): the loop before a command and the loop after one. */
 const LOOP_BEFORE = 2;
 const LOOP_AFTER = 3;
 
@@ -140,15 +139,7 @@ export function chineseGrammar(
     garbage,
     nameKeys,
   );
-  const fsg = [
-    'FSG_BEGIN commands',
-    `NUM_STATES ${graph.count}`,
-    `START_STATE ${START}`,
-    `FINAL_STATE ${END}`,
-    ...graph.lines,
-    'FSG_END',
-    '',
-  ].join('\n');
+  const fsg = fsgText(graph);
   return { fsg, dictionary, phrases };
 }
 

@@ -9,6 +9,8 @@
 // its words too, but a phrase of the list costs one entry, the same words through the loop a probability each.
 // Written as an FSG with explicit probabilities, as the Chinese graph is (chinese-grammar.ts).
 
+import { END, fsgText, START } from './fsg';
+
 export interface CommandGrammar {
   /** The FSG file's text; null when no phrase can be spoken in English here. */
   fsg: string | null;
@@ -49,9 +51,7 @@ function sayable(entries: readonly string[], pronounceable: (word: string) => bo
   return [...phrases];
 }
 
-/** States of the graph before the phrases' own: start, end and the loop. */
-const START = 0;
-const END = 1;
+/** The loop's state, after the start and the end (fsg.ts). */
 const LOOP = 2;
 
 function transitions(phrases: readonly string[], loop: readonly string[]): { count: number; lines: string[] } {
@@ -86,15 +86,7 @@ export function commandGrammar(
   const loop = commonWords.filter(pronounceable).map((word) => `${LOOP_MARK}${word}`);
   if (phrases.length === 0) return { fsg: null, words, loop, phrases };
   const graph = transitions(phrases, loop);
-  const fsg = [
-    'FSG_BEGIN commands',
-    `NUM_STATES ${graph.count}`,
-    `START_STATE ${START}`,
-    `FINAL_STATE ${END}`,
-    ...graph.lines,
-    'FSG_END',
-    '',
-  ].join('\n');
+  const fsg = fsgText(graph);
   return { fsg, words, loop, phrases };
 }
 
