@@ -1,7 +1,7 @@
 // Writes demo/server/speech/syllables.ts: every toneless syllable Mandarin (pinyin-pro) and Cantonese (to-jyutping)
 // give the characters of the CJK Unified Ideographs block, every reading of each. The offline gateway's garbage loop
 // is made of them (speech/phones.ts): issue 69, the loop of every initial with every final held shapes the languages
-// never use (668 words for Mandarin, 974 for Cantonese, against 465 and 653 syllables) and made a recognition twice
+// never use (668 words for Mandarin, 974 for Cantonese, against 415 and 625 syllables) and made a recognition twice
 // as slow for nothing. Run after updating either package: `node scripts/speech-syllables.mjs`.
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,8 +23,9 @@ export function blockSyllables() {
     for (const syllable of pinyin(character, { toneType: 'none', v: true, multiple: true, type: 'array' })) {
       if (/^[a-z]+$/.test(syllable)) mandarin.add(syllable);
     }
+    // A few characters are read as two syllables (瓩 cin1 ngaa5): each is a sound of the language.
     for (const [, jyutping] of ToJyutping.getJyutpingList(character)) {
-      if (jyutping) cantonese.add(jyutping.replace(/[1-6]$/, ''));
+      for (const syllable of jyutping?.split(' ') ?? []) if (syllable) cantonese.add(syllable.replace(/[1-6]$/, ''));
     }
   }
   return { pinyin: [...mandarin].sort(), jyutping: [...cantonese].sort() };

@@ -34,46 +34,45 @@ export const PINYIN_SYLLABLES = `
 
 export const JYUTPING_SYLLABLES = `
   aa aai aak aan aang aap aat aau ai ak am ang ap au baa baai
-  baak baak3 hak baak3 mai baak3 ngaa baak3 sing baan baat baau bai bak bam ban bang bat bau be
-  bei beng bik bin bing bit biu bo bok bong bou bui buk bun bung but
-  caa caai caak caam caan caang caap caat caau cai cak cam can cang cap cat
-  cau ce cek ceng ceoi ceon ceot ci cik cim cin cin1 hak cin1 mai cin1 ngaa cin1 sing cing
-  cip cit ciu co coek coeng coi cok cong cou cuk cung cyu cyun cyut daa
-  daai daam daan daap daat dai dak dam dan dang dat dau de dei dek deng
-  deoi deon deot di dik dim din ding dip dit diu do doe doek doi dok
-  dong dou duk dung dyun dyut ei faa faai faan faat fai fan fan1 hak fan1 mai fan1 ngaa
-  fan1 sing fat fau fe fei fiu fo fok fong fu fui fuk fun fung fut gaa
-  gaa1 leon gaai gaak gaam gaan gaang gaap gaat gaau gai gak gam gan gang gap gat
-  gau ge gei geng geoi gik gim gin ging gip git giu go goe goek goeng
-  goi gok gon gong got gou gu gui guk gun gung gung1 lei gwaa gwaai gwaak gwaan
-  gwaang gwaat gwai gwan gwang gwat gwik gwing gwo gwok gwong gyun gyut haa haai haak
-  haam haan haang haap haau hai hak ham han hang hap hat hau hei hek heng
-  heoi hik him hin hing hip hit hiu hm ho hoe hoeng hoi hok hon hong
-  hot hou hou4 hak hou4 mai hou4 ngaa hou4 sing huk hung hyun hyut jaa jaak jaap jai jam jan
-  jap jat jau je jeng jeoi jeon ji jik jim jin jing jip jit jiu jo
-  joek joeng juk jung jyu jyun jyut kaa kaai kaak kaat kaau kai kam kan kang
-  kap kat kau ke kei kek keoi kik kim kin king kit kiu ko koek koeng
-  koi kok kong ku kui kuk kung kut kwaa kwaai kwaang kwai kwan kwang kwik kwok
-  kwong kyun kyut laa laai laak laam laan laang laap laat laau lai lak lam lap
-  lat lau le lei lei4 hak lei4 mai lei4 ngaa lei4 sing lek leng leoi leon leot li lik lim
-  lin ling lip lit liu lo loek loeng loi lok long lou luk lung lyun lyut
-  m maa maai maak maan maang maat maau mai mak man mang mat mau me mei
-  meng mik min ming mit miu mo mok mong mou mui muk mun mung mut naa
-  naai naam naan naap naat naau nai nam nan nang nap nau ne nei neoi neot
-  ng ngaa ngaai ngaak ngaam ngaan ngaang ngaat ngaau ngai ngak ngam ngan ngap ngat ngau
-  ngit ngo ngoi ngok ngon ngong ngou nik nim nin ning nip nit niu no noek
-  noeng noi nok nong nou nuk nung nyun o oi ok on ong ou paa paai
-  paak paan paang paat paau pai pan pang pat pau pei pek peng pik pin ping
-  pit piu po pok pong pou pui puk pun pung put saa saa1 aa saai saak saam
-  saan saang saap saat saau sai sak sam san sang sap sap6 hak sap6 mai sap6 ngaa sap6 sing sat
-  sau se sei sei3 aa sek seng seoi seon seot si sik sim sin sing sip sit
-  siu so soek soeng soi sok song sou suk sung syu syun syut taa taai taam
-  taan taap taat tai tam tan tang tau tek teng teoi teon teot tik tim tin
-  ting tip tit tiu to toi tok tong tou tuk tung tyun tyut uk ung waa
-  waai waak waan waang waat wai wan wang wat wik wing wo wok wong wu wui
-  wun wut zaa zaai zaak zaam zaan zaang zaap zaat zaau zai zak zam zan zang
-  zap zat zau ze zek zeng zeoi zeon zeot zi zik zim zin zing zip zit
-  ziu zo zoek zoeng zoi zok zong zou zuk zung zyu zyun zyut
+  baak baan baat baau bai bak bam ban bang bat bau be bei beng bik bin
+  bing bit biu bo bok bong bou bui buk bun bung but caa caai caak caam
+  caan caang caap caat caau cai cak cam can cang cap cat cau ce cek ceng
+  ceoi ceon ceot ci cik cim cin cing cip cit ciu co coek coeng coi cok
+  cong cou cuk cung cyu cyun cyut daa daai daam daan daap daat dai dak dam
+  dan dang dat dau de dei dek deng deoi deon deot di dik dim din ding
+  dip dit diu do doe doek doi dok dong dou duk dung dyun dyut ei faa
+  faai faan faat fai fan fat fau fe fei fiu fo fok fong fu fui fuk
+  fun fung fut gaa gaai gaak gaam gaan gaang gaap gaat gaau gai gak gam gan
+  gang gap gat gau ge gei geng geoi gik gim gin ging gip git giu go
+  goe goek goeng goi gok gon gong got gou gu gui guk gun gung gwaa gwaai
+  gwaak gwaan gwaang gwaat gwai gwan gwang gwat gwik gwing gwo gwok gwong gyun gyut haa
+  haai haak haam haan haang haap haau hai hak ham han hang hap hat hau hei
+  hek heng heoi hik him hin hing hip hit hiu hm ho hoe hoeng hoi hok
+  hon hong hot hou huk hung hyun hyut jaa jaak jaap jai jam jan jap jat
+  jau je jeng jeoi jeon ji jik jim jin jing jip jit jiu jo joek joeng
+  juk jung jyu jyun jyut kaa kaai kaak kaat kaau kai kam kan kang kap kat
+  kau ke kei kek keoi kik kim kin king kit kiu ko koek koeng koi kok
+  kong ku kui kuk kung kut kwaa kwaai kwaang kwai kwan kwang kwik kwok kwong kyun
+  kyut laa laai laak laam laan laang laap laat laau lai lak lam lap lat lau
+  le lei lek leng leoi leon leot li lik lim lin ling lip lit liu lo
+  loek loeng loi lok long lou luk lung lyun lyut m maa maai maak maan maang
+  maat maau mai mak man mang mat mau me mei meng mik min ming mit miu
+  mo mok mong mou mui muk mun mung mut naa naai naam naan naap naat naau
+  nai nam nan nang nap nau ne nei neoi neot ng ngaa ngaai ngaak ngaam ngaan
+  ngaang ngaat ngaau ngai ngak ngam ngan ngap ngat ngau ngit ngo ngoi ngok ngon ngong
+  ngou nik nim nin ning nip nit niu no noek noeng noi nok nong nou nuk
+  nung nyun o oi ok on ong ou paa paai paak paan paang paat paau pai
+  pan pang pat pau pei pek peng pik pin ping pit piu po pok pong pou
+  pui puk pun pung put saa saai saak saam saan saang saap saat saau sai sak
+  sam san sang sap sat sau se sei sek seng seoi seon seot si sik sim
+  sin sing sip sit siu so soek soeng soi sok song sou suk sung syu syun
+  syut taa taai taam taan taap taat tai tam tan tang tau tek teng teoi teon
+  teot tik tim tin ting tip tit tiu to toi tok tong tou tuk tung tyun
+  tyut uk ung waa waai waak waan waang waat wai wan wang wat wik wing wo
+  wok wong wu wui wun wut zaa zaai zaak zaam zaan zaang zaap zaat zaau zai
+  zak zam zan zang zap zat zau ze zek zeng zeoi zeon zeot zi zik zim
+  zin zing zip zit ziu zo zoek zoeng zoi zok zong zou zuk zung zyu zyun
+  zyut
 `
   .trim()
   .split(/\s+/);

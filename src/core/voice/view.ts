@@ -19,7 +19,9 @@ export function isUserDetail(detail: string | undefined): detail is string {
 /** What a finished attempt tells the operator (the console) that the user is not shown; null when nothing. */
 export function voiceOperatorNote(message: VoiceMessage): string | null {
   if (message.kind === 'token') {
-    return "ph-voice: the speech token call (§7's voice token) failed: check the server configuration";
+    // Either the token call failed or the page has no NLS app key for the language (phinit's voice.appKeys).
+    const what = message.detail ?? "the speech token call (§7's voice token) failed";
+    return `ph-voice: ${what}: check the server configuration`;
   }
   if (message.kind === 'miss' || !message.detail || isUserDetail(message.detail)) return null;
   return `ph-voice: ${message.kind}: ${message.detail}`;

@@ -442,7 +442,7 @@ describe('voice controller (§4 Voice recording, §8, §9)', () => {
     expect((voice.$state.get() as { message: { detail?: string } }).message.detail).toBe(undefined);
   });
 
-  it('shows "check server configuration" for about 1 s when the token call fails, then resets', async () => {
+  it('says voice commands are not available for about 1 s when the token call fails, then resets', async () => {
     tokenAnswer = async () => {
       throw new Error('503');
     };

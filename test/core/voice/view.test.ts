@@ -108,6 +108,12 @@ describe('voice texts', () => {
     const token = { kind: 'token' as const };
     expect(voiceMessageText(token, t, 'zh-CN')).not.toContain('服务器');
     expect(voiceOperatorNote(token)).toContain('check the server configuration');
+    // A language without an app key says so on the console, and the button no more than for a token (issue 69).
+    const noAppKey = { kind: 'token' as const, detail: 'no NLS app key is configured for en' };
+    expect(voiceMessageText(noAppKey, t, 'zh-CN')).toBe(voiceMessageText(token, t, 'zh-CN'));
+    expect(voiceOperatorNote(noAppKey)).toBe(
+      'ph-voice: no NLS app key is configured for en: check the server configuration',
+    );
     // A reason written for people (§8's two languages) is theirs, and nothing of it goes to the console.
     const people = { kind: 'recognition' as const, detail: '请求过多|||Too many requests' };
     expect(voiceOperatorNote(people)).toBe(null);
