@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { COMMON_WORDS, commonWords } from '../../demo/server/speech/common-words';
-import { commandGrammar, heardCommand, LOOP_WORD_COST } from '../../demo/server/speech/grammar';
+import {
+  commandGrammar,
+  heardCommand,
+  LOOP_ENTRY,
+  LOOP_WORD_COST,
+  PHRASE_ENTRY,
+} from '../../demo/server/speech/grammar';
 
 // The English search graph (issue 69): the phrases, and beside them a loop of common English words, so that speech
 // that is no command is explained as words rather than forced onto the nearest phrase. speech.test.ts hears it.
@@ -22,8 +28,8 @@ describe('commandGrammar', () => {
     const lines = transitions(grammar.fsg);
     const entries = lines.filter((line) => /^TRANSITION 0 \d+ \S+ [a-z]+$/.test(line));
     expect(entries.map((line) => line.split(' ').at(-1))).toEqual(['open', 'open', 'show']);
-    expect(new Set(entries.map((line) => line.split(' ')[3]))).toEqual(new Set([String(0.5 / 3)]));
-    expect(lines).toContain('TRANSITION 0 2 0.5');
+    expect(new Set(entries.map((line) => line.split(' ')[3]))).toEqual(new Set([String(PHRASE_ENTRY / 3)]));
+    expect(lines).toContain(`TRANSITION 0 2 ${LOOP_ENTRY}`);
     expect(grammar.words).toEqual(['attendance', 'messages', 'my', 'notices', 'open', 'show']);
   });
 
