@@ -1,8 +1,9 @@
 // `npm run docs` (and every `npm run build`): the docs site in dist/docs/, served by `npm start` at /docs/ and shipped
 // in no package. Its pages are made from the code: each element's page from dist/custom-elements.json (reference
 // tables), the examples' catalogue (live examples, each with its three snippets) and its notes in
-// docs/guide/elements/; the guides from docs/guide/*.md. A link between pages written for GitHub (`#voice-recognition`,
-// `core-api.md`) is pointed at the page that holds it.
+// docs/guide/elements/; the guides from docs/guide/*.md. A link between pages written for GitHub (`core-api.md`,
+// `../voice.md` from an element's notes) is pointed at the site's page for it; `#id` of another page at the page that
+// holds it.
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { CustomElementDeclaration, Package } from 'custom-elements-manifest';
@@ -79,7 +80,7 @@ function relink(page: Page, pageIds: Map<string, Set<string>>): string {
       const file = owner(id);
       return file ? `<a href="${file}#${id}">${text}</a>` : text;
     }
-    const guide = /^(?:\.\/|docs\/guide\/)?([\w-]+)\.md(#.*)?$/.exec(href);
+    const guide = /^(?:\.\/|\.\.\/|docs\/guide\/)?([\w-]+)\.md(#.*)?$/.exec(href);
     if (guide && (GUIDES as readonly string[]).includes(guide[1]!))
       return `<a href="${guide[1]}.html${guide[2] ?? ''}">${text}</a>`;
     return text;

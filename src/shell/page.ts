@@ -54,7 +54,7 @@ function voiceOptions(data: DOMStringMap): Pick<PhinitOptions, 'voice'> {
   return Object.keys(voice).length > 0 ? { voice } : {};
 }
 
-/** `data-voice-app-keys="zh-CN:key,en:key,zh-HK:key"`: the speech service's app key per language (README › Voice). */
+/** `data-voice-app-keys="zh-CN:key,en:key,zh-HK:key"`: the speech service's app key per language (docs/guide/voice.md). */
 function voiceAppKeys(text: string): Record<string, string> {
   return Object.fromEntries(
     text

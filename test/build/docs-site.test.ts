@@ -1,12 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Package } from 'custom-elements-manifest';
 import { describe, expect, it } from 'vitest';
-import { slugger } from '../../scripts/docs-site/markdown';
 import { elementsOf, type vscodeCustomData } from '../../scripts/manifest/editor-data';
 
 // What the build made for developers (issue 38) holds every attribute and event of every element: the docs site's
-// element pages, VS Code's custom data and JetBrains' web-types. README is the front door: short, and every link in it resolves.
+// element pages, VS Code's custom data and JetBrains' web-types. README is the front door: short (its links, with
+// those of docs/, are checked by docs-references.test.ts).
 const root = resolve(import.meta.dirname, '..', '..');
 const manifest = JSON.parse(readFileSync(join(root, 'dist/custom-elements.json'), 'utf8')) as Package;
 const customData = JSON.parse(readFileSync(join(root, 'dist/vscode.html-custom-data.json'), 'utf8')) as ReturnType<
@@ -89,23 +89,5 @@ describe('README', () => {
 
   it('is a front door: under 250 lines', () => {
     expect(readme.split('\n').length).toBeLessThan(250);
-  });
-
-  it('has no link that does not resolve: files of the repository, and headings by their GitHub ids', () => {
-    const slug = slugger();
-    const ids = new Set([...readme.matchAll(/^#+ (.*)$/gm)].map((match) => slug(match[1]!.replace(/`/g, ''))));
-    const links = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!);
-    const broken = links.filter((link) => {
-      // Addresses on the web or of the running server are not fetched here (no network; the e2e tier opens /docs/).
-      if (/^https?:/.test(link)) return false;
-      const [path, hash] = link.split('#');
-      if (!path) return !ids.has(hash!);
-      if (!existsSync(join(root, path))) return true;
-      if (!hash || !path.endsWith('.md')) return false;
-      const text = readFileSync(join(root, path), 'utf8');
-      const own = slugger();
-      return ![...text.matchAll(/^#+ (.*)$/gm)].some((match) => own(match[1]!.replace(/`/g, '')) === hash);
-    });
-    expect(broken).toEqual([]);
   });
 });

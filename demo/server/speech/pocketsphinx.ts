@@ -18,7 +18,7 @@ import { dither, trimSilence, wavFile } from './wav';
 // (issue 69: everyday sentences opened apps).
 // Mandarin and Cantonese use the same English acoustic model against a graph of the Chinese skill phrases spelt in
 // English phones, with a garbage loop beside them (chinese-grammar.ts): a command comes back as its characters,
-// anything else as '' ("say it again"). Measured on espeak-ng speech by `npm run bench` (README › Voice commands).
+// anything else as '' ("say it again"). Measured on espeak-ng speech by `npm run bench` (docs/guide/voice.md).
 
 const run = promisify(execFile);
 

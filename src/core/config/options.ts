@@ -9,7 +9,7 @@ export interface TicketConfig {
   apipath?: string;
 }
 
-/** The voice widget's recogniser (§4 Voice recording; README › Voice recognition). */
+/** The voice widget's recogniser (§4 Voice recording; docs/guide/voice.md). */
 export interface VoiceOptions {
   /** `nls` (default): Alibaba Cloud NLS with the token of get_ali_token. `web-speech`: the browser's own recognition
    * where it exists, NLS elsewhere. */

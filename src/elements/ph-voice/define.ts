@@ -49,7 +49,7 @@ function VoiceElement({ container, ...props }: VoiceElementProps) {
  * press" hint shows beside it for its first 3 s (covering nothing), and as a tooltip while it is hovered or focused.
  * Messages are announced in a live region; the microphone is released after
  * every recording and when the element leaves the page. Recognition by Alibaba Cloud NLS or the browser's Web Speech
- * API, as `phinit`'s `voice` option says (README › Voice recognition).
+ * API, as `phinit`'s `voice` option says (docs/guide/voice.md).
  *
  * @summary Voice command button
  * @cssprop [--ph-voice-hint-color=var(--ph-text)] - Colour of the first-use hint beside the button (white inside `<ph-header>`).
