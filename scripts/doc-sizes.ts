@@ -4,7 +4,7 @@
 // gzip (level 9, as `npm run size` counts) or raw bytes (`raw dist/x.js.br`: what a browser is sent), of the files
 // the paths name (`*` for a chunk's hash), summed; or a budget of package.json's `sizeBudgets` (`budget hkKb`,
 // `budget elementKbFor.ph-face`). `npm run docs:sizes` rewrites every marked figure from dist/ after a build;
-// test/build/docs-references.test.ts fails when one is more than 3 % off (or than its rounding).
+// test/build/docs-references.test.ts fails when one is more than 5 % off (or than its rounding).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -94,13 +94,13 @@ export function written(bytes: number, figure: string): string {
 }
 
 /**
- * Whether a written figure agrees with the bytes measured: within 3 % (a chunk drifts by bytes with every change), or
+ * Whether a written figure agrees with the bytes measured: within 5 % (a chunk drifts by bytes with every change), or
  * within the rounding of its last digit (`1.1 KB` for 1083 bytes).
  */
 export function agrees(figure: string, bytes: number): boolean {
   const [, number, , unit] = FIGURE.exec(figure)!;
   const step = UNITS[unit!]! * 10 ** -(number!.split('.')[1]?.length ?? 0);
-  return Math.abs(bytesOf(figure) - bytes) <= Math.max(0.03 * bytes, step / 2);
+  return Math.abs(bytesOf(figure) - bytes) <= Math.max(0.05 * bytes, step / 2);
 }
 
 /** The Markdown files whose sizes are marked: README.md and docs/. */
