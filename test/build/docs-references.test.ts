@@ -78,6 +78,13 @@ describe('README.md and docs/', () => {
     expect(files.flatMap((file) => unmarkedSizes(file, textOf.get(file)!))).toEqual([]);
   });
 
+  it('never open a line with a size marker: Markdown would take the line for raw HTML, code spans and all', () => {
+    const opening = files.flatMap((file) =>
+      [...textOf.get(file)!.matchAll(/^[ \t]*<!-- size .*$/gm)].map((match) => `${file}: ${match[0].trim()}`),
+    );
+    expect(opening).toEqual([]);
+  });
+
   it('give each marked size as the build measures it', () => {
     const marks = files.flatMap((file) => markedFigures(textOf.get(file)!).map((mark) => ({ file, mark })));
     expect(marks.length).toBeGreaterThan(5);
