@@ -1,29 +1,35 @@
-// `node --import tsx scripts/bench-lighthouse.ts` (also run by `npm run bench`), issue 36: Lighthouse 12's default
-// mobile run (simulated slow 4G, 4× CPU slowdown, a 412 px screen) of every page a user opens, on the reference server,
-// signed in as after the login page (the session cookie, and the widgets' record of the sign-in in localStorage); the
-// median of three runs per page against the issue's goals. Lighthouse is a bench tool, not a
-// dependency of the product: it is installed once into node_modules/.cache (185 MB, 150 packages) when missing.
+// `node --import tsx scripts/bench-lighthouse.ts` (also run by `npm run bench`), issues 36 and 70: Lighthouse 12's
+// default mobile run (simulated slow 4G, 4× CPU slowdown, a 412 px screen) of every page a user opens, on the reference
+// server, measured as the Lighthouse CLI measures it: a fresh Chromium (the full browser, headless) with an empty
+// profile for each run, Lighthouse's own storage reset, and a signed-in page's session cookie sent as a header, nothing
+// stored in the page's localStorage. Every run is printed, and any daily page under its goals in any run is flagged.
+// Lighthouse is a bench tool, not a dependency of the product: installed once into node_modules/.cache (185 MB,
+// 150 packages) when missing.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type BrowserContext, chromium } from 'playwright-core';
 import { DEMO_PASSWORD } from '../demo/server/db/seed-data';
 import { ENDPOINTS } from '../src/core/api/wire';
-import { type Stage, startStage } from '../test/e2e/harness';
-import { CHROMIUM, chromiumArgs } from './chromium.mjs';
+import { startStage } from '../test/e2e/harness';
+import { CHROMIUM } from './chromium.mjs';
 
 const LIGHTHOUSE = '12.8.2';
 const CACHE = resolve(import.meta.dirname, '..', 'node_modules', '.cache', 'ph-bench-lighthouse');
 const RUNS = Number(process.env.PH_BENCH_LIGHTHOUSE_RUNS || 3);
 const LARGE = 300;
 
+/** The browser the Lighthouse CLI is run with here (CHROME_PATH), else the tests' headless shell. */
+const BROWSER = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : CHROMIUM);
+
 interface BenchPage {
   name: string;
   path: string;
-  /** Signed in as this account (after the login page: its cookie and the stored record), or signed out. */
+  /** Signed in as this account (its session cookie, as a header), or signed out. */
   account: string | null;
-  /** The 300-app desktop's goal is performance 90, every other page's 95. */
+  /** A page opened every day (issue 70): each run must meet the goals, not only the median. */
+  daily: boolean;
+  /** The desktop of a 300-app unit. */
   large?: boolean;
 }
 
@@ -31,25 +37,32 @@ const ONLY = process.env.PH_BENCH_LIGHTHOUSE_ONLY;
 /** A folder to keep every run's full report in (JSON), to read its long tasks and call chains. */
 const SAVE = process.env.PH_BENCH_LIGHTHOUSE_SAVE;
 const ALL_PAGES: BenchPage[] = [
-  { name: 'login', path: '/', account: null },
-  { name: 'school desktop, teacher', path: '/pages/base/pc_desktop_all/', account: 'teacher' },
-  { name: 'school desktop, parent', path: '/pages/base/pc_desktop_all/', account: 'parent' },
-  { name: 'school desktop, student', path: '/pages/base/pc_desktop_all/', account: 'student' },
-  { name: 'area desktop', path: '/area/areaBase/pc_areaDesktop_all/', account: 'areauser' },
-  { name: 'mobile_desktop_all, teacher', path: '/pages/base/mobile_desktop_all/', account: 'teacher' },
-  { name: 'mobile_areaDesktop_all', path: '/area/areaBase/mobile_areaDesktop_all/', account: 'areauser' },
-  { name: 'module page pc_notice_tm', path: '/pages/notice/pc_notice_tm/index.html', account: 'teacher' },
-  { name: 'legacy demo /demo/pc_notice_tm/', path: '/demo/pc_notice_tm/', account: 'teacher' },
-  { name: 'work-chat', path: '/demo/work-chat/', account: null },
-  { name: 'upload', path: '/demo/upload/', account: 'teacher' },
-  { name: 'face', path: '/demo/face/', account: 'teacher' },
-  { name: 'voice', path: '/demo/voice/', account: 'teacher' },
-  { name: `${LARGE}-app desktop, teacher`, path: '/pages/base/pc_desktop_all/', account: 'teacher', large: true },
+  { name: 'login', path: '/', account: null, daily: true },
+  { name: 'school desktop, teacher', path: '/pages/base/pc_desktop_all/', account: 'teacher', daily: true },
+  { name: 'school desktop, parent', path: '/pages/base/pc_desktop_all/', account: 'parent', daily: true },
+  { name: 'school desktop, student', path: '/pages/base/pc_desktop_all/', account: 'student', daily: true },
+  { name: 'area desktop', path: '/area/areaBase/pc_areaDesktop_all/', account: 'areauser', daily: true },
+  { name: 'mobile_desktop_all, teacher', path: '/pages/base/mobile_desktop_all/', account: 'teacher', daily: true },
+  { name: 'mobile_areaDesktop_all', path: '/area/areaBase/mobile_areaDesktop_all/', account: 'areauser', daily: true },
+  { name: 'module page pc_notice_tm', path: '/pages/notice/pc_notice_tm/index.html', account: 'teacher', daily: true },
+  { name: 'legacy demo /demo/pc_notice_tm/', path: '/demo/pc_notice_tm/', account: 'teacher', daily: true },
+  { name: 'work-chat', path: '/demo/work-chat/', account: null, daily: true },
+  { name: 'upload', path: '/demo/upload/', account: 'teacher', daily: true },
+  { name: 'face', path: '/demo/face/', account: 'teacher', daily: true },
+  { name: 'voice', path: '/demo/voice/', account: 'teacher', daily: false },
+  {
+    name: `${LARGE}-app desktop, teacher`,
+    path: '/pages/base/pc_desktop_all/',
+    account: 'teacher',
+    daily: false,
+    large: true,
+  },
 ];
 
 const PAGES = ONLY ? ALL_PAGES.filter((page) => page.name.includes(ONLY)) : ALL_PAGES;
 
-const GOALS = { performance: 95, largePerformance: 90, accessibility: 100, cls: 0.02, tbtMs: 150, lcpMs: 2500 };
+/** Issue 70: every run of a daily page, and the 300-app desktop's; LCP's goal is the next step, printed as a note. */
+const GOALS = { performance: 95, accessibility: 100, cls: 0.02, tbtMs: 100, lcpMs: 2500, lcpAimMs: 1500 };
 
 interface Figures {
   performance: number;
@@ -68,7 +81,12 @@ type RunLighthouse = (url: string, flags: object) => Promise<Result | undefined>
 type Launcher = { launch(options: object): Promise<{ port: number; kill(): void }> };
 
 /** Lighthouse and chrome-launcher from the cache, installed there first when missing. */
-async function loadLighthouse(): Promise<{ lighthouse: RunLighthouse; launcher: Launcher }> {
+interface LighthouseTools {
+  lighthouse: RunLighthouse;
+  launcher: Launcher;
+}
+
+async function loadLighthouse(): Promise<LighthouseTools> {
   const entry = join(CACHE, 'node_modules', 'lighthouse', 'core', 'index.js');
   if (!existsSync(entry)) {
     console.log(`Installing Lighthouse ${LIGHTHOUSE} for the bench into ${CACHE} (once)…`);
@@ -94,16 +112,9 @@ async function loadLighthouse(): Promise<{ lighthouse: RunLighthouse; launcher: 
   return { lighthouse, launcher };
 }
 
-interface SignIn {
-  /** The session cookie (Lighthouse sends it as a header on every request of the page). */
-  cookie: string;
-  /** What the widgets store in localStorage `user` when someone signs in on the login page. */
-  user: Record<string, unknown>;
-}
-
-/** A fresh sign-in of `account`. */
-async function signIn(stage: Stage, account: string): Promise<SignIn> {
-  const answer = await fetch(stage.url(ENDPOINTS.login), {
+/** A fresh sign-in of `account`: its session cookie, which Lighthouse sends as a header on every request of the page. */
+async function signIn(url: (path: string) => string, account: string): Promise<string> {
+  const answer = await fetch(url(ENDPOINTS.login), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-PH-Device': 'pc' },
     body: JSON.stringify({ username: account, password: DEMO_PASSWORD }),
@@ -111,54 +122,28 @@ async function signIn(stage: Stage, account: string): Promise<SignIn> {
   if (!answer.ok) throw new Error(`${account} could not sign in: ${answer.status}`);
   const cookie = answer.headers.getSetCookie().find((line) => line.startsWith('ph_access_token='));
   if (!cookie) throw new Error(`${account}: no session cookie`);
-  const {
-    accessToken: _token,
-    expiresIn: _expires,
-    ...user
-  } = ((await answer.json()) as { data: Record<string, unknown> }).data;
-  return { cookie: cookie.split(';')[0] as string, user };
+  return cookie.split(';')[0] as string;
 }
 
 /**
- * Before a run, the browser as a visitor's who signed in on the login page (or nobody): no cookies, an empty HTTP
- * cache, and the origin's localStorage holding only the record of that sign-in. Lighthouse's own storage reset would
- * clear that record too, so the runs go without it (`disableStorageReset`) and this stands in. Playwright lets go of
- * the browser before Lighthouse runs: attached, it would turn on DevTools domains in the page Lighthouse measures.
+ * One run as `lighthouse URL --extra-headers` runs it: its own browser with an empty profile, closed after, and
+ * Lighthouse's storage reset (the bench used to keep one browser and put the widgets' record of a sign-in in
+ * localStorage before each run, with the reset off: that hid work a visitor's first load does, issue 70).
  */
-async function prepare(port: number, origin: string, user: SignIn['user'] | null): Promise<void> {
-  const controller = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+async function measure(tools: LighthouseTools, url: string, cookie: string | null): Promise<Figures> {
+  const chrome = await tools.launcher.launch({ chromePath: BROWSER, chromeFlags: ['--headless=new', '--no-sandbox'] });
+  let result: Result | undefined;
   try {
-    const browser = controller.contexts()[0];
-    if (!browser) throw new Error('no default browser context to prepare the run in');
-    await prepareContext(browser, origin, user);
+    result = await tools.lighthouse(url, {
+      port: chrome.port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: ['performance', 'accessibility'],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
   } finally {
-    await controller.close();
+    chrome.kill();
   }
-}
-
-async function prepareContext(browser: BrowserContext, origin: string, user: SignIn['user'] | null): Promise<void> {
-  await browser.clearCookies();
-  const page = await browser.newPage();
-  const session = await browser.newCDPSession(page);
-  await session.send('Network.clearBrowserCache');
-  await page.goto(`${origin}/demo/demo.css`);
-  await page.evaluate((record) => {
-    localStorage.clear();
-    sessionStorage.clear();
-    if (record) localStorage.setItem('user', JSON.stringify(record));
-  }, user);
-  await page.close();
-}
-
-async function measure(run: RunLighthouse, port: number, url: string, cookie: string | null): Promise<Figures> {
-  const result = await run(url, {
-    port,
-    logLevel: 'error',
-    output: 'json',
-    onlyCategories: ['performance', 'accessibility'],
-    disableStorageReset: true,
-    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-  });
   if (!result || result.lhr.runtimeError) {
     throw new Error(`Lighthouse failed on ${url}: ${JSON.stringify(result?.lhr.runtimeError)}`);
   }
@@ -183,56 +168,65 @@ function medianRun(runs: Figures[]): Figures {
   return [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)] as Figures;
 }
 
-function row(page: BenchPage, figures: Figures, scores: number[]): string {
-  const goal = page.large ? GOALS.largePerformance : GOALS.performance;
-  const misses = [
-    figures.performance < goal && 'performance',
-    figures.accessibility < GOALS.accessibility && 'accessibility',
-    !page.large && figures.cls > GOALS.cls && 'CLS',
-    !page.large && figures.tbtMs > GOALS.tbtMs && 'TBT',
-    !page.large && figures.lcpMs > GOALS.lcpMs && 'LCP',
-  ].filter(Boolean);
+/** The goals `run` misses: every goal for a daily page, performance and accessibility for the others. */
+function misses(page: BenchPage, run: Figures): string[] {
+  const held = page.daily;
   return [
-    page.name.padEnd(34),
-    `${String(figures.performance).padStart(3)} (${scores.join('/')})`.padEnd(15),
-    `${figures.tbtMs.toFixed(0).padStart(5)} ms`,
-    figures.cls.toFixed(3).padStart(7),
-    `${(figures.lcpMs / 1000).toFixed(1).padStart(5)} s`,
-    String(figures.accessibility).padStart(5),
-    `  ${misses.length ? `missed: ${misses.join(', ')}` : 'goals met'}`,
+    run.performance < GOALS.performance && 'performance',
+    run.accessibility < GOALS.accessibility && 'accessibility',
+    held && run.cls > GOALS.cls && 'CLS',
+    held && run.tbtMs > GOALS.tbtMs && 'TBT',
+    held && run.lcpMs > GOALS.lcpMs && 'LCP',
+  ].filter((miss): miss is string => typeof miss === 'string');
+}
+
+function columns(name: string, run: Figures, note: string): string {
+  return [
+    name.padEnd(34),
+    String(run.performance).padStart(11),
+    `${run.tbtMs.toFixed(0).padStart(5)} ms`,
+    run.cls.toFixed(3).padStart(7),
+    `${(run.lcpMs / 1000).toFixed(2).padStart(5)} s`,
+    String(run.accessibility).padStart(5),
+    `  ${note}`,
   ].join('  ');
 }
 
-const { lighthouse, launcher } = await loadLighthouse();
+/** Each run on a line of its own, then the median run with what any run missed: a miss in one run of three shows. */
+function report(page: BenchPage, runs: Figures[]): string[] {
+  const missed = new Set(runs.flatMap((run) => misses(page, run)));
+  const slow = page.daily && runs.some((run) => run.lcpMs > GOALS.lcpAimMs);
+  const verdict = missed.size ? `MISSED in a run: ${[...missed].join(', ')}` : 'goals met in every run';
+  return [
+    ...runs.map((run, index) => columns(`  run ${index + 1}`, run, misses(page, run).join(', '))),
+    columns(page.name, medianRun(runs), `${verdict}${slow ? ` (LCP over ${GOALS.lcpAimMs / 1000} s)` : ''}`),
+  ];
+}
+
+const tools = await loadLighthouse();
 const seeded = await startStage();
 const large = await startStage({ desktopApps: LARGE });
-const chrome = await launcher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...chromiumArgs()] });
 try {
   console.log(
-    `\nLighthouse ${LIGHTHOUSE}, mobile defaults (simulated slow 4G, 4x CPU, 412 px), median of ${RUNS} runs by performance score` +
-      `\ngoals: performance >= ${GOALS.performance} (${LARGE}-app desktop >= ${GOALS.largePerformance}), accessibility ${GOALS.accessibility}, CLS <= ${GOALS.cls}, TBT <= ${GOALS.tbtMs} ms, LCP <= ${GOALS.lcpMs / 1000} s`,
+    `\nLighthouse ${LIGHTHOUSE}, mobile defaults (simulated slow 4G, 4x CPU, 412 px), ${RUNS} runs a page, each in a fresh ${BROWSER}` +
+      `\ngoals in every run: performance >= ${GOALS.performance}, accessibility ${GOALS.accessibility}; on daily pages also CLS <= ${GOALS.cls}, TBT <= ${GOALS.tbtMs} ms, LCP <= ${GOALS.lcpMs / 1000} s (aim ${GOALS.lcpAimMs / 1000} s)`,
   );
   console.log(
-    `${'page'.padEnd(34)}  ${'performance'.padEnd(15)}  ${'TBT'.padStart(8)}  ${'CLS'.padStart(7)}  ${'LCP'.padStart(7)}  a11y`,
+    `${'page (median run last)'.padEnd(34)}  ${'performance'.padStart(11)}  ${'TBT'.padStart(8)}  ${'CLS'.padStart(7)}  ${'LCP'.padStart(7)}  a11y`,
   );
+  let flagged = 0;
   for (const page of PAGES) {
     const stage = page.large ? large : seeded;
     const runs: Figures[] = [];
     for (let index = 0; index < RUNS; index += 1) {
-      const signedIn = page.account ? await signIn(stage, page.account) : null;
-      await prepare(chrome.port, new URL(stage.url('/')).origin, signedIn?.user ?? null);
-      runs.push(await measure(lighthouse, chrome.port, stage.url(page.path), signedIn?.cookie ?? null));
+      const cookie = page.account ? await signIn(stage.url, page.account) : null;
+      runs.push(await measure(tools, stage.url(page.path), cookie));
     }
-    console.log(
-      row(
-        page,
-        medianRun(runs),
-        runs.map((run) => run.performance),
-      ),
-    );
+    for (const line of report(page, runs)) console.log(line);
+    if (runs.some((run) => misses(page, run).length > 0)) flagged += 1;
   }
+  if (flagged) console.log(`${flagged} page(s) missed a goal in at least one run`);
 } finally {
-  chrome.kill();
   await large.stop();
   await seeded.stop();
 }
