@@ -211,7 +211,7 @@ export function assertStill(shifts: number[], what: string) {
 
 /**
  * Waits until the page's <ph-login> has hydrated the server's markup (its copy of the styles gone) and finished the
- * session check (its "checking" line gone), its sign-in button live. The button is live from the server's markup on
+ * session check (its "checking" line empty), its sign-in button live. The button is live from the server's markup on
  * (a press before the script is kept, ph-login/early-submit.ts): it says nothing about the script having run.
  */
 export async function loginFormSettled(page: Page): Promise<void> {
@@ -222,7 +222,8 @@ export async function loginFormSettled(page: Page): Promise<void> {
       button instanceof HTMLButtonElement &&
       !button.disabled &&
       button.getAttribute('aria-busy') !== 'true' &&
-      !root?.querySelector('style[data-ph-prerender], .status')
+      !root?.querySelector('style[data-ph-prerender]') &&
+      !root?.querySelector('.status')?.textContent
     );
   });
 }

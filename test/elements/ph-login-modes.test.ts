@@ -34,12 +34,12 @@ async function signedInAs(loginName: string): Promise<void> {
 }
 
 /**
- * The login modes have run to their end (the "checking" line shows while they run, and an automatic sign-in has sent
+ * The login modes have run to their end (the "checking" line says so while they run, and an automatic sign-in has sent
  * its request by then), so what they did not do, they will not do; the form's button is live.
  */
 function formIsReady(login: LoginElement): boolean {
   const submit = shadow(login).querySelector<HTMLButtonElement>('button[type="submit"]');
-  return Boolean(submit && !submit.disabled && !shadow(login).querySelector('.status'));
+  return Boolean(submit && !submit.disabled && !shadow(login).querySelector('.status')?.textContent);
 }
 
 describe('ph-login modes (§4)', () => {
@@ -60,6 +60,17 @@ describe('ph-login modes (§4)', () => {
     expect(requestsTo('/api/uaa/oauth/me')).to.have.length(1);
     expect(core.$loginStatus.get()).to.equal('out');
     expect(core.$storedUser.get()).to.equal(null);
+  });
+
+  it('keeps the form where it is when the session check ends (issue 70: its line went and the form moved up)', async () => {
+    await freshPage('/login');
+    core.$storedUser.set({ userId: 'u-teacher' });
+    const login = await mount(html`<ph-login></ph-login>`);
+    const formTop = () => shadow(login).querySelector('form')!.getBoundingClientRect().top;
+    expect(shadow(login).querySelector('.status')?.textContent).to.not.equal('');
+    const during = formTop();
+    await waitUntil(() => formIsReady(login), 'the form never became ready');
+    expect(formTop()).to.equal(during);
   });
 
   it('authorize: asks for client_id', async () => {

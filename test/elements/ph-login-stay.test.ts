@@ -61,7 +61,7 @@ describe('ph-login inside an app (issue 68)', () => {
   it('redirect="none" stays without script, in each language; "Use another account" signs out and brings the form back', async () => {
     const location = await freshPage('/app/');
     const login = await mount(html`<ph-login redirect="none"></ph-login>`);
-    await waitUntil(() => !shadow(login).querySelector('.status'), 'the session check never ended');
+    await waitUntil(() => !shadow(login).querySelector('.status')?.textContent, 'the session check never ended');
     await signIn(login);
     expect(await signedInLine(login)).to.equal('已登录：teacher');
     core.$language.set('en');

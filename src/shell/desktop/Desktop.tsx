@@ -57,12 +57,12 @@ export function Desktop({ short, onOpen, preloaded }: DesktopProps) {
   const arranges = arrangesDesktop(session);
   const theme = parseTheme(session.theme);
   const desktop = useRef<HTMLDivElement>(null);
-  const placeholder = useGroupPlaceholders(desktop, groups !== null);
-
-  if (groups === null) return <p className="shell-status">{translate('shell.loading')}</p>;
-  const shown = launcherGroups(groups, session);
+  const shown = groups === null ? [] : launcherGroups(groups, session);
   const byCode = new Map(shown.flatMap((group) => group.apps.map((app) => [app.code, app] as const)));
   const large = byCode.size > LARGE_DESKTOP_APPS;
+  const placeholder = useGroupPlaceholders(desktop, large);
+
+  if (groups === null) return <p className="shell-status">{translate('shell.loading')}</p>;
   const recentApps = recent.map((entry) => byCode.get(entry.code)).filter((app): app is AppItem => Boolean(app));
   const icon = (app: AppItem, group?: LauncherGroup) => (
     <AppIcon

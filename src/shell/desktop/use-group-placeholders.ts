@@ -34,25 +34,37 @@ export function groupHeight(metrics: GroupMetrics, apps: number): number {
   return Math.ceil(metrics.chrome + rows * metrics.rowHeight + (rows - 1) * metrics.rowGap);
 }
 
+function sameMetrics(a: GroupMetrics | null, b: GroupMetrics): boolean {
+  return (
+    a !== null &&
+    a.columns === b.columns &&
+    a.rowHeight === b.rowHeight &&
+    a.rowGap === b.rowGap &&
+    a.chrome === b.chrome
+  );
+}
+
 /**
  * The style that gives a skipped wide group of `apps` icons its own placeholder height, from the first wide group in
- * `desktop` (once `shown`), measured again whenever the desktop's width changes.
+ * `desktop`, measured again whenever the desktop's width changes. Only a `large` desktop skips groups: on the others
+ * nothing is measured, and nothing renders again (issue 70: the measure, a forced layout and a second render of
+ * every icon, was a long task on the parent's and student's desktops, whose only group is a wide one).
  */
 export function useGroupPlaceholders(
   desktop: RefObject<HTMLElement | null>,
-  shown: boolean,
+  large: boolean,
 ): (apps: number) => CSSProperties | undefined {
   const [metrics, setMetrics] = useState<GroupMetrics | null>(null);
   useLayoutEffect(() => {
     const element = desktop.current;
-    if (!shown || !element) return;
+    if (!large || !element) return;
     const observer = new ResizeObserver(() => {
       const first = element.querySelector<HTMLElement>('.desktop-group[data-wide]');
       const next = first ? measure(first) : null;
-      if (next) setMetrics(next);
+      if (next) setMetrics((now) => (sameMetrics(now, next) ? now : next));
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [desktop, shown]);
+  }, [desktop, large]);
   return (apps) => (metrics ? { containIntrinsicSize: `auto ${groupHeight(metrics, apps)}px` } : undefined);
 }
