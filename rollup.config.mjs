@@ -77,6 +77,12 @@ const COMPILE_HINT = /^# allFunctionsCalledOnLoad$/;
 const BUNDLER_HINTS = /^ (webpackIgnore: true|@vite-ignore) $/;
 const KEPT_COMMENTS = new RegExp(`${COMPILE_HINT.source}|${BUNDLER_HINTS.source}`);
 const runtimeCompileHint = (chunk) => (chunk.name === 'runtime' ? '//# allFunctionsCalledOnLoad' : '');
+/**
+ * The shell's two first scripts (React, and the shell with core) run nearly whole as a desktop loads: compiled while
+ * they stream in too. Without it, a first visit compiled each function on the main thread as it was first called,
+ * inside the renders after `me` (issue 70).
+ */
+const shellCompileHint = (chunk) => (chunk.isEntry || chunk.name === 'react' ? '//# allFunctionsCalledOnLoad' : '');
 
 /** Element styles are imported as text (they go into each shadow root), whitespace collapsed. */
 function cssAsText() {
@@ -301,6 +307,7 @@ export default [
       format: 'es',
       sourcemap: true,
       entryFileNames: 'shell.js',
+      banner: shellCompileHint,
       // React in a chunk of its own: cached apart from the shell's code, and the bench weighs the shell alone.
       manualChunks: (id) => (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id) ? 'react' : undefined),
     },

@@ -60,4 +60,14 @@ describe('the build, ready to deliver', () => {
     const others = readdirSync(join(dist, 'elements')).filter((name) => name.endsWith('.js') && name !== runtime);
     expect(others.filter((name) => readFileSync(join(dist, 'elements', name), 'utf8').includes(HINT))).toEqual([]);
   });
+
+  it('asks V8 the same for the shell and its React chunk, which a desktop runs nearly whole (issue 70)', () => {
+    const HINT = '//# allFunctionsCalledOnLoad\n';
+    const scripts = readdirSync(join(dist, 'shell')).filter((name) => name.endsWith('.js'));
+    const hinted = scripts.filter((name) => readFileSync(join(dist, 'shell', name), 'utf8').startsWith(HINT));
+    expect(hinted.sort()).toEqual(
+      scripts.filter((name) => name === 'shell.js' || /^react-[\w-]+\.js$/.test(name)).sort(),
+    );
+    expect(hinted).toHaveLength(2);
+  });
 });
