@@ -9,11 +9,24 @@ export const PASSWORD = 'Demo@2026';
 /** Every request the page made, newest last (the reference server answers them for real). */
 export const requests: { method: string; url: URL; body: string }[] = [];
 const realFetch = window.fetch.bind(window);
+const held = new Map<string, Promise<void>>();
 window.fetch = async (input, init) => {
   const request = new Request(input, init);
-  requests.push({ method: request.method, url: new URL(request.url), body: await request.clone().text() });
+  const url = new URL(request.url);
+  requests.push({ method: request.method, url, body: await request.clone().text() });
+  await held.get(url.pathname);
   return realFetch(input, init);
 };
+
+/** Holds the page's calls to `path` until the returned function is called: a server still thinking, on purpose. */
+export function holdRequestsTo(path: string): () => void {
+  let release = () => {};
+  held.set(path, new Promise<void>((resolve) => (release = resolve)));
+  return () => {
+    held.delete(path);
+    release();
+  };
+}
 
 export function requestsTo(path: string): { method: string; url: URL; body: string }[] {
   return requests.filter((entry) => entry.url.pathname === path);

@@ -5,6 +5,7 @@ import {
   api,
   field,
   freshPage,
+  holdRequestsTo,
   type LoginElement,
   mount,
   noticeTexts,
@@ -65,10 +66,13 @@ describe('ph-login modes (§4)', () => {
   it('keeps the form where it is when the session check ends (issue 70: its line went and the form moved up)', async () => {
     await freshPage('/login');
     core.$storedUser.set({ userId: 'u-teacher' });
+    // The check's answer waits until the form has been measured while the line says so (else a quick server races it).
+    const release = holdRequestsTo('/api/uaa/oauth/me');
     const login = await mount(html`<ph-login></ph-login>`);
     const formTop = () => shadow(login).querySelector('form')!.getBoundingClientRect().top;
-    expect(shadow(login).querySelector('.status')?.textContent).to.not.equal('');
+    await waitUntil(() => Boolean(shadow(login).querySelector('.status')?.textContent), 'the check never said so');
     const during = formTop();
+    release();
     await waitUntil(() => formIsReady(login), 'the form never became ready');
     expect(formTop()).to.equal(during);
   });
