@@ -359,6 +359,46 @@ describe('ph-header', () => {
       expect(dialog(header, '未读消息')?.textContent).to.contain('暂无未读消息');
       // One count request at a time: never two in flight, at most one after each mark-read.
       expect(requestsTo('/api/base/desktop/unhandlecount').length).to.be.at.most(6);
+      // Ignoring every message leaves the to-dos, work still to do (issue 69: they went with the messages).
+      expect((await unreadOnServer()).todo).to.equal(4);
+      expect(findControl(header, '待办提醒，4 条未办')).to.not.equal(undefined);
+    });
+
+    it('says the list is loading until it has come, never that there are none (issue 69)', async () => {
+      await signedInPage('teacher');
+      const pageFetch = window.fetch;
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      window.fetch = async (input, init) => {
+        const url = new URL(new Request(input, init).url);
+        if (url.pathname === '/api/base/desktop/message_select_not_read') await held;
+        return pageFetch(input, init);
+      };
+      try {
+        const header = await mountHeader();
+        await waitUntil(() => badgeOf(header) !== '');
+        control(header, /^消息，/).click();
+        await waitUntil(() => dialog(header, '未读消息')?.textContent?.includes('正在加载消息…'), 'no loading text');
+        expect(dialog(header, '未读消息')?.textContent).to.not.contain('暂无未读消息');
+        release();
+        await waitUntil(() => (dialog(header, '未读消息')?.querySelectorAll('.message').length ?? 0) > 0);
+      } finally {
+        release();
+        window.fetch = pageFetch;
+      }
+    });
+
+    it('says there is nothing to do when the to-do button is pressed with no to-dos (issue 69)', async () => {
+      await signedInPage('staff');
+      for (const id of ['todo-1', 'todo-2', 'todo-3', 'todo-4'])
+        await api('/api/base/desktop/message_update_statusby_id', { desktopMessageId: id });
+      const header = await mountHeader();
+      await waitUntil(() => findControl(header, '待办提醒'), 'no to-do button');
+      control(header, '待办提醒').click();
+      await waitUntil(
+        () => root(header).querySelector('[part~="reminders"]')?.textContent?.includes('暂无待办事项'),
+        'the panel did not say there is nothing to do',
+      );
     });
 
     /**

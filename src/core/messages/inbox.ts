@@ -9,6 +9,11 @@ import { type MessageAction, type MessageUrlContext, messageAction } from './mes
 export interface Inbox {
   /** null until loaded (or after a failed load). */
   readonly $messages: ReadableAtom<Message[] | null>;
+  /**
+   * Whether the list is being read: with `$messages` null it tells "loading" from "failed", so the dialog never says
+   * there are no messages before the list has come (issue 69).
+   */
+  readonly $loading: ReadableAtom<boolean>;
   /** The message id being marked, or `all`; null when idle. */
   readonly $busy: ReadableAtom<string | null>;
   load(): Promise<void>;
@@ -30,6 +35,7 @@ export interface InboxOptions {
 export function createInbox(options: InboxOptions): Inbox {
   const $messages = atom<Message[] | null>(null);
   const $busy = atom<string | null>(null);
+  const $loading = atom(false);
 
   async function mark(id: string | 'all'): Promise<boolean> {
     if ($busy.get() !== null) return false;
@@ -51,11 +57,15 @@ export function createInbox(options: InboxOptions): Inbox {
   return {
     $messages,
     $busy,
+    $loading,
     async load() {
+      $loading.set(true);
       try {
         $messages.set(await options.calls.unreadMessages());
       } catch {
         $messages.set(null);
+      } finally {
+        $loading.set(false);
       }
     },
     async view(id) {

@@ -34,7 +34,10 @@ export interface ReminderPanel {
   prefetch(): void;
   /** Opens by itself: only when not suppressed and there is something to show. Resolves whether it opened. */
   autoOpen(): Promise<boolean>;
-  /** The user asked for it (the to-do button): opens even when suppressed. */
+  /**
+   * The user asked for it (the to-do button): opens even when suppressed, and with nothing to do too, to say so
+   * (issue 69: the button opened nothing, and the user could not tell a dead button from an empty list).
+   */
   open(): Promise<void>;
   /** The to-do button (issue 56): closes an open panel (not for the session), else opens it as `open` does. */
   toggle(): Promise<void>;
@@ -120,9 +123,10 @@ export function createReminderPanel(options: ReminderPanelOptions): ReminderPane
   const stopTimer = countdown.stop;
   const restartTimer = () => countdown.restart($state.get().open && !held);
 
-  async function openAt(page: number): Promise<boolean> {
+  /** `asked`: the user's own request, which opens on an empty list too; by itself the panel opens only with work. */
+  async function openAt(page: number, asked: boolean): Promise<boolean> {
     const answer = await show(page);
-    if (!answer || answer.total === 0) return false;
+    if (!answer || (answer.total === 0 && !asked)) return false;
     if (!$state.get().open) patch({ open: true });
     restartTimer();
     return true;
@@ -147,13 +151,13 @@ export function createReminderPanel(options: ReminderPanelOptions): ReminderPane
   return {
     $state,
     prefetch: pager.prefetch,
-    autoOpen: () => (areRemindersSuppressed(options.storage) ? Promise.resolve(false) : openAt(1)),
+    autoOpen: () => (areRemindersSuppressed(options.storage) ? Promise.resolve(false) : openAt(1, false)),
     open: async () => {
-      await openAt(1);
+      await openAt(1, true);
     },
     async toggle() {
       if ($state.get().open) close();
-      else await openAt(1);
+      else await openAt(1, true);
     },
     next: () => step(1),
     previous: () => step(-1),

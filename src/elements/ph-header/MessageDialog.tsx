@@ -32,6 +32,7 @@ export function MessageDialog({ open, inbox, onClose, onViewed }: MessageDialogP
   // Server text re-renders in Hong Kong forms once zh-HK's converter has loaded.
   useStore($hongKong);
   const messages = useStore(inbox.$messages);
+  const loading = useStore(inbox.$loading);
   const busy = useStore(inbox.$busy);
 
   useEffect(() => {
@@ -58,7 +59,17 @@ export function MessageDialog({ open, inbox, onClose, onViewed }: MessageDialogP
         </button>
       }
     >
-      {list.length === 0 ? (
+      {messages === null ? (
+        // Before the list has come it is loading, not empty (issue 69); a failed read says so, with a retry.
+        <p className="empty" role="status">
+          {loading ? translate('header.loadingMessages') : translate('header.messagesFailed')}
+          {loading ? null : (
+            <button type="button" className="ph-button retry" onClick={() => void inbox.load()}>
+              {translate('element.loadRetry')}
+            </button>
+          )}
+        </p>
+      ) : list.length === 0 ? (
         <p className="empty">{translate('header.noMessages')}</p>
       ) : (
         <ul className="messages" part="messages">

@@ -87,6 +87,8 @@ function ReminderList({ panel, state, onOpen }: ReminderListProps) {
   const language = useStore($language);
   // Server text re-renders in Hong Kong forms once zh-HK's converter has loaded.
   useStore($hongKong);
+  // Asked for with nothing to do, the panel says so (issue 69): an empty panel must not read as a dead button.
+  if (state.total === 0) return <p className="empty">{translate('header.noReminders')}</p>;
   return (
     <div>
       <ul className="reminder-list">

@@ -111,3 +111,29 @@ describe('inbox (§4 Messages: view, ignore, ignore all)', () => {
     expect(server.log).toEqual(['read a']);
   });
 });
+
+describe('inbox loading (issue 69: the dialog said "no unread messages" before the list came)', () => {
+  it('is loading from the call until its answer; a failed load is not loading and has no list', async () => {
+    const server = platform([message('grade')]);
+    let answer: (list: Message[]) => void = () => undefined;
+    let fail = false;
+    const calls = {
+      ...server.calls,
+      unreadMessages: () =>
+        fail ? Promise.reject(new Error('500')) : new Promise<Message[]>((resolve) => (answer = resolve)),
+    };
+    const inbox = createInbox({ calls, changed: () => undefined, urlContext: context });
+    expect(inbox.$loading.get()).toBe(false);
+    const loading = inbox.load();
+    expect(inbox.$loading.get()).toBe(true);
+    expect(inbox.$messages.get()).toBe(null);
+    answer([message('grade')]);
+    await loading;
+    expect(inbox.$loading.get()).toBe(false);
+    expect(inbox.$messages.get()).toHaveLength(1);
+    fail = true;
+    await inbox.load();
+    expect(inbox.$loading.get()).toBe(false);
+    expect(inbox.$messages.get()).toBe(null);
+  });
+});

@@ -131,6 +131,16 @@ describe('reminder panel (§4, §9: 3 a page, 15 s, session suppression)', () =>
     expect(panel.$state.get().open).toBe(true);
   });
 
+  it('opens empty when the user asks with nothing to do, to say so, and still closes after 15 s (issue 69)', async () => {
+    const panel = createReminderPanel({ loadPage: server(0).loadPage, storage: memoryStorage() });
+    await panel.toggle();
+    expect(panel.$state.get()).toMatchObject({ open: true, total: 0, list: [], loading: false });
+    vi.advanceTimersByTime(REMINDER_AUTO_CLOSE_MS);
+    expect(panel.$state.get().open).toBe(false);
+    await panel.open();
+    expect(panel.$state.get()).toMatchObject({ open: true, total: 0 });
+  });
+
   it('reloads after a reminder was handled: an emptied last page steps back, an empty list closes', async () => {
     const platform = server(4);
     const panel = createReminderPanel({ loadPage: platform.loadPage, storage: memoryStorage() });

@@ -70,12 +70,14 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: ServerContext):
     },
   );
 
+  // §4 "Ignore-all marks all read": all of the message list, which it is a button of. To-dos are work still to do,
+  // handled one by one from the reminder panel (issue 69: ignoring messages emptied the panel).
   app.post(ENDPOINTS.markAllRead, async (request) => {
     const { user } = requireAuth(request);
     const result = ctx.db
       .prepare(
         `INSERT OR IGNORE INTO message_reads (user_id, message_id, read_at)
-         SELECT @userId, m.id, @now ${MINE}`,
+         SELECT @userId, m.id, @now ${MINE} AND m.kind = 'message'`,
       )
       .run({ userId: user.id, now: ctx.now(), unitId: user.unit_id });
     return ok({ marked: result.changes });
