@@ -1,6 +1,7 @@
 // window.PH: the page API of legacy pages (and of ES-module pages, which load an element first). Installed by the
 // first bundle on the page; later bundles find it and leave it alone.
 import {
+  $hongKong,
   $language,
   $loginStatus,
   $permittedCodes,
@@ -21,6 +22,7 @@ import {
   request,
   requireConfig,
   t,
+  toHongKong,
 } from '../core';
 import { WIDGETS_VERSION } from './define';
 
@@ -51,7 +53,12 @@ const api = {
     $permittedCodes.set(permitted);
     return applyPermissionDirective(root, permitted);
   },
-  stores: { session: $session, loginStatus: $loginStatus, language: $language },
+  /**
+   * Chinese the server or the page holds in Simplified (a unit's name), in Hong Kong forms once zh-HK's converter has
+   * loaded (`stores.hongKong` changes then); as it is before (issue 69: the sign-in pages' school name).
+   */
+  toHongKong,
+  stores: { session: $session, loginStatus: $loginStatus, language: $language, hongKong: $hongKong },
 };
 
 export type PhGlobal = typeof api;

@@ -421,6 +421,17 @@ describe("help page (the units' help center, issue 56)", () => {
     assert.equal(await back.getAttribute('href'), stage.url(from));
     await back.click();
     await page.waitForURL((url) => url.pathname === from);
+
+    // Opened from the footer, as a user does, it is a tab of its own: "back" closes it, and the page it came from is
+    // there, once (issue 69: it loaded a second desktop in the help tab).
+    const opened = page.context().waitForEvent('page');
+    await page.locator('ph-footer').getByRole('link', { name: '帮助中心' }).click();
+    const help = await opened;
+    const closed = help.waitForEvent('close');
+    await help.getByRole('link', { name: '返回原页面' }).click();
+    await closed;
+    assert.equal(new URL(page.url()).pathname, from);
+    assert.equal(page.context().pages().length, 1);
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -436,6 +447,12 @@ describe("help page (the units' help center, issue 56)", () => {
     await page.getByRole('heading', { name: '幫助中心' }).waitFor();
     await page.getByText('課程、作業和成績問題，請聯絡任課教師或班主任；家長請聯絡子女的班主任。').waitFor();
     assert.equal(await page.locator('#back').isHidden(), true);
+    // The school's name in Hong Kong forms, in the bar and the window title (issue 69: it stayed Simplified).
+    await page.locator('.site-unit').getByText('示範實驗學校', { exact: true }).waitFor();
+    await page.waitForFunction(() => document.title === '幫助中心 · 示範實驗學校');
+    await page.goto(stage.url('/login?language=zh-HK'));
+    await page.locator('.portal-title').getByText('示範實驗學校').waitFor();
+    await page.waitForFunction(() => !document.title.includes('示范') && document.title.includes('示範實驗學校'));
     assert.deepEqual(problems, []);
     await page.close();
   });

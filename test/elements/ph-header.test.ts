@@ -79,6 +79,11 @@ describe('ph-header', () => {
       await waitUntil(() => findControl(header, /^訊息/));
       expect(findControl(header, '語言')).to.not.equal(undefined);
       expect(findControl(header, '登出')).to.not.equal(undefined);
+      // The linked account's name, as the server stores it in Simplified, in Hong Kong forms (issue 69).
+      await waitUntil(() => findControl(header, '切換身份'), 'no role switch');
+      control(header, '切換身份').click();
+      await waitUntil(() => findControl(header, '王老師（家長）'), 'the role menu kept 王老师（家长）');
+      expect(findControl(header, '王老师（家长）')).to.equal(undefined);
     });
 
     it('asks before signing out, then goes to the login page', async () => {

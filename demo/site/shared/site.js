@@ -5,10 +5,14 @@
 (() => {
   const html = document.documentElement;
 
-  /** The unit's name in a language: `data-unit` (Chinese) and `data-unit-en` on <html>, as the unit data has them. */
+  /**
+   * The unit's name in a language: `data-unit` (Chinese) and `data-unit-en` on <html>, as the unit data has them; zh-HK
+   * reads the Chinese in Hong Kong forms once the widgets' converter has loaded (issue 69).
+   */
   function unitName(language) {
     const chinese = html.dataset.unit || '';
-    return language === 'en' ? html.dataset.unitEn || chinese : chinese;
+    if (language === 'en') return html.dataset.unitEn || chinese;
+    return language === 'zh-HK' && window.PH?.toHongKong ? window.PH.toHongKong(chinese) : chinese;
   }
 
   function currentLanguage() {
@@ -88,13 +92,17 @@
     keepLanguage(language);
   }
 
-  /** phinit with the page's options, the language of §9, then the texts. Resolves the configuration. */
+  /**
+   * phinit with the page's options, the language of §9, then the texts; again when zh-HK's converter has loaded (the
+   * unit's name and the window title in Hong Kong forms). Resolves the configuration.
+   */
   async function start(options) {
     const config = window.PH.phinit(options);
     try {
       await window.PH.initLanguage();
     } finally {
       render(config.languages);
+      window.PH.stores.hongKong?.listen(() => render(config.languages));
     }
     return config;
   }

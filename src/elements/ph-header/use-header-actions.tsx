@@ -13,6 +13,7 @@ import {
   type PhConfig,
   requireConfig,
   type SessionState,
+  splitBilingual,
   switchRole,
   type Translate,
   type UnhandledCount,
@@ -132,15 +133,18 @@ function countedActions({ translate, header, counts, openDialog }: HeaderActions
   ];
 }
 
-/** §6: the linked accounts, a menu; choosing one leaves the page (unless the switch fails). */
-function roleAction({ translate, header, latest, leaving }: HeaderActionsInput): HeaderAction {
+/**
+ * §6: the linked accounts, a menu; choosing one leaves the page (unless the switch fails). Their names come as the
+ * server stores them, in Simplified: zh-HK shows them in Hong Kong forms (issue 69: 王老师（家长）).
+ */
+function roleAction({ translate, language, header, latest, leaving }: HeaderActionsInput): HeaderAction {
   return {
     id: 'role',
     label: translate('header.role'),
     icon: <RoleIcon />,
     items: header.candidates.map((candidate) => ({
       id: candidate.id,
-      label: candidate.name,
+      label: splitBilingual(candidate.name, language),
       onSelect: async () => {
         leaving.current = true;
         latest.current.onRoleChange?.(candidate.id);
