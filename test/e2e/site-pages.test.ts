@@ -236,11 +236,19 @@ describe('login page script', () => {
       null,
     ]);
     assert.equal(await page.getAttribute('nav', 'aria-label'), 'Language');
+    const account = login.locator('[part~="field-username"] input');
+    await account.fill('teacher');
     await links.first().click();
     await page.waitForURL((url) => url.searchParams.get('language') === 'zh-CN');
     assert.equal(await page.evaluate(() => localStorage.getItem('lange_')), 'zh-CN');
     await page.waitForFunction(() => document.title === '示范实验学校 统一身份认证');
     assert.equal(new URL(page.url()).searchParams.get('redirect_uri'), '/pages/base/pc_desktop_all/index.html');
+    // In place (issue 69: the page reloaded): the form speaks Chinese, keeps what was typed, and the field has focus.
+    await login.getByRole('button', { name: '登录', exact: true }).waitFor();
+    assert.equal(await account.inputValue(), 'teacher');
+    await page.waitForFunction(
+      () => document.querySelector('ph-login')?.shadowRoot?.activeElement?.getAttribute('name') === 'username',
+    );
     await page.close();
   });
 
@@ -273,7 +281,7 @@ describe('login page script', () => {
 
   it('a stored zh-HK shows the login shell in Traditional Chinese, and 返回登入 asks for it (issue 55)', async () => {
     const { page, problems } = await openPage(stage, '/forgetPassword?language=zh-HK');
-    await page.waitForFunction(() => document.title === '忘記密碼 · 示范实验学校');
+    await page.waitForFunction(() => document.title === '忘記密碼 · 示範實驗學校');
     assert.equal(await page.locator('.languages a').count(), 3);
     await page.goto(stage.url('/login'));
     await page.waitForFunction(() => document.documentElement.lang === 'zh-HK');

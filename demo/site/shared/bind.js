@@ -82,6 +82,12 @@
     if (!pending.id) formError.textContent = text('missingId');
   }
 
+  // The page switched language in place (site.js): the texts this script wrote follow, what was typed stays.
+  document.addEventListener('ph-site-language', () => {
+    ready();
+    for (const input of [username, password]) if (input.getAttribute('aria-invalid')) check(input);
+  });
+
   // Without the widgets the form cannot post: it stays as the HTML wrote it, its button disabled.
   if (ph) {
     PHSite.start({ code: 'bind', appCode: 'base', env: 'production', device: 'pc', languagePack: {} }).then(

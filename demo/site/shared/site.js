@@ -98,6 +98,7 @@
    */
   async function start(options) {
     const config = window.PH.phinit(options);
+    offeredLanguages = config.languages;
     try {
       await window.PH.initLanguage();
     } finally {
@@ -107,7 +108,34 @@
     return config;
   }
 
-  /** A language link stores the choice (`lange_`, for the next pages) before it follows the link. */
+  /** The languages the page offers, once `start` has configured it. */
+  let offeredLanguages;
+  /** The field of a form on the page that last had the focus (inside <ph-login>'s shadow root too). */
+  let lastField = null;
+
+  function onFocusIn(event) {
+    const target = event.composedPath()[0];
+    if (target instanceof HTMLInputElement && target.type !== 'checkbox') lastField = target;
+  }
+
+  /** After a language change: back to the field the user was in, else the form's first empty field. */
+  function focusField() {
+    if (lastField?.isConnected) {
+      lastField.focus();
+      return;
+    }
+    const login = document.querySelector('ph-login');
+    const root = login?.shadowRoot ?? document;
+    const fields = [...root.querySelectorAll('[part~="input"], form input:not([type="checkbox"]):not([type="hidden"])')];
+    const empty = fields.find((input) => !input.value);
+    (empty ?? fields[0])?.focus();
+  }
+
+  /**
+   * A language link switches the page in place (issue 69: following it reloaded the page, which lost what was typed
+   * and left no field focused): the choice is stored (`lange_`, for the next pages), every text and element follows
+   * the language, the address says it, and page scripts hear `ph-site-language`. Without the widgets it is a link.
+   */
   function onLanguageClick(event) {
     const link = event.target instanceof Element ? event.target.closest('.languages a[lang]') : null;
     if (!link || event.defaultPrevented || event.button !== 0) return;
@@ -116,14 +144,22 @@
     if (!ph) return;
     event.preventDefault();
     const go = () => location.assign(link.href);
+    const switched = () => {
+      const url = new URL(link.href);
+      history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+      render(offeredLanguages);
+      document.dispatchEvent(new CustomEvent('ph-site-language'));
+      focusField();
+    };
     try {
-      ph.setLanguage(link.lang).then(go, go);
+      ph.setLanguage(link.lang).then(switched, go);
     } catch {
       go();
     }
   }
 
   document.addEventListener('click', onLanguageClick);
+  document.addEventListener('focusin', onFocusIn);
   document.addEventListener('DOMContentLoaded', () => updateLanguageLinks(currentLanguage()));
 
   window.PHSite = { render, start, text, unitName };

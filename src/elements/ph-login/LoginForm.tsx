@@ -3,6 +3,7 @@ import type { FieldError } from '../../core';
 import { PrerenderLanguage, useTranslate } from '../common/prerender';
 import { fieldProps, LoginField, RevealButton } from './LoginField';
 import { RememberRow, useForgotHref } from './RememberRow';
+import { useRememberedFill } from './remembered-fill';
 import { rememberedLogin, useTypedEarly } from './typed-early';
 import { enterKey, type Field, useLoginFields } from './use-login-fields';
 import { type ShownWait, WaitNotice } from './WaitNotice';
@@ -40,6 +41,7 @@ export function LoginForm({ busy, takeEarlySubmit, serverErrors, wait, onSubmit,
   const ids = { username: useId(), password: useId() };
   const forgotHref = useForgotHref();
   useTypedEarly(fields, rememberBox, setRemember, takeEarlySubmit);
+  useRememberedFill(fields, busy);
 
   const submit = () => fields.submitValues(fields.values, remember);
   const onKeyDown = enterKey(fields, submit);
