@@ -92,6 +92,7 @@ export function PhFooter(props: PhFooterProps) {
       </footer>
       <VersionDialog open={dialog === 'version'} onClose={() => setDialog(null)} />
       <PhModal
+        platformDialog
         inline
         open={dialog === 'about'}
         heading={translate('footer.about')}
@@ -129,7 +130,14 @@ function VersionDialog({ open, onClose }: { open: boolean; onClose: () => void }
   }, [open, config]);
 
   return (
-    <PhModal inline open={open} heading={translate('footer.version')} width="560px" onRequestClose={onClose}>
+    <PhModal
+      platformDialog
+      inline
+      open={open}
+      heading={translate('footer.version')}
+      width="560px"
+      onRequestClose={onClose}
+    >
       {info ? (
         <dl className="facts" part="version-info">
           {VERSION_FIELDS.map((field) => (

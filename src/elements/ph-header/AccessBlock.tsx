@@ -25,6 +25,7 @@ export function AccessBlock({ refusal, unitName, desktopClient, ...ways }: Acces
   const onModulePage = appTargetOf(getLocation().href()) !== null;
   return (
     <PhModal
+      platformDialog
       inline
       open={refusal !== null}
       heading={translate('header.noticeTitle')}

@@ -11,6 +11,7 @@ export function ChildDialog(props: { open: boolean; onClose: () => void; onEnter
   useStore($hongKong);
   return (
     <PhModal
+      platformDialog
       inline
       open={props.open}
       heading={translate('header.childTitle')}

@@ -13,7 +13,14 @@ export function DownloadDialog({ open, onClose }: DownloadDialogProps) {
   const config = useStore($config);
   const downloads = clientDownloads(config?.clientDownloads);
   return (
-    <PhModal inline open={open} heading={translate('header.download')} width="400px" onRequestClose={onClose}>
+    <PhModal
+      platformDialog
+      inline
+      open={open}
+      heading={translate('header.download')}
+      width="400px"
+      onRequestClose={onClose}
+    >
       <p>{translate('header.downloadIntro')}</p>
       <ul className="downloads" part="downloads">
         {downloads.map((download) => (

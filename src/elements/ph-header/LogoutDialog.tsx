@@ -17,6 +17,7 @@ export function LogoutDialog({ open, onClose, signOut }: LogoutDialogProps) {
   const config = useStore($config);
   return (
     <PhModal
+      platformDialog
       inline
       open={open}
       heading={translate('header.confirmTitle')}

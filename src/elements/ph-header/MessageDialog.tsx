@@ -8,6 +8,7 @@ import {
   type Inbox,
   importanceColor,
   importanceLevel,
+  type Message,
   type MessageAction,
   moduleName,
   sortExpiryModules,
@@ -28,9 +29,6 @@ export interface MessageDialogProps {
 /** §2 message list: unread messages by importance; view (mark read, then open), ignore, ignore all. */
 export function MessageDialog({ open, inbox, onClose, onViewed }: MessageDialogProps) {
   const translate = useStore($translate);
-  const language = useStore($language);
-  // Server text re-renders in Hong Kong forms once zh-HK's converter has loaded.
-  useStore($hongKong);
   const messages = useStore(inbox.$messages);
   const loading = useStore(inbox.$loading);
   const busy = useStore(inbox.$busy);
@@ -42,6 +40,7 @@ export function MessageDialog({ open, inbox, onClose, onViewed }: MessageDialogP
   const list = messages ?? [];
   return (
     <PhModal
+      platformDialog
       inline
       open={open}
       heading={translate('header.messageList')}
@@ -73,46 +72,63 @@ export function MessageDialog({ open, inbox, onClose, onViewed }: MessageDialogP
         <p className="empty">{translate('header.noMessages')}</p>
       ) : (
         <ul className="messages" part="messages">
-          {list.map((message) => {
-            const level = importanceLevel(message.importance);
-            const text = splitBilingual(message.messageMeno, language);
-            return (
-              <li key={message.id} className="message" style={{ borderInlineStartColor: importanceColor(level) }}>
-                <p className="message-text" style={{ color: importanceColor(level) }}>
-                  {text}
-                </p>
-                <p className="message-meta">
-                  {splitBilingual(message.module, language)} · {message.messageDate}
-                </p>
-                <div className="message-actions">
-                  <button
-                    type="button"
-                    className="ph-button primary"
-                    disabled={busy !== null}
-                    aria-label={`${translate('header.view')}: ${text}`}
-                    onClick={async () => {
-                      const action = await inbox.view(message.id);
-                      if (action) onViewed(message.id, action);
-                    }}
-                  >
-                    {translate('header.view')}
-                  </button>
-                  <button
-                    type="button"
-                    className="ph-button"
-                    disabled={busy !== null}
-                    aria-label={`${translate('header.ignore')}: ${text}`}
-                    onClick={() => void inbox.ignore(message.id)}
-                  >
-                    {translate('header.ignore')}
-                  </button>
-                </div>
-              </li>
-            );
-          })}
+          {list.map((message) => (
+            <MessageItem key={message.id} message={message} inbox={inbox} busy={busy !== null} onViewed={onViewed} />
+          ))}
         </ul>
       )}
     </PhModal>
+  );
+}
+
+interface MessageItemProps {
+  message: Message;
+  inbox: Inbox;
+  /** A mark-read is under way: the buttons wait. */
+  busy: boolean;
+  onViewed: MessageDialogProps['onViewed'];
+}
+
+/** One unread message in its importance's colour, with view and ignore. */
+function MessageItem({ message, inbox, busy, onViewed }: MessageItemProps) {
+  const translate = useStore($translate);
+  const language = useStore($language);
+  // Server text re-renders in Hong Kong forms once zh-HK's converter has loaded.
+  useStore($hongKong);
+  const level = importanceLevel(message.importance);
+  const text = splitBilingual(message.messageMeno, language);
+  return (
+    <li className="message" style={{ borderInlineStartColor: importanceColor(level) }}>
+      <p className="message-text" style={{ color: importanceColor(level) }}>
+        {text}
+      </p>
+      <p className="message-meta">
+        {splitBilingual(message.module, language)} · {message.messageDate}
+      </p>
+      <div className="message-actions">
+        <button
+          type="button"
+          className="ph-button primary"
+          disabled={busy}
+          aria-label={`${translate('header.view')}: ${text}`}
+          onClick={async () => {
+            const action = await inbox.view(message.id);
+            if (action) onViewed(message.id, action);
+          }}
+        >
+          {translate('header.view')}
+        </button>
+        <button
+          type="button"
+          className="ph-button"
+          disabled={busy}
+          aria-label={`${translate('header.ignore')}: ${text}`}
+          onClick={() => void inbox.ignore(message.id)}
+        >
+          {translate('header.ignore')}
+        </button>
+      </div>
+    </li>
   );
 }
 
@@ -125,6 +141,7 @@ export function ExpiryDialog({ modules, onClose }: { modules: ExpiryModule[] | n
   const rows = sortExpiryModules(modules ?? []);
   return (
     <PhModal
+      platformDialog
       inline
       open={modules !== null}
       heading={translate('header.expiryTitle')}

@@ -42,6 +42,7 @@ export function ThemeDialog({ open, isAdmin, onClose, onApplied }: ThemeDialogPr
 
   return (
     <PhModal
+      platformDialog
       inline
       open={open}
       heading={translate('header.theme')}

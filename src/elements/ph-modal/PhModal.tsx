@@ -42,6 +42,11 @@ export interface PhModalProps {
   children?: ReactNode;
   /** Fixed stacking level instead of the stack's (the login dialog sits at 2500, §9). */
   zIndex?: number;
+  /**
+   * One of the platform's dialogs (§2's list: the header's and footer's): it stacks from z-index 10000, at most
+   * 50000 (§9), above a page's modals, which stack from 1500.
+   */
+  platformDialog?: boolean;
   /** Render in place (inside an element's shadow root) instead of a portal on document.body. */
   inline?: boolean;
   /**
@@ -74,7 +79,7 @@ export function PhModal(props: PhModalProps) {
     const id = idRef.current;
     if (open) {
       closeReason.current = 'api';
-      pushModal(id, callbacks.current.zIndex);
+      pushModal(id, callbacks.current.zIndex ?? (callbacks.current.platformDialog ? 'dialog' : undefined));
       setPhase('opening');
       callbacks.current.onOpened?.();
       return;
@@ -182,7 +187,7 @@ function ModalFrame(props: FrameProps) {
         ref={props.mask}
         part="mask"
         className={phase === 'open' ? 'mask shown' : 'mask'}
-        style={{ zIndex: modalZIndex(id) }}
+        style={{ zIndex: modalZIndex(id, props.zIndex ?? (props.platformDialog ? 'dialog' : undefined)) }}
         onPointerDown={backdrop.onPointerDown}
         onClick={backdrop.onClick}
       >

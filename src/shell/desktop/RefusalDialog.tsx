@@ -12,6 +12,7 @@ export function RefusalDialog({ refusal, onClose }: { refusal: Refusal | null; o
   const language = useStore($language);
   return (
     <PhModal
+      platformDialog
       open={refusal !== null}
       width="400px"
       heading={translate('shell.refusalTitle')}

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   $modalStack,
   clampToViewport,
+  DIALOG_Z_INDEX_BASE,
+  DIALOG_Z_INDEX_MAX,
   isTopModal,
   LOGIN_DIALOG_Z_INDEX,
   modalZIndex,
@@ -41,6 +43,31 @@ describe('modal stack (§4, §9)', () => {
     expect(isTopModal(login)).toBe(true);
     removeModal(login);
     expect(isTopModal(later)).toBe(true);
+  });
+});
+
+describe("the platform's dialogs (§9: z-indexes 10000-50000; issue 69)", () => {
+  it('stack from 10000, one step per dialog below, above a page modal, never past 50000', () => {
+    const [modal, messages, logout] = [Symbol('modal'), Symbol('messages'), Symbol('logout')];
+    pushModal(modal);
+    pushModal(messages, 'dialog');
+    pushModal(logout, 'dialog');
+    expect([modal, messages, logout].map((id) => modalZIndex(id))).toEqual([1500, 10001, 10002]);
+    expect(isTopModal(logout)).toBe(true);
+    expect(modalZIndex(Symbol('not open yet'), 'dialog')).toBe(DIALOG_Z_INDEX_BASE);
+    $modalStack.set([]);
+    const many = Array.from({ length: DIALOG_Z_INDEX_MAX - DIALOG_Z_INDEX_BASE + 5 }, (_, n) => Symbol(`d${n}`));
+    $modalStack.set(many.map((id) => ({ id, level: 'dialog' as const })));
+    expect(modalZIndex(many.at(-1)!)).toBe(DIALOG_Z_INDEX_MAX);
+    expect(Math.min(...many.map((id) => modalZIndex(id)))).toBe(DIALOG_Z_INDEX_BASE);
+  });
+
+  it('the login dialog keeps its 2500, under the platform dialogs and over the page modals', () => {
+    const [modal, login, theme] = [Symbol('modal'), Symbol('login'), Symbol('theme')];
+    pushModal(modal);
+    pushModal(login, LOGIN_DIALOG_Z_INDEX);
+    pushModal(theme, 'dialog');
+    expect([modal, login, theme].map((id) => modalZIndex(id))).toEqual([1500, 2500, 10002]);
   });
 });
 
