@@ -48,6 +48,12 @@ describe('ph-header on narrow screens', () => {
       const last = icons(header).at(-1)?.getBoundingClientRect();
       const contentRight = bar.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(bar).paddingRight);
       expect(contentRight - (last?.right ?? 0)).to.be.at.most(1);
+      // The unread badges, white ring included, lie inside the bar (issue 69: cut at the window's top on a phone).
+      await waitUntil(() => root(header).querySelector('[part~="actions"] .badge'), 'no unread badge');
+      for (const badge of root(header).querySelectorAll<HTMLElement>('[part~="actions"] .badge'))
+        expect(badge.getBoundingClientRect().top - 1.5, 'a badge above the bar').to.be.at.least(
+          bar.getBoundingClientRect().top,
+        );
 
       const menu = await openMore(header);
       insideWindow(menu.getBoundingClientRect(), 'the overflow menu');

@@ -73,12 +73,18 @@ describe('ph-voice', () => {
     const element = await mount();
     expect(voiceButton(element).getAttribute('aria-label')).to.equal('语音指令');
     expect(statusText(element)).to.equal('长按说出指令');
-    // The first-use hint stands beside the button, in the row, not in a bubble over what lies below (issue 25 item 3).
+    // The first-use hint is a tip below the button, out of the row: in it, its going moved the icons before it
+    // (issue 69).
     const hint = element.shadowRoot?.querySelector<HTMLElement>('[part~="hint"]');
     expect(hint?.textContent).to.equal('长按说出指令');
-    expect(getComputedStyle(hint as HTMLElement).position).to.equal('static');
-    expect(hint?.getBoundingClientRect().right).to.be.at.most(voiceButton(element).getBoundingClientRect().left);
+    expect(getComputedStyle(hint as HTMLElement).position).to.equal('absolute');
+    expect(hint?.getBoundingClientRect().top).to.be.at.least(voiceButton(element).getBoundingClientRect().bottom);
     expect(bubbleText(element)).to.equal('');
+    // Not over a dialog's backdrop, where the button cannot be pressed (issue 69).
+    const dialog = Symbol('a dialog');
+    core.pushModal(dialog);
+    await waitUntil(() => !element.shadowRoot?.querySelector('[part~="hint"]'), 'the hint stayed over a dialog');
+    core.removeModal(dialog);
     core.$language.set('en');
     await waitUntil(() => voiceButton(element).getAttribute('aria-label') === 'Voice command');
     expect(statusText(element)).to.equal('Press and hold to speak a command');

@@ -33,8 +33,8 @@ export function useViewportWidth(): number {
 export interface HeaderBarProps {
   /** Marks the host settled (useSettledMark). */
   barRef: (element: Element | null) => void;
-  /** What the gate said of this page, for `data-access`. */
-  header: Pick<HeaderState, 'refusal' | 'accessChecked'>;
+  /** What the gate said of this page, for `data-access`; whether the icon row is complete, for `data-actions`. */
+  header: Pick<HeaderState, 'refusal' | 'accessChecked' | 'actionsKnown'>;
   /** The unit's name in the page language. */
   unitName: string;
   actions: HeaderAction[];
@@ -50,17 +50,19 @@ export function HeaderBar({ barRef, header, unitName, actions, width, maxIcons, 
   // People's names come as the server stores them, in Simplified: zh-HK shows them in Hong Kong forms (issue 56).
   const language = useStore($language);
   useStore($hongKong);
-  const { refusal, accessChecked } = header;
+  const { refusal, accessChecked, actionsKnown } = header;
   const layout = layoutForWidth(width);
   const limit = Math.min(maxIcons ?? Number.POSITIVE_INFINITY, HEADER_ICON_LIMITS[layout]);
   const { shown, overflow } = splitHeaderActions(actions, limit);
   return (
     // data-access: what the gate every door passes said of this page (checking, open, refused), for page styles.
+    // data-actions: `pending` until the icon row is complete; the welcome and the icons are painted from then on.
     <header
       ref={barRef}
       className="bar"
       part="bar"
       data-access={refusal ? 'refused' : accessChecked ? 'open' : 'checking'}
+      data-actions={actionsKnown ? 'known' : 'pending'}
     >
       <div className="unit" part="unit">
         {session.unitId ? (

@@ -83,6 +83,11 @@ export interface HeaderState {
   /** Whether the gate has answered for this page yet. */
   accessChecked: boolean;
   candidates: RoleSwitchCandidate[];
+  /**
+   * Whether the linked accounts are known: the icon row shows from then on, all its icons at once, so that the role
+   * switch arriving later does not push the icons before it sideways (issue 69: 36 px at +0.9 s).
+   */
+  actionsKnown: boolean;
   isAdmin: boolean;
 }
 
@@ -99,7 +104,7 @@ export function useHeader(redirect: boolean, leaving: RefObject<boolean>, deskto
   const [messageConfig, setMessageConfig] = useState<MessageConfig | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [accessChecked, setAccessChecked] = useState(false);
-  const [candidates, setCandidates] = useState<RoleSwitchCandidate[]>([]);
+  const [candidates, setCandidates] = useState<RoleSwitchCandidate[] | null>(null);
   const [isAdmin, setIsAdmin] = useState(false);
   const signedIn = status === 'in';
 
@@ -138,7 +143,11 @@ export function useHeader(redirect: boolean, leaving: RefObject<boolean>, deskto
       setRefusal(value);
       setAccessChecked(true);
     });
-    void switchCandidates(userId, userType, http).then((value) => live && setCandidates(value));
+    setCandidates(null);
+    void switchCandidates(userId, userType, http).then(
+      (value) => live && setCandidates(value),
+      () => live && setCandidates([]),
+    );
     const theme = themeCalls(http);
     void theme.isAdmin(userId).then((value) => live && setIsAdmin(value));
     void applyStoredTheme({ calls: theme, userId });
@@ -153,5 +162,15 @@ export function useHeader(redirect: boolean, leaving: RefObject<boolean>, deskto
   // The reminder panel floats over the page's end (issue 56), so the header's height is known once `me` answered: the
   // page no longer waits for the reminders (it waited up to 3 s for a strip that pushed the page down).
   const settled = status === 'out' || signedIn;
-  return { model, signedIn, settled, messageConfig, refusal, accessChecked, candidates, isAdmin };
+  return {
+    model,
+    signedIn,
+    settled,
+    messageConfig,
+    refusal,
+    accessChecked,
+    candidates: candidates ?? [],
+    actionsKnown: candidates !== null,
+    isAdmin,
+  };
 }

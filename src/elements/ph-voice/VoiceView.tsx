@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import {
   $language,
+  $modalStack,
   $translate,
   messageStays,
   type VoiceMessageKind,
@@ -36,6 +37,7 @@ export interface VoiceViewProps {
 export function VoiceView({ state, partial, disabled, onPress, onRelease, onDismiss }: VoiceViewProps) {
   const translate = useStore($translate);
   const language = useStore($language);
+  const dialogs = useStore($modalStack);
   const press = usePressAndHold({ disabled, onPress, onRelease, onEscape: onDismiss });
   const describedBy = useId();
   useStyles(VOICE_STYLES);
@@ -43,10 +45,12 @@ export function VoiceView({ state, partial, disabled, onPress, onRelease, onDism
   const message = state.phase === 'message' ? state.message : null;
   const lines = message ? voiceMessageLines(message, translate, language) : [voiceStatusText(state, translate)];
   const text = lines.join(' ');
-  // §4's first-use hint sits in the row beside the button, covering nothing; the bubble below the button is for
-  // what the button is doing (it covered the menu bar on a phone), and the tooltip shows on hover or focus only.
-  const firstUseHint = state.phase === 'idle' && state.hint;
-  const bubbleText = firstUseHint ? '' : text;
+  // §4's first-use hint is a tip below the button, out of the row (in it, its going moved the icons: issue 69), and
+  // not over a dialog's backdrop, where nobody can press the button; the bubble below the button is for what the
+  // button is doing, and the tooltip shows on hover or focus only.
+  const hintTime = state.phase === 'idle' && state.hint;
+  const firstUseHint = hintTime && dialogs.length === 0;
+  const bubbleText = hintTime ? '' : text;
   const countdown = voiceCountdownText(state, translate);
   const tone = message ? (SPEC_WARNINGS.includes(message.kind) ? message.kind : 'failure') : '';
   const listening = state.phase === 'recording' ? 'recording' : state.phase === 'idle' ? '' : 'active';

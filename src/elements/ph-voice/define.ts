@@ -46,15 +46,15 @@ function VoiceElement({ container, ...props }: VoiceElementProps) {
  * (`ph-voice-result`, cancelable). Otherwise it says it has not learned that skill, with what it heard and one of
  * the user's apps to try, until the next press, Escape or its close button; that it did not understand, or that
  * voice is not available when no token came, for about 1 s (`ph-voice-error`). A "long
- * press" hint shows beside it for its first 3 s (covering nothing), and as a tooltip while it is hovered or focused.
+ * press" hint shows below it for its first 3 s (moving nothing; not while a dialog is open), and as a tooltip while it
+ * is hovered or focused.
  * Messages are announced in a live region; the microphone is released after
  * every recording and when the element leaves the page. Recognition by Alibaba Cloud NLS or the browser's Web Speech
  * API, as `phinit`'s `voice` option says (docs/guide/voice.md).
  *
  * @summary Voice command button
- * @cssprop [--ph-voice-hint-color=var(--ph-text)] - Colour of the first-use hint beside the button (white inside `<ph-header>`).
  * @csspart button - The round microphone button.
- * @csspart hint - §4's long-press hint for the first 3 s, beside the button (covering nothing).
+ * @csspart hint - §4's long-press hint for the first 3 s, a tip below the button (not while a dialog is open).
  * @csspart bubble - What it is doing, below the button: the recording indicator with the seconds left, the messages.
  * @csspart tooltip - 长按说出指令 / Press and hold to speak a command, while the pointer is over the button or focus is on it.
  * @csspart countdown - The recording indicator and the seconds left, inside the bubble.

@@ -71,7 +71,7 @@ export function AppIcon(props: AppIconProps) {
           {count > 0 ? <span className="visually-hidden">{props.unreadLabel(count)}</span> : null}
           {mark ? <span className="visually-hidden">{props.markLabel(mark)}</span> : null}
         </span>
-        {/* Drawn over the picture's corner, so that a mark arriving changes no layout. */}
+        {/* A line under the name (issue 69: over the picture's corner it covered the picture); it comes with the icon. */}
         {mark ? (
           <span className="app-mark" aria-hidden="true">
             {props.markLabel(mark)}
