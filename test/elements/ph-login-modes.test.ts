@@ -252,9 +252,14 @@ describe('ph-login modes (§4)', () => {
       expect(requestsTo(LOGIN)).to.have.length(0);
       expect(afterLogout.location.visited).to.deep.equal([]);
       // It does not sign in by itself, but §3's remembered password fills the form (issue 69: the fields stayed empty).
-      await waitUntil(() => field(afterLogout.login, '账号').value === 'teacher', 'the remembered account did not come');
+      await waitUntil(
+        () => field(afterLogout.login, '账号').value === 'teacher',
+        'the remembered account did not come',
+      );
       expect(field(afterLogout.login, '密码').value).to.equal(PASSWORD);
-      expect(shadow(afterLogout.login).querySelector<HTMLInputElement>('input[type="checkbox"]')?.checked).to.equal(true);
+      expect(shadow(afterLogout.login).querySelector<HTMLInputElement>('input[type="checkbox"]')?.checked).to.equal(
+        true,
+      );
     });
 
     it('without "remember password" nothing is stored and nothing happens by itself', async () => {

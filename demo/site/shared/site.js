@@ -126,7 +126,9 @@
     }
     const login = document.querySelector('ph-login');
     const root = login?.shadowRoot ?? document;
-    const fields = [...root.querySelectorAll('[part~="input"], form input:not([type="checkbox"]):not([type="hidden"])')];
+    const fields = [
+      ...root.querySelectorAll('[part~="input"], form input:not([type="checkbox"]):not([type="hidden"])'),
+    ];
     const empty = fields.find((input) => !input.value);
     (empty ?? fields[0])?.focus();
   }
