@@ -53,6 +53,11 @@ export interface AuthDeps {
    * tell the page). Answers false to keep the page where it is (an event's preventDefault()).
    */
   beforeLeave?: (signedIn: SignedIn) => boolean | Promise<boolean>;
+  /**
+   * The caller says a sign-in's wait in its own form (`<ph-login>`: why, and a countdown), so no toast says it too
+   * (issue 69: the lock was said three times).
+   */
+  showsWaits?: boolean;
 }
 
 /** The user agent the auth functions decide by: the injected one, else the navigator's. */
@@ -82,5 +87,6 @@ export function authDeps(overrides: Partial<AuthDeps> = {}): AuthDeps {
     place: overrides.place,
     navigation: overrides.navigation ?? sessionNavigationLog(),
     beforeLeave: overrides.beforeLeave,
+    showsWaits: overrides.showsWaits,
   };
 }

@@ -50,8 +50,8 @@ export {
   redirectOrigins,
   sameUrl,
 } from './redirect';
-export type { SignInWait, SignInWaitReason, SignInWaitView } from './sign-in-wait';
-export { countdownClock, nextTick, SIGN_IN_WAIT_CODES, signInWaitOf, signInWaitView } from './sign-in-wait';
+export type { CountdownParts, SignInWait, SignInWaitReason, SignInWaitView } from './sign-in-wait';
+export { countdownParts, nextTick, SIGN_IN_WAIT_CODES, signInWaitOf, signInWaitView } from './sign-in-wait';
 export type { SocialAuthorizeSetting, SocialAuthorizeSettings, SocialStart } from './social';
 export {
   isChatProvider,

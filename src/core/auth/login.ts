@@ -12,6 +12,7 @@ import { type AuthDeps, authSite, type SignedIn, userAgentOf } from './deps';
 import { AUTO_LOGIN_MAX, urlQuery } from './mode';
 import { followAfterSignIn, navigatedThisLoad } from './navigation';
 import { type AfterSignIn, decideAfterSignIn, decideRedirect } from './redirect';
+import { signInWaitOf } from './sign-in-wait';
 
 export type LoginOutcome =
   | { status: 'ok'; redirect: string | null; next: AfterSignIn; data: Partial<LoginData> }
@@ -110,7 +111,7 @@ function decideLoginResult(answer: Envelope<Partial<LoginData> | null>, deps: Au
     return { status: 'bind', url };
   }
   const { message, notice } = envelopeMessage(answer as Envelope, $language.get());
-  notify(notice, message);
+  if (!(deps.showsWaits && signInWaitOf(answer, 0))) notify(notice, message);
   return { status: 'failed', message, envelope: answer as Envelope };
 }
 

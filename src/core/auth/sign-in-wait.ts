@@ -20,8 +20,11 @@ export type SignInWaitView =
       state: 'waiting';
       /** Whole seconds left (rounded up), null when the end is unknown. */
       seconds: number | null;
-      /** `mm:ss` (`h:mm:ss` from an hour on), null when the end is unknown. */
-      clock: string | null;
+      /**
+       * The time left in hours, minutes and seconds, to be said with their units ("14 分 58 秒"): as `14:58` it read
+       * as a time of day (issue 69). Null when the end is unknown.
+       */
+      left: CountdownParts | null;
       /** Whole minutes left (rounded up, at least 1): what a screen reader is told once. */
       minutes: number | null;
     }
@@ -52,26 +55,28 @@ export function signInWaitOf(envelope: unknown, now: number): SignInWait | null 
 
 /** The wait as the form shows it at `now`: waiting with the time left, or over. */
 export function signInWaitView(wait: SignInWait, now: number): SignInWaitView {
-  if (wait.until === null) return { reason: wait.reason, state: 'waiting', seconds: null, clock: null, minutes: null };
+  if (wait.until === null) return { reason: wait.reason, state: 'waiting', seconds: null, left: null, minutes: null };
   const seconds = Math.ceil((wait.until - now) / 1000);
   if (seconds <= 0) return { reason: wait.reason, state: 'over' };
   return {
     reason: wait.reason,
     state: 'waiting',
     seconds,
-    clock: countdownClock(seconds),
+    left: countdownParts(seconds),
     minutes: Math.max(1, Math.ceil(seconds / 60)),
   };
 }
 
-/** `mm:ss`, or `h:mm:ss` from an hour on. */
-export function countdownClock(seconds: number): string {
+export interface CountdownParts {
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+/** Whole seconds (rounded up) as hours, minutes and seconds: 898 → 0 h 14 min 58 s. */
+export function countdownParts(seconds: number): CountdownParts {
   const whole = Math.max(0, Math.ceil(seconds));
-  const two = (value: number) => String(value).padStart(2, '0');
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const rest = `${two(minutes)}:${two(whole % 60)}`;
-  return hours > 0 ? `${hours}:${rest}` : rest;
+  return { hours: Math.floor(whole / 3600), minutes: Math.floor((whole % 3600) / 60), seconds: whole % 60 };
 }
 
 /** Milliseconds from `now` to the next moment the view changes (the next whole second), null when it never will. */

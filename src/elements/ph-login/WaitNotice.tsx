@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { nextTick, type SignInWait, signInWaitView } from '../../core';
+import { type CountdownParts, nextTick, type SignInWait, signInWaitView, type Translate } from '../../core';
 import { useTranslate } from '../common/prerender';
 
 /** A refusal the form shows; `key` is new for each one, so that each is announced. */
@@ -49,9 +49,9 @@ export function WaitNotice({ wait, forgotHref }: WaitNoticeProps) {
       <p className="wait-reason" role="alert">
         {translate(`login.wait.${wait.reason}`)} {howLong}
       </p>
-      {view.state === 'waiting' && view.clock !== null ? (
+      {view.state === 'waiting' && view.left !== null ? (
         <p className="wait-clock" part="wait-clock" aria-hidden="true">
-          {translate('login.wait.clock', { clock: view.clock })}
+          {timeLeft(translate, view.left)}
         </p>
       ) : null}
       <p className="wait-over" part="wait-over" role="status">
@@ -62,4 +62,11 @@ export function WaitNotice({ wait, forgotHref }: WaitNoticeProps) {
       </a>
     </div>
   );
+}
+
+/** The time left with its units (14 分 58 秒): as `14:58` it read as a time of day (issue 69). */
+function timeLeft(translate: Translate, left: CountdownParts): string {
+  if (left.hours > 0) return translate('login.wait.inHours', { hours: left.hours, minutes: left.minutes });
+  if (left.minutes > 0) return translate('login.wait.inMinutes', { minutes: left.minutes, seconds: left.seconds });
+  return translate('login.wait.inSeconds', { seconds: left.seconds });
 }

@@ -67,6 +67,8 @@ export interface SignInOptions {
 function elementDeps(options: SignInOptions, prepare: () => Promise<void> = async () => {}) {
   const seen: { view: SignedInView | null } = { view: null };
   const deps = authDeps({
+    // The form says a wait itself (WaitNotice): no toast besides it.
+    showsWaits: true,
     place: options.place,
     redirect: options.redirect,
     async beforeLeave({ data, next, restored }: SignedIn) {

@@ -248,6 +248,26 @@ describe('login failures (§4, §8)', () => {
     expect(session.$loginStatus.get()).toBe('unknown');
   });
 
+  it('a refusal with a wait is said by the form that shows waits, not by a toast as well (issue 69)', async () => {
+    const locked = () => ({
+      http: 429,
+      body: envelope(429, { code: 'account_locked', message: '已暂时锁定|||Locked', data: { retryAfter: 900 } }),
+    });
+    loginAnswer = locked();
+    const quiet = makeDeps('http://school.test/login', { showsWaits: true });
+    expect(await auth.login({ username: 'a', password: 'b' }, quiet)).toMatchObject({ status: 'failed' });
+    expect(noticeList()).toEqual([]);
+    // A caller without a form of its own still hears it; and other refusals are toasts as before.
+    loginAnswer = locked();
+    await auth.login({ username: 'a', password: 'b' }, deps);
+    loginAnswer = { http: 400, body: envelope(400, { code: 'invalid_grant', message: '密码错误|||Wrong password' }) };
+    await auth.login({ username: 'a', password: 'b' }, quiet);
+    expect(noticeList()).toEqual([
+      ['error', '已暂时锁定'],
+      ['error', '密码错误'],
+    ]);
+  });
+
   it('a network failure shows its message', async () => {
     deps = makeDeps('http://school.test/login', {
       http: createHttpClient({ apiBase: 'http://127.0.0.1:1', notify: () => {} }),

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { countdownClock, nextTick, signInWaitOf, signInWaitView } from '../../../src/core/auth';
+import { countdownParts, nextTick, signInWaitOf, signInWaitView } from '../../../src/core/auth';
 
 // Issue 55: what the login form shows of a sign-in the server refuses for a while, as the clock moves on.
 
@@ -67,17 +67,29 @@ describe('signInWaitView: the countdown as time passes', () => {
       reason: 'account_locked',
       state: 'waiting',
       seconds: 125,
-      clock: '02:05',
+      left: { hours: 0, minutes: 2, seconds: 5 },
       minutes: 3,
     });
     vi.advanceTimersByTime(400);
-    expect(signInWaitView(wait, Date.now())).toMatchObject({ seconds: 125, clock: '02:05' });
+    expect(signInWaitView(wait, Date.now())).toMatchObject({ seconds: 125, left: { minutes: 2, seconds: 5 } });
     vi.advanceTimersByTime(600);
-    expect(signInWaitView(wait, Date.now())).toMatchObject({ seconds: 124, clock: '02:04', minutes: 3 });
+    expect(signInWaitView(wait, Date.now())).toMatchObject({
+      seconds: 124,
+      left: { minutes: 2, seconds: 4 },
+      minutes: 3,
+    });
     vi.advanceTimersByTime(64_000);
-    expect(signInWaitView(wait, Date.now())).toMatchObject({ seconds: 60, clock: '01:00', minutes: 1 });
+    expect(signInWaitView(wait, Date.now())).toMatchObject({
+      seconds: 60,
+      left: { minutes: 1, seconds: 0 },
+      minutes: 1,
+    });
     vi.advanceTimersByTime(59_999);
-    expect(signInWaitView(wait, Date.now())).toMatchObject({ state: 'waiting', seconds: 1, clock: '00:01' });
+    expect(signInWaitView(wait, Date.now())).toMatchObject({
+      state: 'waiting',
+      seconds: 1,
+      left: { hours: 0, minutes: 0, seconds: 1 },
+    });
     vi.advanceTimersByTime(1);
     expect(signInWaitView(wait, Date.now())).toEqual({ reason: 'account_locked', state: 'over' });
     vi.advanceTimersByTime(3_600_000);
@@ -92,7 +104,7 @@ describe('signInWaitView: the countdown as time passes', () => {
       reason: 'address_throttled',
       state: 'waiting',
       seconds: null,
-      clock: null,
+      left: null,
       minutes: null,
     });
     expect(nextTick(wait, Date.now())).toBeNull();
@@ -109,13 +121,13 @@ describe('signInWaitView: the countdown as time passes', () => {
   });
 });
 
-describe('countdownClock', () => {
-  it('reads mm:ss, and h:mm:ss from an hour on', () => {
-    expect(countdownClock(0)).toBe('00:00');
-    expect(countdownClock(9)).toBe('00:09');
-    expect(countdownClock(900)).toBe('15:00');
-    expect(countdownClock(3599)).toBe('59:59');
-    expect(countdownClock(3600)).toBe('1:00:00');
-    expect(countdownClock(7385)).toBe('2:03:05');
+describe('countdownParts (issue 69: `14:58` read as a time of day)', () => {
+  it('splits whole seconds, rounded up, into hours, minutes and seconds, to be said with their units', () => {
+    expect(countdownParts(0)).toEqual({ hours: 0, minutes: 0, seconds: 0 });
+    expect(countdownParts(8.2)).toEqual({ hours: 0, minutes: 0, seconds: 9 });
+    expect(countdownParts(898)).toEqual({ hours: 0, minutes: 14, seconds: 58 });
+    expect(countdownParts(3599)).toEqual({ hours: 0, minutes: 59, seconds: 59 });
+    expect(countdownParts(3600)).toEqual({ hours: 1, minutes: 0, seconds: 0 });
+    expect(countdownParts(7385)).toEqual({ hours: 2, minutes: 3, seconds: 5 });
   });
 });
