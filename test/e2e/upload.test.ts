@@ -202,7 +202,7 @@ describe('uploading through /demo/upload/', () => {
     await page.close();
   });
 
-  it('offers "choose a folder" on a computer, not on a phone, whose browser would pick single files (issue 35)', async () => {
+  it('offers "choose a folder" and dropping on a computer, not on a phone, whose browser would pick single files (issues 35, 69)', async () => {
     const phone = await stage.browser.newContext({
       viewport: { width: 375, height: 812 },
       isMobile: true,
@@ -211,6 +211,7 @@ describe('uploading through /demo/upload/', () => {
     });
     const computer = await stage.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const pickers: Record<string, number> = {};
+    const prompts: Record<string, boolean> = {};
     for (const [name, context] of [
       ['phone', phone],
       ['computer', computer],
@@ -224,9 +225,12 @@ describe('uploading through /demo/upload/', () => {
       await page.goto(stage.url(PAGE));
       await page.getByLabel('选择文件', { exact: true }).waitFor();
       pickers[name] = await page.getByLabel('选择文件夹', { exact: true }).count();
+      // Nor does a phone say "drop files here", which a touch screen cannot do (issue 69).
+      prompts[name] = await page.locator('[part~="dropzone"] .prompt').isVisible();
       await context.close();
     }
     assert.deepEqual(pickers, { phone: 0, computer: 1 });
+    assert.deepEqual(prompts, { phone: false, computer: true });
   });
 
   it('in a browser without workers, the classic page loads its uploader and MD5 engine scripts, and hashes right', async () => {

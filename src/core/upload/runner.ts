@@ -392,11 +392,9 @@ class UploadRunner implements Upload {
     this.hashTask ??= this.hasher.open(this.item.file, MD5_SLICE_SIZE);
     const md5 = await this.hashTask.run(signal, (hashedBytes) => {
       this.meter.record(hashedBytes);
-      this.update({
-        hashedBytes,
-        speed: this.meter.speed(),
-        remainingSeconds: this.meter.remaining(this.item.size - hashedBytes),
-      });
+      // No time left while hashing: the whole upload is still ahead, at a speed not yet known; the hash's own few
+      // seconds were shown as the time left, which then jumped when sending began (issue 69).
+      this.update({ hashedBytes, speed: this.meter.speed(), remainingSeconds: undefined });
     });
     if (md5 === null || signal.aborted) throw new Stopped();
     this.hashTask.close();

@@ -185,4 +185,17 @@ describe('limiter and rate meter', () => {
     // The 5 s window starts at 6 s: the samples before it are dropped, 5000 bytes in 5 s.
     expect(meter.speed()).toBe(1000);
   });
+
+  it('tells no time left until the speed was measured for a second (issue 69: the first burst said 1 s, then 7 s)', () => {
+    let now = 0;
+    const meter = createRateMeter(() => now, 5000);
+    meter.record(0);
+    now = 200;
+    meter.record(4_000_000);
+    expect(meter.speed()).toBe(20_000_000);
+    expect(meter.remaining(20_000_000)).toBeUndefined();
+    now = 1000;
+    meter.record(5_000_000);
+    expect(meter.remaining(20_000_000)).toBe(4);
+  });
 });

@@ -513,6 +513,20 @@ describe('resume across reloads (stored state)', () => {
 });
 
 describe('speed and time remaining (injected clock)', () => {
+  it('tells no time left while hashing: the whole upload is still ahead (issue 69: 1 s, then 7 s)', async () => {
+    let now = 0;
+    const { upload } = setUp(9 * MB, { now: () => now, parallel: 1 });
+    const seen: (number | undefined)[] = [];
+    upload.$state.subscribe((state) => {
+      if (state.status !== 'hashing' || state.hashedBytes === 0) return;
+      seen.push(state.remainingSeconds);
+      now += 1000;
+    });
+    expect((await upload.start()).status).toBe('success');
+    expect(seen.length).toBeGreaterThan(2);
+    expect(seen.filter((seconds) => seconds !== undefined)).toEqual([]);
+  });
+
   it('measures bytes per second over the window and the seconds left', async () => {
     let now = 0;
     const { storage, upload } = setUp(9 * MB, { now: () => now, parallel: 1 });
