@@ -143,12 +143,44 @@ describe('header and footer on legacy and landing pages', () => {
     await page.close();
   });
 
+  it("a seeded app's module page checks its versions without a failed request (issue 69: two 404s on each)", async () => {
+    let checked: Promise<number[]> = Promise.resolve([]);
+    const { page, problems } = await openPageAs(
+      stage,
+      'teacher',
+      '/pages/repair/pc_repair_tm/index.html',
+      undefined,
+      async (tab) => {
+        const answered = (part: string) => tab.waitForResponse((response) => response.url().includes(part));
+        checked = Promise.all([answered('/repair/package.json'), answered('/nl/repair_package_versions')]).then(
+          (answers) => answers.map((answer) => answer.status()),
+        );
+      },
+    );
+    assert.deepEqual(await checked, [200, 200]);
+    await page.locator('ph-footer').getByRole('button', { name: '版本信息' }).waitFor();
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('footer: the version dialog lists the history with notes in the page language', async () => {
     const { page, problems } = await openPageAs(stage, 'teacher', `${NOTICE}?language=en`);
     await page.locator('ph-footer').getByRole('button', { name: 'Version info' }).click();
     const history = page.locator('ph-footer').locator('[part~="history"]');
     await history.getByText('Notice preview').waitFor();
     assert.equal(await history.getByText('通知支持预览').count(), 0);
+    // On a phone its words stay whole (issue 69: "Versi / on"), the version and the day on one line each.
+    await page.setViewportSize({ width: 375, height: 740 });
+    const broken = await history.evaluate((table) =>
+      [...table.querySelectorAll('th, td:not(:last-child)')]
+        .filter((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+        })
+        .map((cell) => cell.textContent),
+    );
+    assert.deepEqual(broken, []);
     assert.deepEqual(problems, []);
     await page.close();
   });

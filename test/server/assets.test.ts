@@ -44,8 +44,21 @@ describe('version endpoints', () => {
     expect(
       (await new Client(t.url).get<VersionInfo>('/api/grade/nl/grade_package_versions')).body.data.serverVersion,
     ).toBe('2.3.1');
-    const missing = await new Client(t.url).get('/api/repair/nl/repair_package_versions');
+    // Every app of the platform answers (issue 69: a seeded app's module page logged two 404s), one without a version
+    // of its own at the platform's; a code that is no app is §8's missing endpoint.
+    expect(
+      (await new Client(t.url).get<VersionInfo>('/api/repair/nl/repair_package_versions')).body.data,
+    ).toMatchObject({
+      name: '报修管理|||Repairs|||報修管理',
+      webCodeVersion: '1.6.0',
+    });
+    expect(await (await plain('/pages/repair/package.json')).json()).toMatchObject({
+      name: 'repair',
+      version: '1.6.0',
+    });
+    const missing = await new Client(t.url).get('/api/nowhere/nl/nowhere_package_versions');
     expect(missing.status).toBe(404);
+    expect((await plain('/pages/nowhere/package.json')).status).toBe(404);
     expect((await new Client(t.url).get('/api/base/nl/grade_package_versions')).status).toBe(404);
     expect((await new Client(t.url).get('/api/base/nl/base_package_versions', { device: null })).status).toBe(400);
 

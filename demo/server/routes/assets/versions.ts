@@ -19,8 +19,17 @@ const segment = str(64, { pattern: '^[A-Za-z0-9_-]+$' });
 const ROOTS = new Set(['pages', 'area']);
 
 export function registerVersionRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  // An app of the platform without a version row of its own is deployed with the platform's (base's) version, under
+  // its own name: each module page checks its versions (§4), and a seeded app answering 404 made every module page
+  // log two failed requests (issue 69). A code that is no app stays a 404, §8's missing version endpoint.
   const find = (code: string) =>
-    ctx.db.prepare('SELECT * FROM versions WHERE code = ?').get(code) as VersionRow | undefined;
+    (ctx.db.prepare('SELECT * FROM versions WHERE code = ?').get(code) as VersionRow | undefined) ??
+    (ctx.db
+      .prepare(
+        `SELECT a.code, a.zname AS name, v.app_version, v.server_version, v.web_code_version, v.package_date, v.date
+         FROM apps a JOIN versions v ON v.code = 'base' WHERE a.code = ?`,
+      )
+      .get(code) as VersionRow | undefined);
 
   app.get<{ Params: { code: string; file: string } }>(
     ENDPOINTS.packageVersions,
