@@ -219,7 +219,12 @@ export default [
   {
     input: 'src/elements/classic.ts',
     onwarn,
-    plugins: [classicLazyScripts(), ...plugins({ classic: true })],
+    plugins: [
+      classicLazyScripts(),
+      ...plugins({ classic: true }),
+      // §2's IE 6–8 message in the package (dist/shell is not shipped), for a platform page to load first.
+      copyFiles([['src/shell/legacy-browser.js', 'ph-widgets.legacy-browser.js']]),
+    ],
     // Legacy pages run nearly all of it at once: compiled while it streams in (the compile hint, as the runtime chunk).
     output: {
       file: 'dist/ph-widgets.js',

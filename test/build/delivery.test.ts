@@ -20,6 +20,10 @@ describe('the build, ready to deliver', () => {
   it("puts the IE 6–8 script beside the shell's page as it is written (ES3, not bundled), and the page loads it first", () => {
     const source = readFileSync(resolve(import.meta.dirname, '..', '..', 'src', 'shell', 'legacy-browser.js'), 'utf8');
     expect(readFileSync(join(dist, 'shell', 'legacy-browser.js'), 'utf8')).toBe(source);
+    // And in the package, beside the classic bundle, for a platform's own pages (issue 69; dist/shell is not shipped).
+    expect(readFileSync(join(dist, 'ph-widgets.legacy-browser.js'), 'utf8')).toBe(source);
+    const pkg = JSON.parse(readFileSync(resolve(dist, '..', 'package.json'), 'utf8'));
+    expect(pkg.exports['./ph-widgets.legacy-browser.js']).toBe('./dist/ph-widgets.legacy-browser.js');
     const page = readFileSync(join(dist, 'shell', 'index.html'), 'utf8');
     expect(/<script\b[^>]*>/.exec(page)?.[0]).toBe('<script async src="./legacy-browser.js">');
   });
