@@ -83,6 +83,49 @@ describe('the everyday journeys against the §7-as-written profile (PH_SPEC_STRI
     await signIn(page, 'teacher');
     await page.locator('[data-ph-component="ph-header"] [part~="welcome"]').filter({ hasText: '王老师' }).waitFor();
     await page.getByRole('button', { name: /^通知公告/ }).waitFor();
+
+    // §6's icon order: this back end has no call to keep it, so this browser keeps it, said once, with no error and
+    // no snap-back (issue 69: 接口不存在 and the icon back in place, on every move).
+    const order = () =>
+      page.$$eval('ul[data-group="XZBG"] > li', (items) => items.map((item) => item.getAttribute('data-app')));
+    const before = await order();
+    // Every toast that comes, counted as it comes: a toast lasts 2 s.
+    await page.evaluate(() => {
+      const host = document.querySelector('ph-toast-host')?.shadowRoot as ShadowRoot;
+      const seen: string[] = [];
+      Object.assign(window, { phToasts: seen });
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes) if (node instanceof HTMLElement) seen.push(node.textContent ?? '');
+      }).observe(host, { childList: true, subtree: true });
+    });
+    const first = page.locator(`li[data-app="${before[0]}"] button`);
+    await first.focus();
+    await page.keyboard.press('Alt+ArrowRight');
+    const kept = page.locator('ph-toast-host [part~="toast"]').filter({ hasText: '本平台不保存图标顺序' });
+    await kept.waitFor();
+    const moved = [before[1], before[0], ...before.slice(2)];
+    assert.deepEqual(await order(), moved);
+    await first.focus();
+    await page.keyboard.press('Alt+ArrowLeft');
+    await page.waitForFunction((codes) => {
+      const now = [...document.querySelectorAll('ul[data-group="XZBG"] > li')].map((li) => li.getAttribute('data-app'));
+      return now.join() === codes.join();
+    }, before);
+    await page.keyboard.press('Alt+ArrowRight');
+    await page.waitForFunction((codes) => {
+      const now = [...document.querySelectorAll('ul[data-group="XZBG"] > li')].map((li) => li.getAttribute('data-app'));
+      return now.join() === codes.join();
+    }, moved);
+    const toasts = await page.evaluate(() => (window as unknown as { phToasts: string[] }).phToasts);
+    assert.deepEqual(
+      toasts.filter((text) => text.trim() !== ''),
+      [toasts.find((text) => text.includes('本平台不保存图标顺序'))],
+      'one toast: kept in this browser',
+    );
+    await page.reload();
+    await page.locator(`li[data-app="${before[0]}"]`).waitFor();
+    assert.deepEqual(await order(), moved, 'kept in this browser over a reload');
     assert.deepEqual(problems, []);
   });
 

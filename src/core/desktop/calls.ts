@@ -3,6 +3,7 @@ import type { AppItem, ExpiryModule, Manifest, MenuGroup, MenuNode, UnreadCodeCo
 import { endpointPath } from '../api/wire';
 import type { HttpClient } from '../http/client-types';
 import { loadUnitLicence } from '../licence';
+import { withBrowserIconOrders } from './icon-order';
 import { withUnreadCounts } from './launcher';
 
 // The desktop's calls of §7, each through core's request client (never fetch): the shell passes the client in. Their
@@ -63,7 +64,8 @@ export async function loadDesktop(http: DesktopHttp, user: { userId: string; uni
     loadUnitModules(http).catch(() => null),
     loadUnitLicence(user.unitId, http),
   ]);
-  return { groups, modules, unitExpired: unit?.expired === true };
+  // The orders this browser keeps where the server keeps none (icon-order.ts) come over the server's.
+  return { groups: withBrowserIconOrders(groups, user.userId), modules, unitExpired: unit?.expired === true };
 }
 
 /** GET the permission tree of an app code (§6: callers ask only for types 2 and 4). */
@@ -93,11 +95,6 @@ export async function logAppAccess(http: DesktopHttp, user: AccessUser, app: App
     },
     noIntercept: true,
   });
-}
-
-/** POST the order of one group's icons (added call, docs/api.md). */
-export async function saveIconOrder(http: DesktopHttp, groupCode: string, codes: readonly string[]): Promise<void> {
-  await http.request({ url: CHROME_PATHS.appIconOrder, method: 'post', data: { groupCode, codes: codes.join(',') } });
 }
 
 /** GET /{app}/manifest.json: `{fileId}.js` (and `.css`) → asset URL. */

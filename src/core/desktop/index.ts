@@ -8,8 +8,9 @@ export {
   loadUnitModules,
   loadUnreadCounts,
   logAppAccess,
-  saveIconOrder,
 } from './calls';
+export type { IconOrderKept, IconOrderOutcome } from './icon-order';
+export { $browserIconOrders, keepIconOrder, withBrowserIconOrders } from './icon-order';
 export type { KeepAliveState } from './keep-alive';
 export { DEFAULT_KEEP_ALIVE, visitKeepAlive } from './keep-alive';
 export type { LauncherGroup, LauncherUser } from './launcher';

@@ -9,12 +9,13 @@ import {
   type DesktopData,
   defaultClient,
   type ExpiryModule,
+  keepIconOrder,
   type LauncherGroup,
   loadDesktop,
   type MenuGroup,
   moveApp,
+  notify,
   orderApps,
-  saveIconOrder,
 } from '../../core';
 
 // The desktop's data and its arranging: the groups and licences loaded once per user (or taken from the shell's early
@@ -76,7 +77,14 @@ export function useArrange({ groups, setGroups }: Pick<DesktopState, 'groups' | 
       setAnnouncement(
         translate('shell.moved', { name: appName(app, language), position: codes.indexOf(app.code) + 1 }),
       );
-      saveIconOrder(defaultClient(), group.code, full).catch(() => setGroups(previous));
+      void keepIconOrder(defaultClient(), $session.get().userId, group.code, full).then(({ kept, tell }) => {
+        // Undone when it could not be kept; kept in this browser where the server has no such call, said once.
+        if (kept === 'failed') {
+          setGroups(previous);
+          notify('error', translate('shell.orderNotSaved'));
+        }
+        if (tell) notify('info', translate('shell.orderKeptHere'));
+      });
     },
     [groups, setGroups, translate, language],
   );
