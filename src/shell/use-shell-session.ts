@@ -35,7 +35,13 @@ const samePage = (a: string, b: string) => a.replace(/index\.html$/, '') === b.r
 function landingElsewhere(): string | null {
   const config = requireConfig();
   const session = $session.get();
-  const target = landingUrl({ ...config, site: pageSite(), unitType: session.unitType, unitId: session.unitId });
+  const target = landingUrl({
+    ...config,
+    site: pageSite(),
+    unitType: session.unitType,
+    unitId: session.unitId,
+    faceTerminal: session.faceTerminal,
+  });
   return samePage(new URL(target).pathname, window.location.pathname) ? null : target;
 }
 

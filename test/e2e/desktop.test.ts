@@ -528,6 +528,34 @@ describe('the shell on the landing pages', () => {
     await parent.page.close();
   });
 
+  it('terminal: signs in to the clock-in page, and reaches no desktop or app by any door (issue 69)', async () => {
+    const CLOCK_IN = '/pages/base/pc_clockIn_all/index.html';
+    const page = await stage.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(stage.url('/login'));
+    const form = page.locator('ph-login');
+    await form.getByLabel('账号', { exact: true }).fill('terminal');
+    await form.getByLabel('密码', { exact: true }).fill(PASSWORD);
+    await form.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === CLOCK_IN);
+    await page.getByRole('heading', { name: '考勤打卡' }).waitFor();
+    assert.equal(await page.locator('ph-face').getAttribute('mode'), 'orther');
+    // The desktop sends it back; a module page refuses it (it has no apps); so does /redirect/{app}.
+    await page.goto(stage.url(SCHOOL));
+    await page.waitForURL((url) => url.pathname === CLOCK_IN);
+    await page.goto(stage.url(`${SCHOOL}#/redirect/notice`));
+    await page.waitForURL((url) => url.pathname === CLOCK_IN);
+    await page.goto(stage.url('/pages/notice/pc_notice_tm/index.html'));
+    await page.locator('ph-header').getByText('您的账号没有「通知公告」的使用权限，请联系管理员。').waitFor();
+    await page.close();
+    // Another account on the clock-in page is told, and no camera starts (issue 69: it looped on 403s).
+    const teacher = await signedInPage(stage, 'teacher');
+    await teacher.page.goto(stage.url(CLOCK_IN));
+    await teacher.page.getByText('此账号不是考勤终端：打卡请到学校的考勤终端进行').waitFor();
+    assert.equal(await teacher.page.locator('ph-face').count(), 0);
+    assert.deepEqual(teacher.problems, []);
+    await teacher.page.close();
+  });
+
   it('areauser: lands on the area desktop from the school one', async () => {
     const { page } = await signedInPage(stage, 'areauser');
     await page.goto(stage.url(`${SCHOOL}#/desktop/home`));

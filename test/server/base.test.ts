@@ -383,6 +383,20 @@ describe('parent and children', () => {
 });
 
 describe('desktop icons and permissions', () => {
+  it("gives a clock-in terminal's account no apps, and says in me and at sign-in that it is one (issue 69)", async () => {
+    const terminal = await signedIn(t.url, 'terminal');
+    const groups = (await terminal.get<MenuGroup[]>('/api/base/desktop/my_app_icon')).body.data;
+    expect(groups.flatMap((group) => group.iconVMs)).toEqual([]);
+    expect((await terminal.get<{ faceTerminal?: boolean }>('/api/uaa/oauth/me')).body.data.faceTerminal).toBe(true);
+    const signIn = await new Client(t.url).post<{ faceTerminal?: boolean }>('/api/uaa/oauth/login', {
+      username: 'terminal',
+      password: 'Demo@2026',
+    });
+    expect(signIn.body.data.faceTerminal).toBe(true);
+    const teacher = await signedIn(t.url, 'teacher');
+    expect((await teacher.get<{ faceTerminal?: boolean }>('/api/uaa/oauth/me')).body.data.faceTerminal).toBe(undefined);
+  });
+
   it('answers the nine groups with icons and unread counts', async () => {
     const teacher = await signedIn(t.url, 'teacher');
     const groups = (

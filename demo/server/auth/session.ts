@@ -7,7 +7,7 @@ import {
   REFRESH_TOKEN_COOKIE,
 } from '../../../src/core/api/wire';
 import type { AuthContext, ServerContext } from '../context';
-import { findUnit, findUser, type UserRow } from '../db/users';
+import { findUnit, findUser, isFaceTerminal, type UserRow } from '../db/users';
 import { errors } from '../envelope';
 import type { SocialIds } from './tokens';
 
@@ -39,6 +39,8 @@ export function loginData(
     data.openid = social.openid;
     data.unionid = social.unionid;
   }
+  // Added (issue 69): a clock-in terminal's sign-in lands on the clock-in page, not on a desktop.
+  if (isFaceTerminal(ctx.db, user.id)) data.faceTerminal = true;
   return data;
 }
 

@@ -61,6 +61,14 @@ export function isAdmin(db: Database, userId: string): boolean {
   return hasRole(db, userId, ADMIN_ROLE);
 }
 
+/** The role of a clock-in terminal's account (README › Demo accounts: `terminal`). */
+export const FACE_TERMINAL_ROLE = 'FACE_TERMINAL';
+
+/** A clock-in terminal's account: it records attendance by face, lands on the clock-in page and has no apps. */
+export function isFaceTerminal(db: Database, userId: string): boolean {
+  return hasRole(db, userId, FACE_TERMINAL_ROLE);
+}
+
 export function areLinked(db: Database, userId: string, otherId: string): boolean {
   return Boolean(
     db.prepare('SELECT 1 FROM account_links WHERE user_id = ? AND linked_user_id = ?').get(userId, otherId),

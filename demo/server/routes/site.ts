@@ -47,6 +47,8 @@ export const DEVELOPMENT_FORMS: Record<string, string> = {
   '/mobile_desktop_all.html': 'pages/base/mobile_desktop_all/index.html',
   '/pc_areaDesktop_all.html': 'area/areaBase/pc_areaDesktop_all/index.html',
   '/mobile_areaDesktop_all.html': 'area/areaBase/mobile_areaDesktop_all/index.html',
+  // The clock-in terminal's page (core's clockInPath; issue 69).
+  '/pc_clockIn_all.html': 'pages/base/pc_clockIn_all/index.html',
 };
 
 /** Every servable file under root as a `/`-separated relative path; dot files and symbolic links are left out. */

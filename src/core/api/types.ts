@@ -30,6 +30,8 @@ export interface LoginData {
   userId: string;
   openid?: string;
   unionid?: string;
+  /** Added by the reference server (issue 69): the account is a clock-in terminal's, which lands on the clock-in page. */
+  faceTerminal?: boolean;
   accessToken: string;
   /** Seconds until the access token expires. */
   expiresIn: number;
@@ -65,6 +67,8 @@ export interface MeData {
   superman: boolean;
   iszx: boolean;
   unitHaveInstitute: boolean;
+  /** Added by the reference server (issue 69): the account is a clock-in terminal's (role FACE_TERMINAL). */
+  faceTerminal?: boolean;
 }
 
 /** A linked child of a parent (§3). Only status 1 children enter the session. */

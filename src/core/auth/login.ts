@@ -36,6 +36,7 @@ export function afterSignIn(deps: AuthDeps, restored: boolean): AfterSignIn {
     site,
     unitType: session.unitType,
     unitId: session.unitId,
+    faceTerminal: session.faceTerminal,
     userAgent: userAgentOf(deps),
   });
   const target = decideRedirect({

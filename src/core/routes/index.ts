@@ -17,6 +17,7 @@ export type {
 export {
   appModuleUrl,
   bindPageUrl,
+  clockInPath,
   DESKTOP_RELOGIN_PATH,
   deployPathFor,
   FORGET_PASSWORD_PATH,

@@ -51,6 +51,8 @@ export interface LandingContext {
   specialUnitId?: string;
   /** The browser's user agent: a phone lands on the mobile desktop even from a page configured for pc. */
   userAgent?: string;
+  /** A clock-in terminal's account: it lands on the clock-in page, whatever the device (issue 69). */
+  faceTerminal?: boolean;
 }
 
 /** Phones, not tablets: an Android tablet's agent has no "Mobile", an iPad's no "iPhone". */
@@ -66,11 +68,21 @@ export function landingDevice(device: Device, userAgent = ''): Device {
 
 /** Default home after login by device and environment (§2 "Landing"). */
 export function landingPath(ctx: LandingContext): string {
+  if (ctx.faceTerminal) return clockInPath(ctx);
   if (ctx.specialUnitId && ctx.unitId === ctx.specialUnitId) return `/${ctx.rootPath}/base/pc_app_tm/index.html`;
   const area = isArea(ctx.unitType);
   const page = `${devicePrefix(landingDevice(ctx.device, ctx.userAgent))}_${area ? 'areaDesktop' : 'desktop'}_all`;
   if (ctx.env === 'development') return `/${page}.html`;
   return `/${area ? 'area' : ctx.rootPath}/${area ? ctx.areaBase : ctx.base}/${page}/index.html`;
+}
+
+/**
+ * A clock-in terminal's page (issue 69: the terminal landed on a staff desktop): `/{root}/{base}/pc_clockIn_all/`
+ * beside the school's landing pages, `/pc_clockIn_all.html` in development. Not a §2 route: the terminal's role is
+ * the reference server's (README › Demo accounts).
+ */
+export function clockInPath(ctx: Pick<LandingContext, 'env' | 'rootPath' | 'base'>): string {
+  return ctx.env === 'development' ? '/pc_clockIn_all.html' : `/${ctx.rootPath}/${ctx.base}/pc_clockIn_all/index.html`;
 }
 
 /** The landing page as an absolute URL on the site: where a sign-in and the header's desktop button go. */

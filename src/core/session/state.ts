@@ -38,6 +38,11 @@ export interface SessionState {
   userImgPath: string;
   iszx: boolean;
   unitHaveInstitute: boolean;
+  /**
+   * A clock-in terminal's account (the reference server says so in `me` and the login answer): it lands on the
+   * clock-in page, and every other landing page sends it there (issue 69).
+   */
+  faceTerminal: boolean;
   /** Children with status 1 only. */
   chirdenList: Child[];
   currentChirden: Child | null;
@@ -79,6 +84,7 @@ export function emptySession(): SessionState {
     userImgPath: '',
     iszx: false,
     unitHaveInstitute: false,
+    faceTerminal: false,
     chirdenList: [],
     currentChirden: null,
     chirdenId: '',
@@ -129,6 +135,7 @@ export function storeLoginInfo(data: Partial<LoginData>): void {
   if (data.unitType !== undefined) patch.unitType = String(data.unitType);
   if (data.userType !== undefined) patch.userType = Number(data.userType);
   if (data.userId !== undefined) patch.userId = String(data.userId);
+  if (data.faceTerminal !== undefined) patch.faceTerminal = data.faceTerminal === true;
   $session.set({ ...$session.get(), ...patch, baselogined: true });
 }
 

@@ -20,7 +20,15 @@ import type { PhHeaderProps } from './props';
 /** The desktop button: the page's listener may keep the page (false), else the landing page of §2 opens. */
 export function goToDesktop(props: PhHeaderProps, config: PhConfig | null, session: SessionState): void {
   if (props.onDesktop?.() === false || !config) return;
-  getLocation().assign(landingUrl({ ...config, site: pageSite(), unitId: session.unitId, unitType: session.unitType }));
+  getLocation().assign(
+    landingUrl({
+      ...config,
+      site: pageSite(),
+      unitId: session.unitId,
+      unitType: session.unitType,
+      faceTerminal: session.faceTerminal,
+    }),
+  );
 }
 
 /**

@@ -86,6 +86,18 @@ describe('landingPath (§2)', () => {
     );
   });
 
+  it("a clock-in terminal's account lands on the clock-in page, on any device and unit (issue 69)", () => {
+    const terminal = { ...base, faceTerminal: true };
+    expect(landingPath({ ...terminal, env: 'production', device: 'pc' })).toBe('/pages/base/pc_clockIn_all/index.html');
+    expect(landingPath({ ...terminal, env: 'production', device: 'app', unitType: '1' })).toBe(
+      '/pages/base/pc_clockIn_all/index.html',
+    );
+    expect(landingPath({ ...terminal, env: 'development', device: 'h5' })).toBe('/pc_clockIn_all.html');
+    expect(landingPath({ ...base, faceTerminal: false, env: 'production', device: 'pc' })).toBe(
+      '/pages/base/pc_desktop_all/index.html',
+    );
+  });
+
   it('a pc page opened on a phone lands on the mobile desktop; tablets and computers keep the pc one', () => {
     const pc = { ...base, env: 'production' as const, device: 'pc' as const };
     const phones = [

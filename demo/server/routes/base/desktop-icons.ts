@@ -5,6 +5,7 @@ import { ENDPOINTS, endpointPath } from '../../../../src/core/api/wire';
 import { requireAuth } from '../../auth/session';
 import type { ServerContext } from '../../context';
 import { GROUPS } from '../../db/seed-data';
+import { isFaceTerminal } from '../../db/users';
 import { errors, fieldError, ok } from '../../envelope';
 import { id, int, object, str } from '../../schemas';
 import { serves } from '../../spec-strict';
@@ -59,8 +60,12 @@ export function userApps(ctx: ServerContext, userId: string): AppItem[] {
   return user ? iconGroups(ctx, userId, user.user_type).flatMap((group) => group.iconVMs) : [];
 }
 
-/** The desktop's groups of the apps for the user's type (`frontUserType`, a comma list; empty is everyone). */
+/**
+ * The desktop's groups of the apps for the user's type (`frontUserType`, a comma list; empty is everyone). A clock-in
+ * terminal's account has none: every door to an app refuses it (issue 69: it had a staff desktop of 18 apps).
+ */
 function iconGroups(ctx: ServerContext, userId: string, userType: number): MenuGroup[] {
+  const terminal = isFaceTerminal(ctx.db, userId);
   const rows = ctx.db
     .prepare(
       `SELECT a.*, r.num FROM apps a
@@ -70,7 +75,7 @@ function iconGroups(ctx: ServerContext, userId: string, userType: number): MenuG
     )
     .all(userId, userId) as AppRow[];
   const forUser = (row: AppRow) =>
-    row.front_user_type === '' || row.front_user_type.split(',').includes(String(userType));
+    !terminal && (row.front_user_type === '' || row.front_user_type.split(',').includes(String(userType)));
   return GROUP_CODES.map((code) => ({
     code,
     name: GROUPS[code] ?? code,

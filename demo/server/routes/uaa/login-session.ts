@@ -11,7 +11,7 @@ import {
 } from '../../auth/session';
 import { signatureHeader } from '../../auth/signature';
 import type { ServerContext } from '../../context';
-import { findUnit, findUser, isAdmin } from '../../db/users';
+import { findUnit, findUser, isAdmin, isFaceTerminal } from '../../db/users';
 import { errors, ok } from '../../envelope';
 import { flag, object, str } from '../../schemas';
 
@@ -81,5 +81,7 @@ function meData(ctx: ServerContext, userId: string, accessToken: string): MeData
     superman: isAdmin(ctx.db, user.id),
     iszx: unit.is_vocational === 1,
     unitHaveInstitute: unit.have_institute === 1,
+    // Added (issue 69): a clock-in terminal's account lands on the clock-in page and opens nothing else.
+    ...(isFaceTerminal(ctx.db, user.id) ? { faceTerminal: true } : {}),
   };
 }
