@@ -41,6 +41,27 @@ export async function loadChildren(parentId: string, deps: AuthDeps): Promise<vo
   setChildren(children, current);
 }
 
+/**
+ * §3's `iszx` (a vocational school) and `unitHaveInstitute` from §7's unit calls, `is_vocational_school` and
+ * `have_institute`, for a `me` that does not carry them (§7 names only unitId, userType and userId in its data; the
+ * reference server's carries both, so it is not asked). Quiet: a failed call leaves the flag false.
+ */
+export async function loadUnitFlags(me: Partial<MeData>, deps: AuthDeps): Promise<void> {
+  if (typeof me.iszx === 'boolean' && typeof me.unitHaveInstitute === 'boolean') return;
+  const flag = (url: string, params?: Record<string, string>) =>
+    deps.http
+      .request<unknown>({ url, params, noIntercept: true })
+      .then((answer) => answer.data === true)
+      .catch(() => false);
+  const [iszx, unitHaveInstitute] = await Promise.all([
+    typeof me.iszx === 'boolean' ? me.iszx : flag(ENDPOINTS.vocationalSchool),
+    typeof me.unitHaveInstitute === 'boolean'
+      ? me.unitHaveInstitute
+      : flag(ENDPOINTS.haveInstitute, { unitId: String(me.unitId ?? '') }),
+  ]);
+  applyMe({ iszx, unitHaveInstitute });
+}
+
 /** The `me` call in flight: the page and its widgets (a header, a login form) asking together share one. */
 const inFlight = /* @__PURE__ */ pageSingleton('me-in-flight', () => ({
   current: null as Promise<MeData | null> | null,
@@ -83,7 +104,10 @@ async function readMe(deps: AuthDeps, epoch: number): Promise<MeData | null> {
     return null;
   }
   applyMe(me);
-  if (Number(me.userType) === PARENT) await loadChildren(String(me.userId), deps);
+  await Promise.all([
+    Number(me.userType) === PARENT ? loadChildren(String(me.userId), deps) : null,
+    loadUnitFlags(me, deps),
+  ]);
   $loginStatus.set('in');
   return me;
 }

@@ -66,6 +66,12 @@ beforeAll(async () => {
       }),
     ),
   );
+  server.route('GET', '/api/base/unit/is_vocational_school', (_req, res) =>
+    sendJson(res, 200, envelope(200, { data: true })),
+  );
+  server.route('GET', '/api/base/unit/have_institute', (_req, res) =>
+    sendJson(res, 200, envelope(200, { data: true })),
+  );
   server.route('GET', '/api/uaa/social/qy_info', (_req, res) =>
     sendJson(res, 200, envelope(200, { data: { providerAppId: 'wwcorp' } })),
   );
@@ -509,6 +515,24 @@ describe('fetchMe (§4 login status)', () => {
     const me = server.received.find((entry) => entry.url.pathname === '/api/uaa/oauth/me')!;
     expect(me.url.searchParams.get('signature')).toMatch(/^[0-9a-f]{32}$/);
     expect(me.url.searchParams.get('noIntercept')).toBe('true');
+  });
+
+  it("fills §3's iszx and unitHaveInstitute from §7's unit calls when me does not carry them (issue 69)", async () => {
+    meAnswer = envelope(200, { data: { userId: 'u1', userType: 2, unitId: 'U1' } });
+    await auth.fetchMe(deps);
+    const asked = server.received.map((entry) => entry.url.pathname);
+    expect(asked).toContain('/api/base/unit/is_vocational_school');
+    const institute = server.received.find((entry) => entry.url.pathname === '/api/base/unit/have_institute');
+    expect(institute?.url.searchParams.get('unitId')).toBe('U1');
+    expect(session.$session.get()).toMatchObject({ iszx: true, unitHaveInstitute: true });
+    // A me that carries them (the reference server's) is taken as it is, with no call.
+    server.received.length = 0;
+    meAnswer = envelope(200, {
+      data: { userId: 'u1', userType: 2, unitId: 'U1', iszx: false, unitHaveInstitute: false },
+    });
+    await auth.fetchMe(deps);
+    expect(server.received.map((entry) => entry.url.pathname)).toEqual(['/api/uaa/oauth/me']);
+    expect(session.$session.get()).toMatchObject({ iszx: false, unitHaveInstitute: false });
   });
 
   it('a parent also gets the status 1 children', async () => {
