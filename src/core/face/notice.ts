@@ -100,7 +100,8 @@ export function faceNotice(state: FaceState, mode: FaceMode): FaceNotice | null 
       // With the hold still running, the challenge comes within a moment: what was said stays.
       if (state.image === null && state.countdown) return info(t('face.countdown', { seconds: state.countdown }));
       if (state.image === null) return info(t(FRAMING_KEYS[state.watch?.framing ?? 'noFace']));
-      return info(t('face.recognising'));
+      // The challenge is being asked for: nothing is recognised yet (issue 69: it said "Recognising…").
+      return info(t('face.preparing'));
     case 'capturing':
     case 'submitting':
       return info(t(mode === 'collect' ? 'face.saving' : 'face.recognising'));

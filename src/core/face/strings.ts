@@ -28,6 +28,7 @@ export const FACE_STRINGS: StringTable = {
     'face.tooFast': '转得太快了：请转回来，再慢一点转头',
     'face.faceCamera': '请转回来，正对摄像头',
     'face.recognising': '正在识别…',
+    'face.preparing': '正在准备活体检测…',
     'face.saving': '正在保存…',
     'face.timeout': '人脸检测超时，点击重试！请在{seconds}秒内正对指定区域超过{hold}秒。',
     'face.success': '人脸采集完成！',
@@ -63,6 +64,7 @@ export const FACE_STRINGS: StringTable = {
     'face.tooFast': 'Too fast: turn back, then turn your head again more slowly',
     'face.faceCamera': 'Now turn back and face the camera',
     'face.recognising': 'Recognising…',
+    'face.preparing': 'Getting the liveness check ready…',
     'face.saving': 'Saving…',
     'face.timeout':
       'Face detection timeout, click to try again! Please face the designated area in {seconds} seconds for more than {hold} seconds.',
@@ -99,6 +101,7 @@ export const FACE_STRINGS: StringTable = {
     'face.tooFast': '轉得太快了：請轉回來，再慢一點轉頭',
     'face.faceCamera': '請轉回來，正對鏡頭',
     'face.recognising': '正在識別…',
+    'face.preparing': '正在準備活體檢測…',
     'face.saving': '正在儲存…',
     'face.timeout': '人臉檢測超時，點擊重試！請在{seconds}秒內正對指定區域超過{hold}秒。',
     'face.success': '人臉採集完成！',

@@ -200,10 +200,17 @@ describe('texts of §8 in the three languages', () => {
       '點擊重試',
     ],
   ] as const)('%s', (language, timeoutText, noCameraText, successText, retryText) => {
+    const preparing = {
+      'zh-CN': '正在准备活体检测…',
+      en: 'Getting the liveness check ready…',
+      'zh-HK': '正在準備活體檢測…',
+    };
     $language.set(language);
     expect(faceNotice(timeout, 'login')?.text).toBe(timeoutText);
     expect(faceNotice(noCamera, 'login')).toMatchObject({ text: noCameraText, retry: true, retryText });
     expect(faceNotice(success, 'collect')?.text).toBe(successText);
+    // Asking for the liveness challenge after the photo is no recognising yet (issue 69).
+    expect(faceNotice({ status: 'challenging', image: 'photo' }, 'orther')?.text).toBe(preparing[language]);
     expect(faceNotice({ status: 'failed', message: '服务器内部错误', image: null }, 'login')?.retryText).toBe(
       retryText,
     );
