@@ -186,6 +186,16 @@ describe('the docs site', () => {
         `${path} ${id}: the dialog's body scrolls (${body.scroll} > ${body.client})`,
       );
     }
+    // The header's to-do panel, which pops up by itself, lies whole in its frame (issue 69: it was cut).
+    const { page } = await openSite('ph-header.html', 1366);
+    const iframe = page.locator('iframe.live[data-src$="/teacher.html"]');
+    const panel = iframe.contentFrame().locator('[part~="reminders"]');
+    await panel.locator('.reminder').first().waitFor();
+    const [frameBox, panelBox] = [await iframe.boundingBox(), await panel.boundingBox()];
+    assert.ok(
+      frameBox && panelBox && panelBox.y >= frameBox.y && panelBox.y + panelBox.height <= frameBox.y + frameBox.height,
+      `ph-header teacher: the to-do panel is cut by its frame (${JSON.stringify({ frameBox, panelBox })})`,
+    );
   });
 
   it('?language= in the address shows the examples in that language, over the one kept', async () => {
