@@ -19,10 +19,16 @@ export async function signedInAt(loginName: string, path: string, code: string, 
   return location;
 }
 
-/** Mounts the header and waits until it shows the signed-in bar. */
+/**
+ * Mounts the header and waits until it shows the signed-in bar with its icon row complete: until the linked accounts
+ * are known the row is not painted (issue 69), so its buttons cannot take focus yet.
+ */
 export async function mountHeader(template: TemplateResult = html`<ph-header></ph-header>`): Promise<HeaderElement> {
   const header = await fixture<HeaderElement>(template);
-  await waitUntil(() => header.shadowRoot?.querySelector('[part~="bar"]'), 'the header bar did not render');
+  await waitUntil(
+    () => header.shadowRoot?.querySelector('[part~="bar"][data-actions="known"]'),
+    'the header bar did not render',
+  );
   return header;
 }
 
