@@ -61,7 +61,9 @@ async function signIn(page: Page, account: string): Promise<void> {
   await login.getByLabel('账号', { exact: true }).fill(account);
   await login.getByLabel('密码', { exact: true }).fill(PASSWORD);
   await login.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === SCHOOL_LANDING);
+  // The clock-in terminal's account lands on its clock-in page (issue 69), everyone else on the school desktop.
+  const landing = account === 'terminal' ? '/pages/base/pc_clockIn_all/index.html' : SCHOOL_LANDING;
+  await page.waitForURL((url) => url.pathname === landing);
 }
 
 /**
