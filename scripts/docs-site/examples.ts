@@ -164,6 +164,28 @@ root.querySelector('[part~=version]').click();`,
       height: 420,
     },
   ],
+  'ph-picker': [
+    {
+      id: 'default',
+      title: 'As it starts: #000, 14px, Microsoft YaHei',
+      markup: '<ph-picker></ph-picker>',
+      height: 260,
+    },
+    {
+      id: 'chosen',
+      title: 'A choice set by the page; a change shows its ph-picker-change payload',
+      markup: `<ph-picker color="#c00000" font-size="18px" font-family="KaiTi"></ph-picker>
+<pre id="payload"></pre>`,
+      play: `${rendered('ph-picker', '[part~=size]')}
+document.querySelector('ph-picker').addEventListener('ph-picker-change', (event) => {
+  document.querySelector('#payload').textContent = JSON.stringify(event.detail);
+});
+const size = root.querySelector('[part~=size]');
+size.value = '20px';
+size.dispatchEvent(new Event('change', { bubbles: true }));`,
+      height: 320,
+    },
+  ],
   'ph-uploader': [
     {
       id: 'empty',

@@ -8,6 +8,7 @@ import './ph-login/define';
 import './ph-footer/define';
 import './ph-header/define';
 import './ph-modal/define';
+import './ph-picker/define';
 import './ph-uploader/define';
 import './ph-voice/define';
 

@@ -6,5 +6,6 @@ export * from './ph-footer/react';
 export * from './ph-header/react';
 export * from './ph-login/react';
 export * from './ph-modal/react';
+export * from './ph-picker/react';
 export * from './ph-uploader/react';
 export * from './ph-voice/react';

@@ -24,6 +24,7 @@ import { FACE_ELEMENT_STRINGS } from '../../src/elements/ph-face/strings';
 import { FOOTER_STRINGS } from '../../src/elements/ph-footer/strings';
 import { HEADER_STRINGS } from '../../src/elements/ph-header/strings';
 import { LOGIN_STRINGS } from '../../src/elements/ph-login/strings';
+import { PICKER_STRINGS } from '../../src/elements/ph-picker/strings';
 import { UPLOADER_STRINGS } from '../../src/elements/ph-uploader/strings';
 import { SHELL_STRINGS } from '../../src/shell/strings';
 
@@ -59,6 +60,7 @@ const TABLES: Record<string, StringTable> = {
   FACE_ELEMENT_STRINGS,
   UPLOADER_STRINGS,
   FOOTER_STRINGS,
+  PICKER_STRINGS,
   HEADER_STRINGS,
   SHELL_STRINGS,
   FACE_STRINGS,

@@ -24,7 +24,16 @@ describe('the custom-elements manifest of the sources', () => {
 
   it('describes every element folder, with its events named ph-<element>-<what>', () => {
     const tags = elementsOf(manifest).map((element) => element.tagName);
-    expect(tags).toEqual(['ph-face', 'ph-footer', 'ph-header', 'ph-login', 'ph-modal', 'ph-uploader', 'ph-voice']);
+    expect(tags).toEqual([
+      'ph-face',
+      'ph-footer',
+      'ph-header',
+      'ph-login',
+      'ph-modal',
+      'ph-picker',
+      'ph-uploader',
+      'ph-voice',
+    ]);
     for (const element of elementsOf(manifest)) {
       for (const event of element.events ?? []) expect(event.name.startsWith(`${element.tagName}-`)).toBe(true);
     }

@@ -97,10 +97,18 @@ describe('legacy module page with dist/ph-widgets.js', () => {
     await page.getByRole('button', { name: '发布通知' }).click();
     await page.getByRole('dialog', { name: '编辑通知' }).waitFor();
     await page.getByLabel('标题').fill('春游通知');
+    // The colour and font picker styles the notice: a size by the keyboard, a swatch by its name.
+    await page.getByLabel('字号').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('radio', { name: '深红' }).check();
     await page.getByRole('button', { name: '预览' }).click();
     const preview = page.getByRole('dialog', { name: '预览通知' });
     await preview.waitFor();
     assert.equal(await page.locator('#preview-text').textContent(), '春游通知');
+    assert.deepEqual(
+      await page.$eval('#preview-text', (text) => [getComputedStyle(text).fontSize, getComputedStyle(text).color]),
+      ['16px', 'rgb(192, 0, 0)'],
+    );
 
     assert.equal(await maskZIndex(page, 'compose'), 1500);
     assert.equal(await maskZIndex(page, 'confirm'), 1501);

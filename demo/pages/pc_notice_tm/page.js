@@ -193,6 +193,11 @@ function wireNotices(text) {
   byId('publish').addEventListener('click', () => {
     compose.open = true;
   });
+  // The notice is written and previewed in the colour, size and family chosen in the picker.
+  byId('notice-style').addEventListener('ph-picker-change', (event) => {
+    const { color, fontSize, fontFamily } = /** @type {CustomEvent} */ (event).detail;
+    for (const id of ['content', 'preview-text']) Object.assign(byId(id).style, { color, fontSize, fontFamily });
+  });
   byId('preview').addEventListener('click', () => {
     const subject = /** @type {HTMLInputElement} */ (byId('subject')).value.trim();
     byId('preview-text').textContent = subject || text.empty || '';

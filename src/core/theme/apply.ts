@@ -19,6 +19,7 @@ export const ELEMENT_HOSTS = [
   'ph-header',
   'ph-footer',
   'ph-modal',
+  'ph-picker',
   'ph-uploader',
   'ph-face',
   'ph-voice',
