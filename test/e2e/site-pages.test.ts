@@ -205,6 +205,7 @@ describe('login page script', () => {
         languagePack: {},
         loginTickitConifg: { apipath: '/api/sso/ticket/login' },
         socialAuthorize: { qy: { url: '/sso/social/authorize' }, mp: { url: '/sso/social/authorize' } },
+        qrLogin: { script: '/shared/wwlogin-standin.js', agentId: '1000002' },
       },
     ]);
     assert.equal(await page.getAttribute('html', 'lang'), 'en');
@@ -218,6 +219,11 @@ describe('login page script', () => {
       { provider: 'mp', name: 'WeChat', icon: '/static/img/wechat.svg' },
     ]);
     assert.equal(await login.getAttribute('qr'), '');
+    // The QR box loads the chat-login script qrLogin names (the reference server's stand-in of WeCom's), which draws
+    // the unit's code in English (issue 69: the box said a code would appear, and none did).
+    const code = login.locator('[slot=qr] a[data-ww-login="1000002"]');
+    assert.match((await code.getAttribute('aria-label')) ?? '', /^WeCom QR code/);
+    assert.equal(new URL((await code.getAttribute('href')) ?? '', stage.url('/')).searchParams.get('state'), 'qy');
     assert.match(
       (await page.locator('footer').textContent()) ?? '',
       /^© \d{4} Demo Experimental School · Unified sign-in$/,

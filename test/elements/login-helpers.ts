@@ -47,7 +47,7 @@ export async function api<T = unknown>(path: string, body?: Record<string, unkno
  * A fresh page state: signed out on the server (cookies cleared), stored preferences and stores reset, the page
  * configured like the login page, and navigation recorded instead of followed.
  */
-export async function freshPage(path = '/login') {
+export async function freshPage(path = '/login', options: Partial<Parameters<typeof core.phinit>[0]> = {}) {
   await api('/api/uaa/oauth/logout', {});
   localStorage.clear();
   sessionStorage.clear();
@@ -71,6 +71,7 @@ export async function freshPage(path = '/login') {
     device: 'pc',
     languagePack: {},
     loginTickitConifg: { apipath: '/api/sso/ticket/login' },
+    ...options,
   });
   return location;
 }

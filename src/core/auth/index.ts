@@ -33,6 +33,8 @@ export {
   urlQuery,
   withoutSecrets,
 } from './mode';
+export type { QrLoginDeps, QrLoginSetting, WwLoginOptions } from './qr-login';
+export { showQrLogin, wwLoginOptions } from './qr-login';
 export type { NavigationLog } from './navigation';
 export { followAfterSignIn, navigatedThisLoad, sessionNavigationLog } from './navigation';
 export type {

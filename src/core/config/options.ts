@@ -1,4 +1,5 @@
 import type { Device } from '../api/wire';
+import type { QrLoginSetting } from '../auth/qr-login';
 import type { ClientDownloadLinks } from '../header/downloads';
 
 export type Env = 'development' | 'production';
@@ -67,6 +68,12 @@ export interface PhinitOptions {
    * (open.weixin.qq.com, scope snsapi_base).
    */
   socialAuthorize?: Partial<Record<'qy' | 'mp', { url?: string; scope?: string }>>;
+  /**
+   * The login page's QR container (`<ph-login qr>`, §2, §7's chat-login script): `{ script, agentId, style }`, the
+   * WeCom web-login script's URL (`https://wwcdn.weixin.qq.com/node/wework/wwopen/js/wwLogin-1.2.7.js`), the WeCom
+   * app it signs in to and a stylesheet for its frame. Without `script` the box says QR sign-in is unavailable.
+   */
+  qrLogin?: QrLoginSetting;
   /** Page opened after login when no redirect_uri is given. */
   jumpPage?: string;
   /** One-proxy deployments serve the bind page under the root path (§2). */

@@ -56,6 +56,7 @@ export interface PhConfig {
   jumpPage?: string;
   allowedRedirectOrigins: string[];
   socialAuthorize: NonNullable<PhinitOptions['socialAuthorize']>;
+  qrLogin?: PhinitOptions['qrLogin'];
   oneProxy: boolean;
   loginTickitConifg: TicketConfig;
   languages: Language[];
@@ -115,6 +116,7 @@ export function resolveConfig(options: PhinitOptions): PhConfig {
     jumpPage: options.jumpPage,
     allowedRedirectOrigins: redirectOrigins(options.allowedRedirectOrigins),
     socialAuthorize: { ...options.socialAuthorize },
+    qrLogin: options.qrLogin,
     oneProxy: options.oneProxy === true,
     loginTickitConifg: { ...options.loginTickitConifg },
     languages: languageList(options.languages),

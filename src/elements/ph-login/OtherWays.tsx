@@ -22,15 +22,15 @@ export interface OtherWaysProps {
 }
 
 /**
- * What the QR box shows until the messaging app's script renders its code into it (and where no script is loaded):
- * an icon and what will appear, so the box never reads as an empty square (issue 56).
+ * What the QR box shows until the messaging app's script renders its code into it: an icon and that it is loading,
+ * or, where none will come (no script set, or it failed), that QR sign-in is not offered here (issue 56, issue 69).
  */
-export function QrPlaceholder() {
+export function QrPlaceholder({ unavailable = false }: { unavailable?: boolean }) {
   const translate = useTranslate();
   return (
     <span className="qr-placeholder" part="qr-placeholder">
       <QrIcon />
-      <span>{translate('login.qrPending')}</span>
+      <span>{translate(unavailable ? 'login.qrUnavailable' : 'login.qrPending')}</span>
     </span>
   );
 }
@@ -83,7 +83,7 @@ export function OtherWays({ platforms = [], qr, qrContent, onPlatform }: OtherWa
       ) : null}
       {qr ? (
         <figure className="qr" part="qr">
-          <div className="qr-box">{qrContent ?? <QrPlaceholder />}</div>
+          <div className="qr-box">{qrContent ?? <QrPlaceholder unavailable />}</div>
           <figcaption>{translate('login.qr')}</figcaption>
         </figure>
       ) : null}

@@ -64,7 +64,8 @@ export interface PhLoginEventMap {
  * one takes it away.
  *
  * @summary Login form and dialog
- * @slot qr - What the messaging app's login script renders (a third-party script this repository cannot load).
+ * @slot qr - Where the chat-login script phinit's `qrLogin` names (WeCom's wwLogin) draws its QR code, in a box the
+ *   element adds; a page may put its own content here instead.
  * @csspart card - The inline form's card.
  * @csspart title - The heading.
  * @csspart form - The form.
@@ -87,7 +88,8 @@ export interface PhLoginEventMap {
  * @csspart others - The other ways to sign in.
  * @csspart platform - Each third-party sign-in.
  * @csspart qr - The QR container.
- * @csspart qr-placeholder - What the QR container shows until a QR code is rendered into the `qr` slot.
+ * @csspart qr-placeholder - What the QR container shows until the QR code is drawn (loading), or where none will be
+ *   (no `qrLogin` script, or it failed): that QR sign-in is not offered here.
  */
 export const PhLoginElement = defineElement('ph-login', LoginElement, LOGIN_ELEMENT_OPTIONS);
 ensureToastHost();

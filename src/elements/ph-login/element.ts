@@ -3,6 +3,7 @@ import { dispatchFrom, type ElementOptions, type ElementProps, hostOf } from '..
 import { takeEarlySubmit } from './early-submit';
 import { type LoginPlatform, QrPlaceholder } from './OtherWays';
 import { PhLogin, type PhLoginProps } from './PhLogin';
+import { useQrCode } from './use-qr-code';
 
 // What <ph-login> renders, apart from its registration (define.ts): a server renders the same (ph-widgets/server).
 
@@ -26,10 +27,11 @@ export const LOGIN_ELEMENT_OPTIONS: ElementOptions<LoginElementProps> = {
 /** <ph-login>: PhLogin in the element's shadow root; outcomes become ph-login-* events on the host. */
 export function LoginElement({ container, platforms, ...props }: LoginElementProps) {
   const host = hostOf(container);
+  const qrUnavailable = useQrCode(host, props.qr);
   return createElement(PhLogin, {
     ...props,
     platforms: parsePlatforms(platforms),
-    qrContent: createElement('slot', { name: 'qr' }, createElement(QrPlaceholder)),
+    qrContent: createElement('slot', { name: 'qr' }, createElement(QrPlaceholder, { unavailable: qrUnavailable })),
     // Cancelable: preventDefault() keeps the page where it is (an app that routes by itself).
     onSuccess: ({ accessToken: _token, expiresIn: _expires, ...data }) =>
       dispatchFrom(host, 'ph-login-success', data, { cancelable: true }),
