@@ -41,6 +41,8 @@ const ELEMENT_ONLY_CORE = [
   [/[\\/]src[\\/]core[\\/](voice[\\/]|api[\\/](nls|vocabulary)\.ts$)|^\0ph-pcm-worklet-url$/, 'ph-voice'],
   // The face rules: a chunk of their own, which only ph-face's lazily shown widget imports (not ph-face.js itself).
   [/[\\/]src[\\/]core[\\/]face[\\/]/, 'face-rules'],
+  // WeCom's QR sign-in: only the QR box of <ph-login qr> loads it (lazily), so a work-chat page's login does not.
+  [/[\\/]src[\\/]core[\\/]auth[\\/]qr-login\.ts$/, 'qr-login'],
   // The upload engine, the helpers only it uses and the MD5 worker's URL module: a chunk of its own, `upload`, that
   // ph-uploader imports (`npm run size` fails if a work-chat page ever loads it).
   [
