@@ -19,7 +19,7 @@ async function rendered(picker: PickerElement): Promise<void> {
 }
 
 /** The next ph-picker-change's payload, after `act`. */
-async function changeAfter(picker: PickerElement, act: () => Promise<unknown> | void): Promise<ColorPickerChange> {
+async function changeAfter(picker: PickerElement, act: () => Promise<unknown>): Promise<ColorPickerChange> {
   const event = oneEvent(picker, 'ph-picker-change');
   await act();
   return ((await event) as CustomEvent<ColorPickerChange>).detail;
@@ -57,10 +57,25 @@ describe('ph-picker', () => {
       fontFamily: 'KaiTi',
     });
     inside<HTMLSelectElement>(picker, '[part~=family]')?.focus();
-    expect((await changeAfter(picker, () => sendKeys({ press: 'ArrowUp' }))).fontFamily).to.equal('SimSun');
+    expect(await changeAfter(picker, () => sendKeys({ press: 'ArrowUp' }))).to.deep.equal({
+      color: '#c00000',
+      fontSize: '20px',
+      fontFamily: 'SimSun',
+    });
     // The swatches are one radio group: the arrow keys move the choice.
     inside<HTMLInputElement>(picker, 'input[type=radio]:checked')?.focus();
     expect((await changeAfter(picker, () => sendKeys({ press: 'ArrowRight' }))).color).to.equal('#e36c09');
+  });
+
+  it('shows what the page sets later in place of the choice made before', async () => {
+    const picker = await fixture<PickerElement>(html`<ph-picker font-size="18px"></ph-picker>`);
+    await rendered(picker);
+    inside<HTMLSelectElement>(picker, '[part~=size]')?.focus();
+    expect((await changeAfter(picker, () => sendKeys({ press: 'ArrowUp' }))).fontSize).to.equal('16px');
+    picker.setAttribute('color', '#0070c0');
+    await waitUntil(() => inside<HTMLInputElement>(picker, 'input[type=radio]:checked')?.value === '#0070c0', 'blue');
+    expect(inside<HTMLInputElement>(picker, '[part~=hex]')?.value).to.equal('#0070c0');
+    expect(inside<HTMLSelectElement>(picker, '[part~=size]')?.value).to.equal('18px');
   });
 
   it('takes a typed hex colour, and says a text that is none is no colour without firing', async () => {

@@ -60,7 +60,8 @@
       'aria-label',
       options.lang === 'en' ? 'WeCom QR code (demo: select to scan)' : '企业微信二维码（演示：点此代替扫码）',
     );
-    link.style.cssText = 'display:block;width:148px;height:148px;padding:6px;background:#fff;line-height:0';
+    link.style.cssText =
+      'display:block;box-sizing:content-box;width:148px;height:148px;padding:6px;background:#fff;line-height:0';
     const svg = document.createElementNS(SVG, 'svg');
     svg.setAttribute('viewBox', `0 0 ${SIZE} ${SIZE}`);
     svg.setAttribute('width', '148');

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   $translate,
   addStrings,
@@ -44,12 +44,16 @@ export function PhPicker({ color, fontSize, fontFamily, onChange }: PhPickerProp
   const translate = useStore($translate);
   const [value, setValue] = useState(() => pickerValue({ color, fontSize, fontFamily }));
   const [typed, setTyped] = useState(value.color);
-  // What the page sets wins over what the user chose before it.
-  useEffect(() => {
+  // What the page sets anew wins over what the user chose before it; set during the render (not in an effect, which
+  // would run after a first choice made at once and undo it).
+  const given = `${color} ${fontSize} ${fontFamily}`;
+  const [givenBefore, setGivenBefore] = useState(given);
+  if (given !== givenBefore) {
     const next = pickerValue({ color, fontSize, fontFamily });
+    setGivenBefore(given);
     setValue(next);
     setTyped(next.color);
-  }, [color, fontSize, fontFamily]);
+  }
 
   const change = (patch: Partial<Record<keyof ColorPickerChange, string>>) => {
     const next = pickerChange(value, patch);
