@@ -55,6 +55,12 @@ export function BareTags() {
         text
       </ph-modal>
       <ph-footer unitId="unit-1" noVersionCheck style={{ marginTop: 8 }} />
+      <ph-picker
+        color="#c00000"
+        fontSize="18px"
+        fontFamily="KaiTi"
+        onph-picker-change={(event) => `${event.detail.color} ${event.detail.fontSize} ${event.detail.fontFamily}`}
+      />
     </>
   );
 }
