@@ -42,6 +42,7 @@ const messageOrVoice: Array<[string, string]> = [
 const decided: Array<[string, string]> = [['src/core/auth/redirect.ts', 'decideRedirect']];
 const home: Array<[string, string]> = [['src/core/routes/router.ts', 'hashFor']];
 const forgot: Array<[string, string]> = [['src/elements/ph-login/RememberRow.tsx', 'useForgotHref']];
+const login: Array<[string, string]> = [['src/core/routes/paths.ts', 'loginPageUrl']];
 const providerPage: Array<[string, string]> = [
   ['demo/server/routes/uaa/social-provider.ts', 'registerSocialProviderRoutes'],
 ];
@@ -153,6 +154,15 @@ const LISTED: Listed[] = [
     target: 'address.back',
     source: { kind: 'resolved', via: [['src/core/unit/help-page.ts', 'helpPageAddress']] },
   },
+  // The help page's Back, followed where the tab cannot close itself (issue 69): the same resolved address.
+  {
+    file: 'demo/site/help/index.html',
+    target: 'address.back',
+    source: { kind: 'resolved', via: [['src/core/unit/help-page.ts', 'helpPageAddress']] },
+  },
+  // The clock-in page (issue 69) signs in again where PH.loginPageUrl says: siteUrl's login page, this page encoded.
+  { file: 'demo/site/shared/clock-in.js', target: 'ph.loginPageUrl()', source: { kind: 'resolved', via: login } },
+  { file: 'demo/site/shared/clock-in.js', target: 'ph.loginPageUrl()', source: { kind: 'resolved', via: login } },
   {
     file: 'demo/site/shared/site.js',
     target: 'url.href',
@@ -190,6 +200,13 @@ const LISTED: Listed[] = [
     file: 'demo/pages/voice/index.html',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: source text, quoted
     target: '`/login?redirect_uri=${encodeURIComponent(location.href)}`',
+    source: { kind: 'literal' },
+  },
+  // The stand-in of WeCom's QR script (issue 69): its code is a link to this site's stand-in authorisation page.
+  {
+    file: 'demo/site/shared/wwlogin-standin.js',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text, quoted
+    target: '`/sso/social/authorize?${query}#wechat_redirect`',
     source: { kind: 'literal' },
   },
   {

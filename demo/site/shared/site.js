@@ -148,7 +148,7 @@
     const go = () => location.assign(link.href);
     const switched = () => {
       const url = new URL(link.href);
-      history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+      history.replaceState(history.state, '', url.href);
       render(offeredLanguages);
       document.dispatchEvent(new CustomEvent('ph-site-language'));
       focusField();

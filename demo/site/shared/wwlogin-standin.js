@@ -43,17 +43,16 @@
     const box = document.getElementById(options.id);
     if (!box) return;
     const back = decodeURIComponent(options.redirect_uri);
-    const target = new URL('/sso/social/authorize', location.href);
-    target.search = new URLSearchParams({
+    // The stand-in authorisation page of this site; the way back is only a value of its query, which that page checks.
+    const query = new URLSearchParams({
       appid: options.appid,
       redirect_uri: back,
       response_type: 'code',
       scope: 'snsapi_base',
       state: options.state,
-    }).toString();
-    target.hash = 'wechat_redirect';
+    });
     const link = document.createElement('a');
-    link.href = target.href;
+    link.href = `/sso/social/authorize?${query}#wechat_redirect`;
     link.target = '_top';
     link.dataset.wwLogin = options.agentid;
     link.setAttribute(
