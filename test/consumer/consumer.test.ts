@@ -388,7 +388,7 @@ describe('a React 19 + Vite app through ph-widgets/react', () => {
       cwd: work,
       encoding: 'utf8',
     });
-    for (const tag of ['ph-header', 'ph-login', 'ph-uploader', 'ph-face', 'ph-voice', 'ph-footer']) {
+    for (const tag of ['ph-header', 'ph-login', 'ph-uploader', 'ph-face', 'ph-voice', 'ph-picker', 'ph-footer']) {
       assert.match(markup, new RegExp(`data-ph-component="${tag}"`));
     }
     const page = join(app, 'dist/hydrate.html');

@@ -10,6 +10,8 @@ import {
   PhLogin,
   PhModal,
   type PhModalProps,
+  PhPicker,
+  type PhPickerChangeDetail,
   PhUploader,
   type PhUploaderSuccessDetail,
 } from 'ph-widgets/react';
@@ -33,6 +35,7 @@ export const schemaVersion: string = manifest.schemaVersion;
 export const detail: PhLoginSuccessDetail = { userId: 'u1', userType: 2, redirect: null };
 const stored = (uploaded: PhUploaderSuccessDetail) => uploaded.file?.url ?? uploaded.md5;
 const faceFailed = (failure: PhFaceErrorDetail) => failure.reason === 'noCamera';
+const styled = (choice: PhPickerChangeDetail) => `${choice.fontSize} ${choice.fontFamily}`;
 const closeReasons: NonNullable<PhModalProps['onClosed']> = (reason) => console.log(reason);
 
 export const elements = (
@@ -65,6 +68,7 @@ export const elements = (
       onError={(failure) => failure.type}
       onComplete={(all) => all.files.length}
     />
+    <PhPicker color="#457cd6" fontSize="16px" onChange={styled} />
     <PhFace mode="collect" userId="u1" onSaveSuccess={(saved) => saved.registerTime} onError={faceFailed} />
   </>
 );
