@@ -33,10 +33,10 @@ export {
   urlQuery,
   withoutSecrets,
 } from './mode';
-export type { QrLoginDeps, QrLoginSetting, WwLoginOptions } from './qr-login';
-export { showQrLogin, wwLoginOptions } from './qr-login';
 export type { NavigationLog } from './navigation';
 export { followAfterSignIn, navigatedThisLoad, sessionNavigationLog } from './navigation';
+export type { QrLoginDeps, QrLoginSetting, WwLoginOptions } from './qr-login';
+export { showQrLogin, wwLoginOptions } from './qr-login';
 export type {
   AfterSignIn,
   AfterSignInContext,
