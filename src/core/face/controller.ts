@@ -116,6 +116,8 @@ export function createFaceController(options: FaceControllerOptions, deps: FaceC
     if (next.status !== previous.status && !held) run.advance();
     $state.set(next);
     react(next, previous, workers, held);
+    // Counted once the frame's own progress (if any) has started the wait again.
+    if (event.type === 'sampled' && next.status === 'acting') actingDeadline.sampled();
   }
 
   const session = createCameraSession(options, deps, {

@@ -25,6 +25,12 @@ export const LIVENESS_SAMPLE_INTERVAL_MS = 80;
  * seen or each turn too fast for the frames (the person is moving, and a slow detector needs her to turn again).
  */
 export const LIVENESS_ACTING_MS = 8_000;
+/**
+ * ...and not before it has followed this many frames without progress either (acting-deadline.ts): a quick detector
+ * takes 40–60 frames in 8 s; where frames come half a second or more apart (a slow phone, a busy machine), 8 s of them
+ * were too few looks for a person told "too fast" to turn back and again at the slower pace asked.
+ */
+export const LIVENESS_ACTING_FRAMES = 50;
 /** However it progresses, the widget gives up this long after the challenge: its answer still goes within 30 s. */
 export const LIVENESS_ACTING_MOST_MS = 20_000;
 /** The frames' longer side in px: enough for the landmarks of a face in the guide box. */

@@ -17,6 +17,7 @@ import {
   type FaceState,
   faceNotice,
   guideBox,
+  LIVENESS_ACTING_FRAMES,
   LIVENESS_ACTING_MOST_MS,
   LIVENESS_ACTING_MS,
   LIVENESS_SAMPLE_INTERVAL_MS,
@@ -657,6 +658,42 @@ describe('the liveness challenge (issue 37)', () => {
     await advance(LIVENESS_ACTING_MS - 60 * LIVENESS_SAMPLE_INTERVAL_MS);
     expect(status(r)).toBe('acting');
     await advance(60 * LIVENESS_SAMPLE_INTERVAL_MS);
+    expect(r.submitted).toHaveLength(1);
+    expect(r.states.some((state) => state.status === 'failed')).toBe(false);
+  });
+
+  it('on a slow detector, waits for its frames as well as the time: 8 s are not enough looks at a turn', async () => {
+    // A frame every 300 ms (a slow phone, or a busy machine): 8 s are some 27 frames; the widget waits for 50.
+    const r = await detecting('login', ['on'], {}, (rig) => {
+      rig.detector.movement = [0];
+    });
+    r.detector.detectMs = 300 - LIVENESS_SAMPLE_INTERVAL_MS;
+    // The movement's first frame was taken as it began (still at once), the rest at the slow detector's pace.
+    const before = r.detector.detections - 1;
+    let waited = 0;
+    while (status(r) === 'acting' && waited < LIVENESS_ACTING_MOST_MS) {
+      await advance(100);
+      waited += 100;
+    }
+    expect(r.controller.$state.get()).toMatchObject({ status: 'failed', problem: 'movementNotSeen' });
+    expect(waited).toBeGreaterThan(LIVENESS_ACTING_MS + 6000);
+    // 50 frames without progress, the last of them giving up.
+    expect(r.detector.detections - before).toBe(LIVENESS_ACTING_FRAMES);
+    expect(r.submitted).toEqual([]);
+  });
+
+  it('on a detector that takes a second a frame, gives a person told she was too fast the frames to turn again', async () => {
+    // Told at the second frame; she holds the turn for 9 frames (9 s: a quick detector would have given up at 8 s),
+    // then turns back and again, and on to the right: seen at the 15th frame, some 15 s after the challenge.
+    const r = await detecting('login', ['on'], {}, (rig) => {
+      rig.detector.movement = [0, ...Array(10).fill(-0.3), -0.15, -0.3, 0, 0.2, 0.22];
+    });
+    r.detector.detectMs = 1000 - LIVENESS_SAMPLE_INTERVAL_MS;
+    await advance(2000);
+    expect(text(r, 'login')).toBe('Too fast: turn back, then turn your head again more slowly');
+    await advance(LIVENESS_ACTING_MS + 1000);
+    expect(status(r)).toBe('acting');
+    await advance(5000);
     expect(r.submitted).toHaveLength(1);
     expect(r.states.some((state) => state.status === 'failed')).toBe(false);
   });
