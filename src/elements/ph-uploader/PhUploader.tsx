@@ -13,6 +13,12 @@ import { type PhUploaderProps, useUploaderQueue } from './use-uploader-queue';
 
 export type { PhUploaderProps } from './use-uploader-queue';
 
+/** What a page or an app sets: the plain-data props, the same on <ph-uploader> and on the React <PhUploader>. */
+export type UploaderSettings = Pick<
+  PhUploaderProps,
+  'serverid' | 'chunkSize' | 'parallel' | 'accept' | 'maxSize' | 'retryDelays' | 'multiple' | 'directory' | 'autoStart'
+>;
+
 addStrings(UPLOADER_STRINGS);
 const UPLOADER_STYLES = sharedStyles(styles);
 

@@ -2,37 +2,19 @@ import { createElement } from 'react';
 import { ensureToastHost } from '../common/toast-host';
 import { defineElement, dispatchFrom, type ElementProps, hostOf } from '../define';
 import { installGlobals } from '../global';
-import {
-  type PhUploaderCompleteDetail,
-  type PhUploaderErrorDetail,
-  type PhUploaderProgressDetail,
-  type PhUploaderSuccessDetail,
-  uploaderCallbacks,
-} from './details';
-import { PhUploader, type PhUploaderProps } from './PhUploader';
-
-/** What a page can set on <ph-uploader>: the component's plain-data props. */
-type UploaderElementProps = ElementProps &
-  Pick<
-    PhUploaderProps,
-    | 'serverid'
-    | 'chunkSize'
-    | 'parallel'
-    | 'accept'
-    | 'maxSize'
-    | 'retryDelays'
-    | 'multiple'
-    | 'directory'
-    | 'autoStart'
-  >;
-
-export type {
+import { uploaderCallbacks } from './detail-callbacks';
+import type {
   PhUploaderCompleteDetail,
   PhUploaderErrorDetail,
-  PhUploaderFileDetail,
   PhUploaderProgressDetail,
   PhUploaderSuccessDetail,
 } from './details';
+import { PhUploader, type UploaderSettings } from './PhUploader';
+
+/** What a page can set on <ph-uploader>: the component's plain-data props. */
+type UploaderElementProps = ElementProps & UploaderSettings;
+
+export type * from './details';
 
 /** The events of <ph-uploader>. */
 export interface PhUploaderEventMap {

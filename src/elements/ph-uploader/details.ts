@@ -1,8 +1,8 @@
-import type { DirectoryListing, StoredFile, Upload, UploadErrorType, UploadPhase, UploadStatus } from '../../core';
-import type { UploadCallbacks } from './watch';
+import type { DirectoryListing, StoredFile, UploadErrorType, UploadPhase, UploadStatus } from '../../core';
 
 // What <ph-uploader>'s events and <PhUploader>'s callbacks (ph-widgets/react) tell of an upload: the same details,
-// made here from the queue's states, so that the element and the React component say the same thing.
+// made from the queue's states by detail-callbacks.ts, so that the element and the React component say the same
+// thing. Public types only: both entries (define.ts, react.ts) export this module whole.
 
 /** Which file an event is about. */
 export interface PhUploaderFileDetail {
@@ -43,52 +43,4 @@ export interface PhUploaderErrorDetail extends PhUploaderFileDetail {
 
 export interface PhUploaderCompleteDetail extends DirectoryListing {
   files: (PhUploaderFileDetail & { status: UploadStatus; md5: string | undefined; file: StoredFile | undefined })[];
-}
-
-/** The uploader's outcomes, each with the detail its `ph-uploader-*` event carries. */
-export interface UploaderDetailCallbacks {
-  onProgress?: ((detail: PhUploaderProgressDetail) => void) | undefined;
-  onSuccess?: ((detail: PhUploaderSuccessDetail) => void) | undefined;
-  onError?: ((detail: PhUploaderErrorDetail) => void) | undefined;
-  onComplete?: ((detail: PhUploaderCompleteDetail) => void) | undefined;
-}
-
-function fileOf(upload: Upload): PhUploaderFileDetail {
-  return { uid: upload.uid, fileName: upload.item.fileName, relativePath: upload.item.webkitRelativePath };
-}
-
-/** PhUploader's callbacks (a state and its upload) that hand each detail to `to`. */
-export function uploaderCallbacks(to: UploaderDetailCallbacks): UploadCallbacks {
-  return {
-    onProgress: (state, upload) => {
-      const { status, phase, size, hashedBytes, uploadedBytes, speed, remainingSeconds } = state;
-      to.onProgress?.({
-        ...fileOf(upload),
-        status,
-        phase,
-        size,
-        hashedBytes,
-        uploadedBytes,
-        speed,
-        remainingSeconds,
-      });
-    },
-    onSuccess: (state, upload) =>
-      to.onSuccess?.({ ...fileOf(upload), md5: state.md5 ?? '', file: state.result, instant: state.instant }),
-    onError: (state, upload) =>
-      to.onError?.({
-        ...fileOf(upload),
-        type: state.error?.type ?? 'uploaderror',
-        status: state.error?.status,
-        message: state.error?.message ?? '',
-      }),
-    onComplete: (uploads, listing) =>
-      to.onComplete?.({
-        ...listing,
-        files: uploads.map((upload) => {
-          const state = upload.$state.get();
-          return { ...fileOf(upload), status: state.status, md5: state.md5, file: state.result };
-        }),
-      }),
-  };
 }

@@ -4,23 +4,13 @@
 import { createElement } from 'react';
 import { lazyPart } from '../common/lazy-part';
 import { inShadowRoot } from '../common/shadow-host';
-import { type UploaderDetailCallbacks, uploaderCallbacks } from './details';
-import type { PhUploaderProps as UploaderProps } from './PhUploader';
+import { type UploaderDetailCallbacks, uploaderCallbacks } from './detail-callbacks';
+import type { UploaderSettings } from './PhUploader';
 
-export type {
-  PhUploaderCompleteDetail,
-  PhUploaderErrorDetail,
-  PhUploaderFileDetail,
-  PhUploaderProgressDetail,
-  PhUploaderSuccessDetail,
-} from './details';
+export type * from './details';
 
 /** The settings of `<ph-uploader>`, and its events as callbacks with the same details. */
-export type PhUploaderProps = Pick<
-  UploaderProps,
-  'serverid' | 'chunkSize' | 'parallel' | 'accept' | 'maxSize' | 'retryDelays' | 'multiple' | 'directory' | 'autoStart'
-> &
-  UploaderDetailCallbacks;
+export type PhUploaderProps = UploaderSettings & UploaderDetailCallbacks;
 
 const Uploader = lazyPart(async () => (await import('./PhUploader')).PhUploader);
 
