@@ -4,6 +4,8 @@
 export const LANGUAGES = ['zh-CN', 'en', 'zh-HK'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
+/** Each language named in itself: the language menu's items and the site pages' language links. */
+export const LANGUAGE_NAMES: Record<Language, string> = { 'zh-CN': '简体中文', en: 'English', 'zh-HK': '繁體中文' };
 
 /** §5: only zh-CN, en and zh-HK are languages; anything else means zh-CN. */
 export function normalizeLanguage(value: unknown): Language {

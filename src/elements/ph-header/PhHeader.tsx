@@ -17,7 +17,6 @@ import { useHeaderActions } from './use-header-actions';
 import { useHeaderDialogs } from './use-header-dialogs';
 
 export type { MessageOpenDetail, PhHeaderProps } from './props';
-export { LANGUAGE_NAMES } from './use-header-actions';
 
 addStrings(HEADER_STRINGS);
 const HEADER_STYLES = sharedStyles(styles);

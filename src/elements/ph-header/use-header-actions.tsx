@@ -7,6 +7,7 @@ import {
   downloadActionShown,
   getLocation,
   hasChildSelector,
+  LANGUAGE_NAMES,
   type Language,
   languageMenuShown,
   logoutShown,
@@ -38,9 +39,6 @@ import type { HeaderDialog } from './use-header-dialogs';
 // The bar's actions (§2), in their order, each shown where core's rule says this user and page have it. A new
 // action, a new condition or a new label changes this file; where the actions show (icons or the More menu) is the
 // bar's.
-
-/** Each language named in itself. */
-export const LANGUAGE_NAMES: Record<Language, string> = { 'zh-CN': '简体中文', en: 'English', 'zh-HK': '繁體中文' };
 
 export interface HeaderAction {
   id: string;
