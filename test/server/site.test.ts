@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_NLS_APP_KEYS } from '../../demo/server/config';
 import { createServer } from '../../demo/server/index';
 import { siteFiles } from '../../demo/server/routes/site';
+import { SITE_BAR_MARK, siteBar, withSiteBar } from '../../demo/server/routes/site-bar';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../src/core/i18n/language';
 import { landingPath } from '../../src/core/routes/paths';
 import { Client, startServer, type TestServer } from './helpers';
 
@@ -188,6 +190,35 @@ describe('the pages around login', () => {
       expect(html).toContain('id="bind-form"');
       expect(html).toContain('src="/shared/bind.js"');
     }
+  });
+});
+
+describe('the top bar of the site pages', () => {
+  /** The pages around login and the clock-in page: each shows the unit's name and the language links. */
+  const BAR_PAGES = ['/', '/needtologinpagerelogin', '/forgetPassword', '/help/', '/bind/', '/pc_clockIn_all.html'];
+
+  it('is written once: the server puts the one bar where a page asks for it, in the HTML it sends', async () => {
+    for (const path of BAR_PAGES) {
+      const html = await page(path);
+      expect(html, path).not.toContain(SITE_BAR_MARK);
+      expect(html.split('<header class="site-bar">'), path).toHaveLength(2);
+      expect(html, path).toContain(siteBar('示范实验学校', '    '));
+    }
+    for (const file of siteFiles(siteRoot).filter((name) => name.endsWith('.html'))) {
+      expect(readFileSync(join(siteRoot, file), 'utf8'), file).not.toContain('class="site-bar"');
+    }
+  });
+
+  it("names the page's unit and links every language by its own name, as text", () => {
+    const bar = siteBar('<b>Tom & Jerry</b> 学校');
+    expect(bar).toContain('<span class="site-unit" data-unit-name>&lt;b&gt;Tom &amp; Jerry&lt;/b&gt; 学校</span>');
+    expect(bar).toContain('aria-label="语言" data-label="page.languages"');
+    expect(
+      [...bar.matchAll(/<a href="\?language=([\w-]+)" lang="\1" hreflang="\1">([^<]+)<\/a>/g)].map((m) => m.slice(1)),
+    ).toEqual(LANGUAGES.map((language) => [language, LANGUAGE_NAMES[language]]));
+    const page = `<html lang="zh-CN" data-unit="&quot;一中&quot;"><body>\n  ${SITE_BAR_MARK}\n</body></html>`;
+    expect(withSiteBar(page)).toContain(`\n  ${siteBar('"一中"', '  ')}\n`);
+    expect(withSiteBar('<html><body><main></main></body></html>')).toBe('<html><body><main></main></body></html>');
   });
 });
 

@@ -2,6 +2,7 @@ import { type Dirent, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { withSiteBar } from './site-bar';
 
 // The deploy-layout site (demo/site): the login page at the start URL, the landing pages of §2 and the small pages
 // around login (re-login, forgotten password, bind). Served from a fixed list of routes made once at start — one per
@@ -88,12 +89,14 @@ export function registerSiteRoutes(app: FastifyInstance, root: string): void {
   for (const [url, file] of siteRoutes(root)) {
     const type = TYPES[extname(file)] as string;
     app.get(url, async (_request, reply) => {
-      let body: Buffer;
+      let body: Buffer | string;
       try {
         body = await readFile(join(root, file));
       } catch {
         return reply.callNotFound();
       }
+      // A page's shared pieces are put in here, on the server, so that they are in the HTML that paints first.
+      if (file.endsWith('.html')) body = withSiteBar(body.toString('utf8'));
       return reply
         .type(type)
         .header('Cache-Control', 'no-cache')
