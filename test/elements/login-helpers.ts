@@ -76,15 +76,30 @@ export async function freshPage(path = '/login', options: Partial<Parameters<typ
   return location;
 }
 
+const SIGNED_IN_NAME = '[part~="signed-in-name"]';
+
+/**
+ * Mounts a <ph-login> and waits for what React renders after the element connects: an inline element's form (a
+ * dialog's comes when it opens), or with `'signed-in'`, for a session the page already has, the signed-in state (the
+ * session check may end before a form is ever seen, and then none comes).
+ */
 export async function mount(
   template: Parameters<typeof fixture>[0] = html`<ph-login no-auto-start></ph-login>`,
+  awaiting: 'form' | 'signed-in' = 'form',
 ): Promise<LoginElement> {
   const element = await fixture<LoginElement>(template);
-  // React renders after the element connects; inline forms are there at once, dialogs when opened.
-  if (element.getAttribute('mode') !== 'dialog') {
+  if (awaiting === 'signed-in') {
+    await waitUntil(() => element.shadowRoot?.querySelector(SIGNED_IN_NAME), 'the signed-in state never showed');
+  } else if (element.getAttribute('mode') !== 'dialog') {
     await waitUntil(() => element.shadowRoot?.querySelector('form'), 'the login form did not render');
   }
   return element;
+}
+
+/** The signed-in state's line ("已登录：…"), once shown. */
+export async function signedInLine(login: LoginElement): Promise<string> {
+  await waitUntil(() => login.shadowRoot?.querySelector(SIGNED_IN_NAME), 'the signed-in state never showed');
+  return login.shadowRoot?.querySelector(SIGNED_IN_NAME)?.textContent ?? '';
 }
 
 export function shadow(element: HTMLElement): ShadowRoot {

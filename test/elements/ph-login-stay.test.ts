@@ -1,4 +1,4 @@
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { core, loadElements } from './bundles';
 import {
@@ -11,6 +11,7 @@ import {
   PASSWORD,
   requestsTo,
   shadow,
+  signedInLine,
   waitForNavigation,
 } from './login-helpers';
 import { waitUntil } from './wait';
@@ -29,12 +30,6 @@ async function signIn(login: LoginElement, account = 'teacher'): Promise<void> {
   field(login, '密码').focus();
   await sendKeys({ type: PASSWORD });
   shadow(login).querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
-}
-
-/** The signed-in state's line, once shown. */
-async function signedInLine(login: LoginElement): Promise<string> {
-  await waitUntil(() => shadow(login).querySelector('[part~="signed-in-name"]'), 'the signed-in state never showed');
-  return shadow(login).querySelector('[part~="signed-in-name"]')?.textContent ?? '';
 }
 
 const formShown = (login: LoginElement) => Boolean(shadow(login).querySelector('form'));
@@ -86,8 +81,7 @@ describe('ph-login inside an app (issue 68)', () => {
     const count = () => signedIn++;
     document.addEventListener('ph-login-success', count);
     const restored = oneEvent(document, 'ph-login-restored');
-    // Not mount(): the session check may end before a form is ever seen, and then none comes.
-    const login = await fixture<LoginElement>(html`<ph-login redirect="none"></ph-login>`);
+    const login = await mount(html`<ph-login redirect="none"></ph-login>`, 'signed-in');
     expect(((await restored) as CustomEvent).detail).to.include({ userType: 2, redirect: LANDING });
     expect(await signedInLine(login)).to.equal('已登录：王老师（teacher）');
     document.removeEventListener('ph-login-success', count);
@@ -108,8 +102,7 @@ describe('ph-login inside an app (issue 68)', () => {
     second.replace(`${window.location.origin}/app/`);
     core.setLocationAdapter(second);
     core.$loginStatus.set('unknown');
-    // Not mount(): no form comes, the signed-in state does.
-    const again = await fixture<LoginElement>(html`<ph-login></ph-login>`);
+    const again = await mount(html`<ph-login></ph-login>`, 'signed-in');
     expect(await signedInLine(again)).to.equal('已登录：王老师（teacher）');
     expect(second.visited).to.deep.equal([]);
     expect(second.reloads).to.equal(0);
@@ -121,15 +114,7 @@ describe('ph-login inside an app (issue 68)', () => {
   });
 
   it('a jump page that is this page, spelled otherwise (?stay and ?stay=), neither navigates nor reloads', async () => {
-    const location = await freshPage('/app/?stay=');
-    core.phinit({
-      code: 'login',
-      appCode: 'base',
-      env: 'production',
-      device: 'pc',
-      languagePack: {},
-      jumpPage: '/app/index.html?stay',
-    });
+    const location = await freshPage('/app/?stay=', { jumpPage: '/app/index.html?stay' });
     const login = await mount();
     await signIn(login);
     expect(await signedInLine(login)).to.equal('已登录：teacher');
