@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type AppServer, freePort, runNode, startServer, VITE } from '../consumer/apps';
+import { countLoads, dialogThenSignIn, uploadAndReadMd5 } from '../consumer/journey';
 import { after, before, describe, it, type Stage, startStage, watchedPage } from '../e2e/harness';
 
 // `npm run test:angular`, a lane of its own (issue 68 item 8): an Angular 21 app (test/angular/app: the application
@@ -16,7 +17,6 @@ const repo = resolve(import.meta.dirname, '..', '..');
 mkdirSync(join(repo, '.cache'), { recursive: true });
 const work = mkdtempSync(join(repo, '.cache', 'angular-'));
 const app = join(work, 'app');
-const PASSWORD = 'Demo@2026';
 const upload = { path: join(work, 'upload.bin'), bytes: randomBytes(3 * 1024 * 1024) };
 const UPLOAD_MD5 = createHash('md5').update(upload.bytes).digest('hex');
 
@@ -90,46 +90,23 @@ describe('an Angular 21 app with the default router, through the elements', () =
 
   it('signs in with the default setup in one navigation and no loop, opens a dialog by a property, uploads', async () => {
     const { page, problems } = await watchedPage(stage);
-    let loads = 0;
-    page.on('load', () => {
-      loads += 1;
-    });
+    const loads = countLoads(page);
     const documents: string[] = [];
     page.on('request', (request) => {
       if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
         documents.push(new URL(request.url()).pathname);
       }
     });
-    await page.goto(preview.url);
-    const login = page.locator('ph-login');
-    await login.getByRole('button', { name: '登录', exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Open the dialog' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Angular dialog' });
-    await dialog.getByRole('button', { name: '关闭' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Open the dialog' }).click();
-    await dialog.waitFor();
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-
-    await login.getByRole('textbox', { name: '账号' }).fill('teacher');
-    await login.getByRole('textbox', { name: '密码' }).fill(PASSWORD);
-    await login.getByRole('button', { name: '登录', exact: true }).click();
     // The landing page is this app again (the preview server's fallback), whose router has no route for it: the
     // element finds the session, is where §4 would send it, and stays.
-    await login.locator('[part~="signed-in-name"]').filter({ hasText: '已登录：王老师（teacher）' }).waitFor();
-    assert.equal(loads, 2, 'the first load, and the one navigation after the sign-in');
+    await dialogThenSignIn(page, preview.url, 'Angular dialog');
+    assert.equal(loads.count, 2, 'the first load, and the one navigation after the sign-in');
     assert.deepEqual(documents, ['/', '/pages/base/pc_desktop_all/index.html']);
     // Angular's router, finding no route for the landing page, puts the address back to its last good one ('/')
     // without a load: the app's to route, not the widgets' to chase.
     assert.equal(new URL(page.url()).pathname, '/');
 
-    await page.locator('input.picker').first().setInputFiles(upload.path);
-    await page
-      .locator('#md5')
-      .filter({ hasText: /^[0-9a-f]{32}$/ })
-      .waitFor();
-    assert.equal(await page.locator('#md5').textContent(), UPLOAD_MD5);
+    assert.equal(await uploadAndReadMd5(page, upload.path), UPLOAD_MD5);
     const workers = await page.evaluate(() =>
       performance.getEntriesByType('resource').filter((entry) => /\/assets\/md5-worker-[\w-]+\.js$/.test(entry.name)),
     );

@@ -13,10 +13,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Page } from 'playwright-core';
 import { after, before, describe, it, openPage, type Stage, startStage, watchedPage } from '../e2e/harness';
 import { type AppServer, freePort, NEXT, runNode, startServer, VITE, webpackBuild } from './apps';
 import { installConsumer, type PackedPackage } from './install';
+import { countLoads, dialogThenSignIn, openAndEscape, PASSWORD, signIn, uploadAndReadMd5 } from './journey';
 
 // ph-widgets as people install it (issues 15 and 68): the tarball `npm pack` makes, a publish dry run of it, and a
 // workspace that installs it with `npm ci` (with React and TypeScript) for apps of the frameworks people use: a
@@ -35,7 +35,6 @@ const app = join(work, 'react-vite');
 const vueApp = join(work, 'vue');
 const nextApp = join(work, 'next');
 const webpackApp = join(work, 'webpack');
-const PASSWORD = 'Demo@2026';
 /** A file above 1 MB, so that it is hashed in the MD5 worker the app's bundler had to find. */
 const upload = { path: join(work, 'upload.bin'), bytes: randomBytes(3 * 1024 * 1024) };
 const UPLOAD_MD5 = createHash('md5').update(upload.bytes).digest('hex');
@@ -277,32 +276,6 @@ describe('a TypeScript consumer', () => {
   });
 });
 
-/** Types the demo teacher's password into a login form and presses its button (zh-CN labels). */
-async function signIn(page: Page, login = page.locator('ph-login, [data-ph-component="ph-login"]')): Promise<void> {
-  await login.getByRole('textbox', { name: '账号' }).fill('teacher');
-  await login.getByRole('textbox', { name: '密码' }).fill(PASSWORD);
-  await login.getByRole('button', { name: '登录', exact: true }).click();
-}
-
-/** Chooses the upload file in the page's uploader, and waits for the page to show the MD5 it was told. */
-async function uploadAndReadMd5(page: Page): Promise<string> {
-  await page.locator('input.picker').first().setInputFiles(upload.path);
-  await page
-    .locator('#md5')
-    .filter({ hasText: /^[0-9a-f]{32}$/ })
-    .waitFor();
-  return (await page.locator('#md5').textContent()) ?? '';
-}
-
-/** The document loads of `page` from now on (the first, and every navigation after it). */
-function countLoads(page: Page): { readonly count: number } {
-  const loads = { count: 0 };
-  page.on('load', () => {
-    loads.count += 1;
-  });
-  return loads;
-}
-
 /** The text of the JavaScript files Vite's manifest says `entry` loads at once, and of those it loads later. */
 function viteClosure(dist: string, entry: string): { atStart: string[]; later: string[] } {
   const viteManifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
@@ -329,10 +302,7 @@ describe('a React 19 + Vite app through ph-widgets/react', () => {
     const loads = countLoads(page);
     const login = page.locator('[data-ph-component="ph-login"]');
     await login.getByRole('button', { name: '登录', exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Help' }).click();
-    await page.getByRole('dialog', { name: 'Help' }).waitFor();
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog', { name: 'Help' }).waitFor({ state: 'detached' });
+    await openAndEscape(page, 'Help', 'Help');
 
     await signIn(page, login);
     await login.locator('[part~="signed-in-name"]').filter({ hasText: '已登录：teacher' }).waitFor();
@@ -340,7 +310,7 @@ describe('a React 19 + Vite app through ph-widgets/react', () => {
     assert.equal(new URL(page.url()).pathname, '/consumer/');
     assert.equal(loads.count, 0, 'no navigation, no reload');
 
-    assert.equal(await uploadAndReadMd5(page), UPLOAD_MD5);
+    assert.equal(await uploadAndReadMd5(page, upload.path), UPLOAD_MD5);
     const workers = await page.evaluate(() =>
       performance.getEntriesByType('resource').filter((entry) => /md5-worker-[\w-]+\.js$/.test(entry.name)),
     );
@@ -426,27 +396,13 @@ describe('a Vue 3 + Vite app with vue-router and its catch-all, through the elem
   it('opens a dialog by a property, signs in with the default setup in one navigation and no loop, and uploads', async () => {
     const { page, problems } = await watchedPage(stage);
     const loads = countLoads(page);
-    await page.goto(preview.url);
-    const login = page.locator('ph-login');
-    await login.getByRole('button', { name: '登录', exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Open the dialog' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Vue dialog' });
-    await dialog.getByRole('button', { name: '关闭' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    // The property and the page agree again: the dialog opens a second time.
-    await page.getByRole('button', { name: 'Open the dialog' }).click();
-    await dialog.waitFor();
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-
     // §4 sends the user to the landing page, which this app's router does not know: its catch-all brings the user
     // home, where the element finds the session and, having just been there, stays.
-    await signIn(page, login);
-    await login.locator('[part~="signed-in-name"]').filter({ hasText: '已登录：王老师（teacher）' }).waitFor();
+    await dialogThenSignIn(page, preview.url, 'Vue dialog');
     assert.equal(loads.count, 2, 'the first load, and the one navigation after the sign-in');
     assert.equal(new URL(page.url()).pathname, '/');
 
-    assert.equal(await uploadAndReadMd5(page), UPLOAD_MD5);
+    assert.equal(await uploadAndReadMd5(page, upload.path), UPLOAD_MD5);
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -483,17 +439,14 @@ describe("a Next.js App Router app (README's React example as its home page)", (
     await page.goto(new URL('/journey', next.url).href);
     const login = page.locator('[data-ph-component="ph-login"]');
     await login.getByRole('button', { name: '登录', exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Open the dialog' }).click();
-    await page.getByRole('dialog', { name: 'Next dialog' }).waitFor();
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog', { name: 'Next dialog' }).waitFor({ state: 'detached' });
+    await openAndEscape(page, 'Open the dialog', 'Next dialog');
 
     await signIn(page, login);
     await login.locator('[part~="signed-in-name"]').filter({ hasText: '已登录：teacher' }).waitFor();
     await page.locator('#signed-in').filter({ hasText: /^u-/ }).waitFor();
     assert.equal(loads.count, 1, 'the first load only');
 
-    assert.equal(await uploadAndReadMd5(page), UPLOAD_MD5);
+    assert.equal(await uploadAndReadMd5(page, upload.path), UPLOAD_MD5);
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -531,7 +484,7 @@ describe('a webpack 5 app through the elements, with no configuration for them',
     await login.locator('[part~="signed-in-name"]').filter({ hasText: '已登入：teacher' }).waitFor();
     assert.equal(loads.count, 0, 'no navigation, no reload');
 
-    assert.equal(await uploadAndReadMd5(page), UPLOAD_MD5);
+    assert.equal(await uploadAndReadMd5(page, upload.path), UPLOAD_MD5);
     // The MD5 worker under the name webpack gave it (found by its content).
     const worker = readdirSync(shippedAssets()).find((name) => /^md5-worker-[\w-]+\.js$/.test(name)) ?? '';
     const emittedWorker = byContent(join(webpackApp, 'dist')).get(sha256(join(shippedAssets(), worker)));
