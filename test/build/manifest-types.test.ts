@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import ts from '@typescript/typescript6';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PAGE_COMPILER_OPTIONS } from './page-typescript';
 
 // The manifest (dist/custom-elements.json, what editors and the docs read) and the declarations (dist/types, what
 // TypeScript reads) say the same of every event's detail (issue 68: the manifest said ph-uploader-success's `file`
@@ -36,20 +37,9 @@ const declarations: Record<string, string> = {
     ]),
   ),
 };
-const OPTIONS: ts.CompilerOptions = {
-  strict: true,
-  noEmit: true,
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-  types: [],
-  skipLibCheck: true,
-};
-
 /** Which entry exports each name the manifest's texts use (the first that does). */
 function exportedNames(): Map<string, string> {
-  const program = ts.createProgram(Object.values(declarations), OPTIONS);
+  const program = ts.createProgram(Object.values(declarations), PAGE_COMPILER_OPTIONS);
   const checker = program.getTypeChecker();
   const owner = new Map<string, string>();
   for (const [alias, file] of Object.entries(declarations)) {
@@ -88,7 +78,7 @@ function disagreements(list: ManifestEvent[]): string[] {
     ),
   ];
   writeFileSync(probe, `${lines.join('\n')}\n`);
-  const program = ts.createProgram([probe], OPTIONS);
+  const program = ts.createProgram([probe], PAGE_COMPILER_OPTIONS);
   const offset = lines.length - list.length;
   return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
     const line = diagnostic.file?.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line ?? -1;

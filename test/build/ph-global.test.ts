@@ -3,24 +3,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import ts from '@typescript/typescript6';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_COMPILER_OPTIONS } from './page-typescript';
 
 // dist/ph-global.d.ts (written by `npm run build`) as a page author uses it: plain JavaScript with // @ts-check.
 const root = resolve(import.meta.dirname, '..', '..');
 const DTS = join(root, 'dist', 'ph-global.d.ts');
 const PAGE_SCRIPT = join(root, 'demo', 'pages', 'pc_notice_tm', 'page.js');
 
-const OPTIONS: ts.CompilerOptions = {
-  allowJs: true,
-  checkJs: true,
-  noEmit: true,
-  strict: true,
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-  types: [],
-  skipLibCheck: true,
-};
+/** Plain JavaScript checked as `// @ts-check` checks it. */
+const OPTIONS: ts.CompilerOptions = { ...PAGE_COMPILER_OPTIONS, allowJs: true, checkJs: true };
 
 interface Problem {
   line: number;
