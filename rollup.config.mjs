@@ -59,10 +59,11 @@ const HONG_KONG =
 
 /**
  * Core modules used by <ph-header> and <ph-footer> only, and the access gate (which <ph-voice> asks too) with the
- * desktop calls it reads the user's apps by.
+ * desktop calls it reads the user's apps by; with them the font lists' control that <ph-picker> shares with the
+ * header's theme dialog (it reads core's theme/picker, in this chunk too).
  */
 const CHROME_CORE =
-  /[\\/]src[\\/]core[\\/](access|desktop[\\/](calls|launcher)|routes[\\/]router|messages|licence|header|unit|version|theme[\\/](apply|calls|flow|prefs|save|css|picker|model)|util[\\/]zoom|auth[\\/](children|switch-role))\b/;
+  /[\\/]src[\\/]core[\\/](access|desktop[\\/](calls|launcher)|routes[\\/]router|messages|licence|header|unit|version|theme[\\/](apply|calls|flow|prefs|save|css|picker|model)|util[\\/]zoom|auth[\\/](children|switch-role))\b|[\\/]src[\\/]elements[\\/]common[\\/]FontSelect\.tsx$/;
 
 /**
  * V8's explicit compile hint (Chromium 136 and later): every function of the file is compiled with it, on the thread

@@ -5,11 +5,10 @@ import {
   PICKER_FONT_FAMILIES,
   PICKER_FONT_SIZES,
   PICTURE_THEMES,
-  type PickerFontFamily,
-  type PickerFontSize,
   type Translate,
   themeSwatchColor,
 } from '../../core';
+import { FontSelect } from '../common/FontSelect';
 import type { ThemeForm } from './use-theme-form';
 
 // The theme dialog's fields, in their order: the themes with their swatches and the custom colour, the font size and
@@ -70,26 +69,21 @@ export function ThemeColors({ translate, form: { choice, set, errorId } }: Theme
 export function FontRow({ translate, form: { choice, set } }: ThemeFieldProps) {
   return (
     <div className="row">
-      <label className="field">
-        <span>{translate('header.fontSize')}</span>
-        <select value={choice.fontSize} onChange={(event) => set.fontSize(event.target.value as PickerFontSize)}>
-          <option value="">{translate('header.fontDefault')}</option>
-          {PICKER_FONT_SIZES.map((size) => (
-            <option key={size}>{size}</option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span>{translate('header.fontFamily')}</span>
-        <select value={choice.fontFamily} onChange={(event) => set.fontFamily(event.target.value as PickerFontFamily)}>
-          <option value="">{translate('header.fontDefault')}</option>
-          {PICKER_FONT_FAMILIES.map((family) => (
-            <option key={family} value={family}>
-              {translate(`header.font.${family}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FontSelect
+        label={translate('header.fontSize')}
+        value={choice.fontSize}
+        choices={PICKER_FONT_SIZES}
+        unset={translate('header.fontDefault')}
+        onChange={set.fontSize}
+      />
+      <FontSelect
+        label={translate('header.fontFamily')}
+        value={choice.fontFamily}
+        choices={PICKER_FONT_FAMILIES}
+        name={(family) => translate(`header.font.${family}`)}
+        unset={translate('header.fontDefault')}
+        onChange={set.fontFamily}
+      />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import {
   pickerValue,
   type Translate,
 } from '../../core';
+import { FontSelect } from '../common/FontSelect';
 import { sharedStyles, useStyles } from '../common/styles';
 import { PICKER_STRINGS } from './strings';
 import styles from './styles.css';
@@ -67,28 +68,21 @@ export function PhPicker({ color, fontSize, fontFamily, onChange }: PhPickerProp
     <fieldset className="picker" part="picker" aria-label={translate('picker.label')}>
       <ColorFields translate={translate} color={value.color} typed={typed} setTyped={setTyped} change={change} />
       <div className="fonts">
-        <label className="field">
-          <span>{translate('picker.fontSize')}</span>
-          <select part="size" value={value.fontSize} onChange={(event) => change({ fontSize: event.target.value })}>
-            {PICKER_FONT_SIZES.map((size) => (
-              <option key={size}>{size}</option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>{translate('picker.fontFamily')}</span>
-          <select
-            part="family"
-            value={value.fontFamily}
-            onChange={(event) => change({ fontFamily: event.target.value })}
-          >
-            {PICKER_FONT_FAMILIES.map((family) => (
-              <option key={family} value={family}>
-                {translate(`picker.font.${family}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FontSelect
+          part="size"
+          label={translate('picker.fontSize')}
+          value={value.fontSize}
+          choices={PICKER_FONT_SIZES}
+          onChange={(fontSize) => change({ fontSize })}
+        />
+        <FontSelect
+          part="family"
+          label={translate('picker.fontFamily')}
+          value={value.fontFamily}
+          choices={PICKER_FONT_FAMILIES}
+          name={(family) => translate(`picker.font.${family}`)}
+          onChange={(fontFamily) => change({ fontFamily })}
+        />
       </div>
       <p className="preview" part="preview" style={value}>
         {translate('picker.preview')}
