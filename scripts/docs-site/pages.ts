@@ -1,6 +1,7 @@
 // The docs site's pages as HTML text: the frame every page shares, an element's page (live examples, their three
 // snippets, the reference tables from the manifest), an example's own page, and a guide page from docs/guide.
 import type { CustomElementDeclaration } from 'custom-elements-manifest';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../src/core/i18n/language';
 import type { Example, Gallery } from './examples';
 import type { Snippets } from './snippets';
 
@@ -16,11 +17,6 @@ export const escapeHtml = (text: string) =>
 /** JSDoc text as HTML: escaped, with `code` spans. */
 export const prose = (text: string | undefined) => escapeHtml(text ?? '').replace(/`([^`]+)`/g, '<code>$1</code>');
 
-const LANGUAGES = [
-  ['zh-CN', '简体中文'],
-  ['en', 'English'],
-  ['zh-HK', '繁體中文'],
-] as const;
 const THEMES = [
   ['', 'Platform blue (default)'],
   ['#0b7a4b', 'Green'],
@@ -46,7 +42,7 @@ function nav(entries: NavEntry[], current: string): string {
 
 export function frame(options: { title: string; current: string; nav: NavEntry[]; body: string }): string {
   const languages = LANGUAGES.map(
-    ([value, label]) => `<option value="${value}" lang="${value}">${label}</option>`,
+    (value) => `<option value="${value}" lang="${value}">${LANGUAGE_NAMES[value]}</option>`,
   ).join('');
   const themes = THEMES.map(([value, label]) => `<option value="${value}">${label}</option>`).join('');
   return `<!doctype html>
