@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import type { LivenessAction } from '../../src/core/face/liveness';
+import { PASSWORD_COST } from './auth/passwords';
 import { CHALLENGES_AT_MOST, CHALLENGES_PER_ADDRESS, type ChallengeLimits, randomActions } from './face/challenges';
 import type { FaceMatcherChoice } from './face/choose';
 import { PICTURE_MEMORY_SECONDS } from './face/picture-memory';
@@ -59,6 +60,12 @@ export interface ServerOptions {
   /** Send cookies with `Secure` (behind HTTPS). */
   secureCookies?: boolean;
   loginLimit?: Partial<LoginLimitOptions>;
+  /**
+   * scrypt's cost (N, a power of two) of the password hashes the server writes: the seeded demo password's. Each check
+   * costs what its stored hash says (about 32 ms a sign-in at the default, PASSWORD_COST: 16384). The test harnesses
+   * set it low (test/support/password-cost.ts); test/server/auth.test.ts proves the default.
+   */
+  passwordCost?: number;
   /** Checks a password against a stored hash; default scrypt (auth/passwords.ts). Tests wrap it to count checks. */
   verifyPassword?: (password: string, stored: string) => Promise<boolean>;
   /** Origins allowed to call cross-origin with credentials; `loopback` admits any localhost port. Default none. */
@@ -254,6 +261,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     deviceClientIds: options.deviceClientIds ?? {},
     nlsAppKeys: { ...DEMO_NLS_APP_KEYS, ...options.nlsAppKeys },
     desktopApps: options.desktopApps ?? 0,
+    passwordCost: options.passwordCost ?? PASSWORD_COST,
     specStrict: options.specStrict ?? false,
     speechTasksAtOnce: options.speechTasksAtOnce ?? DEFAULTS.speechTasksAtOnce,
     speechTaskLimitMs: options.speechTaskLimitMs ?? DEFAULTS.speechTaskLimitMs,

@@ -31,6 +31,7 @@ export function openContext(options: ServerOptions): OpenedContext {
     now: resolved.now,
     deviceClientIds: resolved.deviceClientIds,
     desktopApps: resolved.desktopApps,
+    passwordCost: resolved.passwordCost,
   });
   const dirs = {
     files: join(resolved.dataDir, 'files'),

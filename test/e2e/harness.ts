@@ -8,6 +8,7 @@ import { DEMO_PASSWORD } from '../../demo/server/db/seed-data';
 import { createServer, type PhServer, repositoryStaticRoots, type ServerOptions } from '../../demo/server/index';
 import { CHROMIUM, chromiumArgs } from '../../scripts/chromium.mjs';
 import { ENDPOINTS } from '../../src/core/api/wire';
+import { TEST_PASSWORD_COST } from '../support/password-cost';
 
 const repo = resolve(import.meta.dirname, '..', '..');
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -61,6 +62,7 @@ export interface Stage {
 export async function startStage(options: Partial<ServerOptions> = {}, browserArgs: string[] = []): Promise<Stage> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ph-e2e-'));
   const server = await createServer({
+    passwordCost: TEST_PASSWORD_COST,
     ...options,
     dataDir,
     port: 0,

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { deriveKeys, mac } from '../../demo/server/auth/keys';
+import { dummyHash, PASSWORD_COST, verifyPassword } from '../../demo/server/auth/passwords';
 import { deviceClients } from '../../demo/server/db/users';
 import type { LoginData, MeData } from '../../src/core/api/types';
 import {
@@ -11,6 +12,7 @@ import {
   REFRESH_TOKEN_COOKIE,
   SIGNATURE_HEADER,
 } from '../../src/core/api/wire';
+import { TEST_PASSWORD_COST } from '../support/password-cost';
 import { ManualClock } from './clock';
 import { Client, LONG, PASSWORD, SQL, signedIn, startServer, type TestServer } from './helpers';
 
@@ -83,6 +85,39 @@ describe('POST /api/uaa/oauth/login', () => {
         fieldErrors: [{ field: 'password', message: '密码错误|||Incorrect password|||密碼錯誤' }],
       });
     }
+  });
+
+  it('hashes at scrypt cost 16384 unless told otherwise, and checks an unknown user at the same cost', async () => {
+    // Every other test server hashes cheaply (test/support/password-cost.ts); this one runs the production default.
+    const checked: string[] = [];
+    const production = await startServer({
+      passwordCost: undefined,
+      verifyPassword: (password, stored) => {
+        checked.push(stored);
+        return verifyPassword(password, stored);
+      },
+    });
+    onTestFinished(() => production.stop());
+    expect(PASSWORD_COST).toBe(16384);
+    const { password_hash } = production.server.context.db
+      .prepare('SELECT password_hash FROM users WHERE login_name = ?')
+      .get('teacher') as { password_hash: string };
+    expect(password_hash).toMatch(/^scrypt\$16384\$8\$1\$[0-9a-f]{32}\$[0-9a-f]{64}$/);
+    expect(
+      (await new Client(production.url).post('/api/uaa/oauth/login', { username: 'teacher', password: PASSWORD }))
+        .status,
+    ).toBe(200);
+    const unknown = new Client(production.url);
+    expect((await unknown.post('/api/uaa/oauth/login', { username: 'nobody', password: PASSWORD })).status).toBe(400);
+    expect(checked.map((stored) => stored.split('$')[1])).toEqual(['16384', '16384']);
+    // The cheap cost of the other test servers is theirs alone, the dummy hash of an unknown user's check too.
+    const seeded = t.server.context.db
+      .prepare('SELECT password_hash FROM users WHERE login_name = ?')
+      .get('teacher') as {
+      password_hash: string;
+    };
+    expect(seeded.password_hash.split('$')[1]).toBe(String(TEST_PASSWORD_COST));
+    expect(dummyHash(TEST_PASSWORD_COST).split('$')[1]).toBe(String(TEST_PASSWORD_COST));
   });
 
   it('rejects a 10k-character field, a missing field and SQL metacharacters without a stack trace', async () => {

@@ -5,6 +5,7 @@ import { createServer, type PhServer, type ServerOptions } from '../../demo/serv
 import type { Envelope } from '../../src/core/api/types';
 import { DEVICE_HEADER, ENDPOINTS } from '../../src/core/api/wire';
 import type { LivenessAction, LivenessChallenge } from '../../src/core/face/liveness';
+import { TEST_PASSWORD_COST } from '../support/password-cost';
 
 export const PASSWORD = 'Demo@2026';
 
@@ -16,10 +17,11 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-/** A server on an ephemeral port with its own temporary data dir, removed by stop(). */
+/** A server on an ephemeral port with its own temporary data dir, removed by stop(); cheap password hashes. */
 export async function startServer(options: Partial<ServerOptions> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ph-server-test-'));
-  const make = (extra: Partial<ServerOptions>) => createServer({ dataDir, port: 0, ...options, ...extra });
+  const make = (extra: Partial<ServerOptions>) =>
+    createServer({ dataDir, port: 0, passwordCost: TEST_PASSWORD_COST, ...options, ...extra });
   const handle: TestServer = {
     server: await make({}),
     dataDir,

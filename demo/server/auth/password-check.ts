@@ -5,7 +5,7 @@ import { findUserByLogin, type UserRow } from '../db/users';
 import { ApiError, fieldError, type Text } from '../envelope';
 import { deviceNonce, rememberDevice } from './device-tokens';
 import { mac } from './keys';
-import { DUMMY_HASH } from './passwords';
+import { dummyHash } from './passwords';
 import type { Refusal } from './sign-in-guard';
 
 /**
@@ -29,7 +29,8 @@ export async function checkPassword(
   if ('code' in attempt) throw refused(attempt, ctx.now());
   let user: UserRow | undefined;
   try {
-    if (await ctx.verifyPassword(credentials.password, found?.password_hash ?? DUMMY_HASH)) user = found;
+    if (await ctx.verifyPassword(credentials.password, found?.password_hash ?? dummyHash(ctx.options.passwordCost)))
+      user = found;
   } finally {
     if (user) attempt.succeeded();
     else attempt.failed();

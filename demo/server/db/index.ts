@@ -13,6 +13,8 @@ export interface SeedOptions {
   deviceClientIds: Record<string, string>;
   /** Pad the seeded desktop to this many apps (ServerOptions.desktopApps); 0 or less adds none. */
   desktopApps?: number;
+  /** scrypt's cost of the seeded password hashes (ServerOptions.passwordCost). */
+  passwordCost?: number;
 }
 
 /** Opens (creating when new) `dataDir/ph.db`, migrates it and seeds the demo data once. */
@@ -27,7 +29,7 @@ export function openDatabase(dataDir: string, options: SeedOptions): Database {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
-  seed(db, new Date(options.now()), options.deviceClientIds, options.desktopApps);
+  seed(db, new Date(options.now()), options.deviceClientIds, options.desktopApps, options.passwordCost);
   return db;
 }
 

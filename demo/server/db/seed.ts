@@ -1,5 +1,5 @@
 import { BILINGUAL_SEPARATOR } from '../../../src/core/api/wire';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, PASSWORD_COST } from '../auth/passwords';
 import { formatDate, formatDateTime, randomToken, sha256 } from '../util/ids';
 import {
   ACCOUNT_LINKS,
@@ -35,11 +35,17 @@ const allLanguages = (...names: string[]) => names.join(BILINGUAL_SEPARATOR);
 const SEED_KEY = 'seeded_at';
 
 /** Inserts the demo world once; later starts find the marker and leave every row (and every change) alone. */
-export function seed(db: Database, now: Date, deviceClientIds: Record<string, string> = {}, desktopApps = 0): boolean {
+export function seed(
+  db: Database,
+  now: Date,
+  deviceClientIds: Record<string, string> = {},
+  desktopApps = 0,
+  passwordCost = PASSWORD_COST,
+): boolean {
   if (db.prepare('SELECT 1 FROM meta WHERE key = ?').get(SEED_KEY)) return false;
   db.transaction(() => {
     seedUnits(db, now);
-    seedUsers(db);
+    seedUsers(db, passwordCost);
     seedLogins(db, deviceClientIds);
     seedDesktop(db, now);
     seedLargeDesktop(db, desktopApps);
@@ -79,8 +85,8 @@ function seedUnits(db: Database, now: Date): void {
   }
 }
 
-function seedUsers(db: Database): void {
-  const password = hashPassword(DEMO_PASSWORD);
+function seedUsers(db: Database, passwordCost: number): void {
+  const password = hashPassword(DEMO_PASSWORD, passwordCost);
   const insert = db.prepare(`INSERT OR IGNORE INTO users (id, login_name, password_hash, real_name, user_type,
     unit_id, sex, status, lang, theme_type, theme) VALUES (?, ?, ?, ?, ?, ?, ?, 1, 'zh-CN', 'color', '#457CD6')`);
   const role = db.prepare('INSERT OR IGNORE INTO user_roles (user_id, role) VALUES (?, ?)');
