@@ -20,13 +20,19 @@ export function markFormBody<T extends object>(body: T): T {
   return body;
 }
 
-const compiled = new WeakMap<object, { strict: ValidateFunction; fromText: ValidateFunction }>();
+/**
+ * Compiled once per schema's text, not per object: Fastify hands each server its own copies of the route schemas, and
+ * compiling the 56 of them again was over half of a server's start (100 of 180 ms of CPU; the test tiers start
+ * hundreds of servers in a few processes). A validator is a pure function of its schema's text.
+ */
+const compiled = new Map<string, { strict: ValidateFunction; fromText: ValidateFunction }>();
 
 function validators(schema: object) {
-  let pair = compiled.get(schema);
+  const text = JSON.stringify(schema);
+  let pair = compiled.get(text);
   if (!pair) {
     pair = { strict: strict.compile(schema), fromText: fromText.compile(schema) };
-    compiled.set(schema, pair);
+    compiled.set(text, pair);
   }
   return pair;
 }
