@@ -21,6 +21,7 @@ import { SKILLS } from '../demo/server/db/seed-data';
 import { createServer } from '../demo/server/index';
 import { userApps } from '../demo/server/routes/base/desktop-icons';
 import { pocketsphinxRecognizer } from '../demo/server/speech/pocketsphinx';
+import { recognise } from '../demo/server/speech/recognizer';
 import type { AppItem } from '../src/core/api/types';
 import { vocabularyKey } from '../src/core/api/vocabulary';
 import { appName, isVisibleApp } from '../src/core/desktop/launcher';
@@ -73,7 +74,7 @@ async function measure(jobs: Job[], language: Language, vocabulary: string[], na
     for (let job = queue.shift(); job; job = queue.shift()) {
       const pcm = speech.pcm(job.phrase, language, job.voicing);
       const started = performance.now();
-      const heard = await recognizer.recognise(pcm, vocabulary, language, names);
+      const heard = await recognise(recognizer, pcm, vocabulary, language, names);
       totalMs += performance.now() - started;
       const { speed, pitch, noise } = job.voicing;
       if (job.right(heard)) continue;

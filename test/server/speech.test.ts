@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { DEFAULTS, DEMO_NLS_APP_KEYS } from '../../demo/server/config';
 import { SKILLS } from '../../demo/server/db/seed-data';
 import { userApps } from '../../demo/server/routes/base/desktop-icons';
 import { CLOSE_GRACE_MS } from '../../demo/server/routes/base/nls';
+import { pocketsphinxRecognizer } from '../../demo/server/speech/pocketsphinx';
+import type { SpeechRecognizer } from '../../demo/server/speech/recognizer';
 import { NLS_STATUS } from '../../src/core/api/nls';
 import { ENDPOINTS } from '../../src/core/api/wire';
 import type { Language } from '../../src/core/i18n/language';
@@ -24,9 +29,47 @@ let teacher: Client;
 const clock = new ManualClock();
 const media = speechMedia();
 const chinese = chineseSpeech();
+const decoderDir = mkdtempSync(join(tmpdir(), 'ph-speech-test-'));
+
+/** What the gateway did with each recognition: bytes fed to the recogniser, and whether it ended or dropped it. */
+interface Fed {
+  written: number;
+  ended: boolean;
+  cancelled: boolean;
+}
+const fedLog: Fed[] = [];
+
+/** The gateway's own recogniser, pocketsphinx, with a log of what the gateway fed it (fedLog). */
+function watched(recognizer: SpeechRecognizer): SpeechRecognizer {
+  return {
+    available: () => recognizer.available(),
+    listen(...args) {
+      const listening = recognizer.listen(...args);
+      const fed: Fed = { written: 0, ended: false, cancelled: false };
+      fedLog.push(fed);
+      return {
+        write(pcm) {
+          fed.written += pcm.length;
+          listening.write(pcm);
+        },
+        end() {
+          fed.ended = true;
+          return listening.end();
+        },
+        cancel() {
+          fed.cancelled = true;
+          return listening.cancel();
+        },
+      };
+    },
+  };
+}
 
 beforeAll(async () => {
-  t = await startServer({ now: clock.now });
+  t = await startServer({
+    now: clock.now,
+    speechRecognizer: watched(pocketsphinxRecognizer({ tmpDir: decoderDir })),
+  });
   teacher = await signedIn(t.url, 'teacher');
 });
 
@@ -34,6 +77,7 @@ afterAll(async () => {
   media.dispose();
   chinese.dispose();
   await t.stop();
+  rmSync(decoderDir, { recursive: true, force: true });
 });
 
 async function speechToken(language: Language): Promise<string> {
@@ -118,6 +162,36 @@ describe('speech gateway: offline Mandarin and Cantonese commands (issue 37)', (
     const hurried = { speed: 180, pitch: 70, noise: 1500 };
     expect(await recognise(chinese.pcm('查看考勤', 'zh-CN', hurried), 'zh-CN')).toBe('查看考勤。');
     expect(await recognise(chinese.pcm('查看课程表', 'zh-CN', hurried), 'zh-CN')).toBe('');
+  });
+});
+
+describe('speech gateway: decoding while the user speaks (issue 69: Chinese took 1.5–2.0 s after the release)', () => {
+  it('feeds the recogniser every frame as it comes: before the stop it has heard them all', async () => {
+    const pcm = chinese.pcm('打开成绩管理', 'zh-CN', CLEAR);
+    const session = client().start({ token: await speechToken('zh-CN'), language: 'zh-CN' });
+    await session.ready;
+    const fed = fedLog.at(-1);
+    expect(fed).toEqual({ written: 0, ended: false, cancelled: false });
+    for (let offset = 0; offset < pcm.length; offset += 3200) {
+      const frame = pcm.subarray(offset, offset + 3200);
+      session.sendAudio(new Int16Array(frame.buffer.slice(frame.byteOffset, frame.byteOffset + frame.length)));
+    }
+    await eventually(() => expect(fed?.written).toBe(pcm.length));
+    expect(fed?.ended).toBe(false);
+    session.stop();
+    expect(await session.result).toBe('打开成绩管理。');
+    expect(fed).toMatchObject({ ended: true, cancelled: false });
+  });
+
+  it('stops the decoder of a recognition dropped before its stop', async () => {
+    const pcm = chinese.pcm('查看考勤', 'zh-HK', CLEAR);
+    const session = client().start({ token: await speechToken('zh-HK'), language: 'zh-HK' });
+    await session.ready;
+    const fed = fedLog.at(-1);
+    session.sendAudio(new Int16Array(pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + pcm.length)));
+    await eventually(() => expect(fed?.written).toBeGreaterThan(0));
+    session.cancel();
+    await eventually(() => expect(fed).toMatchObject({ ended: false, cancelled: true }));
   });
 });
 

@@ -7,10 +7,11 @@ import { britishLines } from './british-english';
 import { type ChineseLanguage, chineseGrammar, heardPhrase } from './chinese-grammar';
 import { commonWords } from './common-words';
 import { compoundLines, phones } from './compound-words';
+import { type Decoding, earlyDecoding } from './early-decode';
 import { commandGrammar, heardCommand, LOOP_MARK } from './grammar';
-import type { SpeechRecognizer } from './recognizer';
+import type { Listening, SpeechLanguage, SpeechRecognizer } from './recognizer';
 import { romanise } from './romanise';
-import { dither, trimSilence, wavFile } from './wav';
+import { dither, wavFile } from './wav';
 
 // Offline recognition with Debian's pocketsphinx (packages pocketsphinx, pocketsphinx-en-us): the batch decoder,
 // the whole recording one sentence. English is decoded against the graph of the skill phrases and the user's tiles
@@ -19,6 +20,8 @@ import { dither, trimSilence, wavFile } from './wav';
 // Mandarin and Cantonese use the same English acoustic model against a graph of the Chinese skill phrases spelt in
 // English phones, with a garbage loop beside them (chinese-grammar.ts): a command comes back as its characters,
 // anything else as '' ("say it again"). Measured on espeak-ng speech by `npm run bench` (docs/guide/voice.md).
+//
+// A recognition is decoded as soon as the speech in it has ended, before the release (early-decode.ts, issue 69).
 
 const run = promisify(execFile);
 
@@ -54,9 +57,6 @@ const NOISE_FLOOR = 64;
  */
 const WIDE_BEAMS = ['-beam', '1e-100', '-wbeam', '1e-80', '-pbeam', '1e-100'];
 
-/** The recording as the decoder's wav: the speech with a margin of quiet, over a microphone's noise floor. */
-const decoderWav = (pcm: Buffer) => wavFile(dither(trimSilence(pcm, SAMPLE_RATE), NOISE_FLOOR), SAMPLE_RATE);
-
 /** The dictionary's entries by word (a word with variants `word(2)` has several lines), read once. */
 function loadDictionary(path: string): Map<string, string[]> {
   const entries = new Map<string, string[]>();
@@ -90,15 +90,75 @@ export function pocketsphinxRecognizer(options: PocketsphinxOptions): SpeechReco
   };
   return {
     available: () => [decoder.batchProgram, decoder.model, decoder.dictionaryPath].every((path) => existsSync(path)),
-    async recognise(pcm, vocabulary, language, names = []) {
-      const dir = await mkdtemp(join(options.tmpDir, 'speech-'));
-      try {
-        return language === 'en'
-          ? await english(decoder, dir, pcm, vocabulary, names)
-          : await chinese(decoder, dir, pcm, vocabulary, language, names);
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
+    listen(vocabulary, language, names = []) {
+      const search = searchFor(decoder, vocabulary, language, names);
+      return search
+        ? earlyDecoding((speech) => decodeSpeech(decoder, options.tmpDir, search, speech))
+        : NOTHING_TO_HEAR;
+    },
+  };
+}
+
+/** What the decoder listens with: its graph and dictionary, its weights and beams, and how to read what it heard. */
+interface Search {
+  fsg: string;
+  dictionary: string;
+  args: string[];
+  heard(words: string): string;
+}
+
+function searchFor(
+  decoder: Decoder,
+  vocabulary: readonly string[],
+  language: SpeechLanguage,
+  names: readonly string[],
+): Search | null {
+  return language === 'en' ? englishSearch(decoder, vocabulary, names) : chineseSearch(vocabulary, language, names);
+}
+
+/** No phrase can be said in the language: nothing to decode, nothing heard. */
+const NOTHING_TO_HEAR: Listening = {
+  write: () => undefined,
+  end: async () => '',
+  cancel: async () => undefined,
+};
+
+/** The batch decoder on trimmed speech with `search`; stopped (killed) when its result is no longer wanted. */
+function decodeSpeech(decoder: Decoder, tmpDir: string, search: Search, speech: Buffer): Decoding {
+  const abort = new AbortController();
+  const result = (async () => {
+    const dir = await mkdtemp(join(tmpDir, 'speech-'));
+    try {
+      const [fsg, dict, ctl, hyp] = ['commands.fsg', 'commands.dict', 'in.ctl', 'out.hyp'].map((name) =>
+        join(dir, name),
+      ) as [string, string, string, string];
+      await Promise.all([
+        writeFile(fsg, search.fsg),
+        writeFile(dict, search.dictionary),
+        writeFile(ctl, 'in\n'),
+        writeFile(join(dir, 'in.wav'), wavFile(dither(speech, NOISE_FLOOR), SAMPLE_RATE)),
+      ]);
+      await run(
+        decoder.batchProgram,
+        [
+          ...['-adcin', 'yes', '-cepdir', dir, '-cepext', '.wav', '-ctl', ctl, '-hyp', hyp],
+          ...['-hmm', decoder.model, '-samprate', String(SAMPLE_RATE), '-fsg', fsg, '-dict', dict, ...search.args],
+          ...['-logfn', '/dev/null'],
+        ],
+        { timeout: 30_000, maxBuffer: 1 << 20, signal: abort.signal },
+      );
+      // "words (in -score)" on one line.
+      const line = (await readFile(hyp, 'utf8')).split('\n')[0] ?? '';
+      return search.heard(line.replace(/\s*\([^)]*\)\s*$/, '').trim());
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  })();
+  return {
+    result,
+    async stop() {
+      abort.abort();
+      await result.catch(() => undefined);
     },
   };
 }
@@ -112,19 +172,12 @@ const ENGLISH_WORD_PENALTY = '0.1';
 const ENGLISH_BEAMS = ['-beam', '1e-80', '-wbeam', '1e-60', '-pbeam', '1e-80'];
 
 /**
- * English: the batch decoder against the command graph, with the dictionary's lines for its words (the loop's, their
- * first pronunciation only, marked). The whole recording is one utterance: the continuous decoder cut it at its own
- * pauses, and in noise kept only the first word ("open notices" heard as "show"; issue 56). Wide beams: with the
- * defaults, the loop's thousand words crowded the command out of the search ("Final result does not match the
- * grammar").
+ * English: the command graph, with the dictionary's lines for its words (the loop's, their first pronunciation only,
+ * marked). The whole recording is one utterance: the continuous decoder cut it at its own pauses, and in noise kept
+ * only the first word ("open notices" heard as "show"; issue 56). Wide beams: with the defaults, the loop's thousand
+ * words crowded the command out of the search ("Final result does not match the grammar").
  */
-async function english(
-  decoder: Decoder,
-  dir: string,
-  pcm: Buffer,
-  vocabulary: readonly string[],
-  names: readonly string[],
-): Promise<string> {
+function englishSearch(decoder: Decoder, vocabulary: readonly string[], names: readonly string[]): Search | null {
   decoder.dictionary ??= loadDictionary(decoder.dictionaryPath);
   const known = decoder.dictionary;
   const americanLines = (word: string) => known.get(word) ?? compoundLines(word, known);
@@ -134,53 +187,30 @@ async function english(
   };
   decoder.commonWords ??= commonWords((word) => known.has(word));
   const grammar = commandGrammar(vocabulary, (word) => linesOf(word).length > 0, names, decoder.commonWords);
-  if (!grammar.fsg) return '';
-  const fsg = join(dir, 'commands.fsg');
-  const dict = join(dir, 'commands.dict');
+  if (!grammar.fsg) return null;
   // A dictionary of the graph's words only: loading all of CMUdict would cost more than decoding.
   const loopLines = grammar.loop.map((word) => `${word} ${phones(linesOf(word.slice(LOOP_MARK.length))[0] ?? '')}`);
   const lines = [...grammar.words.flatMap(linesOf), ...loopLines].join('\n');
-  await Promise.all([writeFile(fsg, grammar.fsg), writeFile(dict, `${lines}\n`)]);
-  const words = await decodeOnce(decoder, dir, pcm, [
-    ...['-fsg', fsg, '-dict', dict, '-lw', String(decoder.languageWeight), '-wip', ENGLISH_WORD_PENALTY],
-    ...ENGLISH_BEAMS,
-  ]);
-  return heardCommand(words);
+  return {
+    fsg: grammar.fsg,
+    dictionary: `${lines}\n`,
+    args: ['-lw', String(decoder.languageWeight), '-wip', ENGLISH_WORD_PENALTY, ...ENGLISH_BEAMS],
+    heard: heardCommand,
+  };
 }
 
-/** The batch decoder on the recording with `search` (grammar, dictionary, weights); answers the words it heard. */
-async function decodeOnce(decoder: Decoder, dir: string, pcm: Buffer, search: string[]): Promise<string> {
-  const ctl = join(dir, 'in.ctl');
-  const hyp = join(dir, 'out.hyp');
-  await Promise.all([writeFile(join(dir, 'in.wav'), decoderWav(pcm)), writeFile(ctl, 'in\n')]);
-  await run(
-    decoder.batchProgram,
-    [
-      ...['-adcin', 'yes', '-cepdir', dir, '-cepext', '.wav', '-ctl', ctl, '-hyp', hyp],
-      ...['-hmm', decoder.model, '-samprate', String(SAMPLE_RATE), ...search],
-      ...['-logfn', '/dev/null'],
-    ],
-    { timeout: 30_000, maxBuffer: 1 << 20 },
-  );
-  // "words (in -score)" on one line.
-  const line = (await readFile(hyp, 'utf8')).split('\n')[0] ?? '';
-  return line.replace(/\s*\([^)]*\)\s*$/, '').trim();
-}
-
-/** Mandarin or Cantonese: the batch decoder against the graph of the Chinese phrases, with wide beams. */
-async function chinese(
-  decoder: Decoder,
-  dir: string,
-  pcm: Buffer,
+/** Mandarin or Cantonese: the graph of the Chinese phrases, with wide beams. */
+function chineseSearch(
   vocabulary: readonly string[],
   language: ChineseLanguage,
   names: readonly string[],
-) {
+): Search | null {
   const grammar = chineseGrammar(vocabulary, language, romanise, names);
-  if (!grammar.fsg) return '';
-  const fsg = join(dir, 'commands.fsg');
-  const dict = join(dir, 'commands.dict');
-  await Promise.all([writeFile(fsg, grammar.fsg), writeFile(dict, grammar.dictionary)]);
-  const line = await decodeOnce(decoder, dir, pcm, ['-fsg', fsg, '-dict', dict, '-lw', '10', ...WIDE_BEAMS]);
-  return heardPhrase(grammar, line);
+  if (!grammar.fsg) return null;
+  return {
+    fsg: grammar.fsg,
+    dictionary: grammar.dictionary,
+    args: ['-lw', '10', ...WIDE_BEAMS],
+    heard: (words) => heardPhrase(grammar, words),
+  };
 }

@@ -45,12 +45,8 @@ export function dither(pcm: Buffer, amplitude = 1, seed = 0x2545f491): Buffer {
   return out;
 }
 
-/**
- * The part of a recording that holds speech, with a margin of quiet on each side: frames of 10 ms whose RMS reaches
- * a tenth of the loudest frame's (and at least `floor`) count as speech. A recording begins with the user getting
- * ready and ends when the button is released, and pocketsphinx decodes long stretches of quiet as words.
- */
-export function trimSilence(pcm: Buffer, sampleRate: number, marginMs = 300, floor = 300): Buffer {
+/** The RMS level of each 10 ms frame of a recording (the last one possibly shorter). */
+export function frameLevels(pcm: Buffer, sampleRate: number): number[] {
   const frameBytes = (sampleRate / 100) * 2;
   const levels: number[] = [];
   for (let start = 0; start + 1 < pcm.length; start += frameBytes) {
@@ -63,13 +59,33 @@ export function trimSilence(pcm: Buffer, sampleRate: number, marginMs = 300, flo
     }
     levels.push(Math.sqrt(sum / Math.max(count, 1)));
   }
+  return levels;
+}
+
+/**
+ * The frames that hold speech, with a margin of quiet on each side (`end` exclusive), or null when none does: frames
+ * whose RMS reaches a tenth of the loudest frame's (and at least `floor`) count as speech.
+ */
+export function speechSpan(
+  levels: readonly number[],
+  marginMs = 300,
+  floor = 300,
+): { start: number; end: number } | null {
   const threshold = Math.max(floor, Math.max(0, ...levels) / 10);
   const first = levels.findIndex((level) => level >= threshold);
-  if (first < 0) return pcm.subarray(0, 0);
-  const last = levels.length - 1 - [...levels].reverse().findIndex((level) => level >= threshold);
+  if (first < 0) return null;
+  const last = levels.findLastIndex((level) => level >= threshold);
   const margin = Math.round(marginMs / 10);
-  return pcm.subarray(
-    Math.max(0, first - margin) * frameBytes,
-    Math.min(levels.length, last + 1 + margin) * frameBytes,
-  );
+  return { start: Math.max(0, first - margin), end: Math.min(levels.length, last + 1 + margin) };
+}
+
+/**
+ * The part of a recording that holds speech, with a margin of quiet on each side (`speechSpan`). A recording begins
+ * with the user getting ready and ends when the button is released, and pocketsphinx decodes long stretches of quiet
+ * as words.
+ */
+export function trimSilence(pcm: Buffer, sampleRate: number): Buffer {
+  const span = speechSpan(frameLevels(pcm, sampleRate));
+  const frameBytes = (sampleRate / 100) * 2;
+  return span ? pcm.subarray(span.start * frameBytes, span.end * frameBytes) : pcm.subarray(0, 0);
 }

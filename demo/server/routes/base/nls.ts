@@ -22,6 +22,7 @@ import { LOOPBACK, LOOPBACK_ORIGINS } from '../../cors';
 import { bilingual, type Text } from '../../envelope';
 import { publicOrigin } from '../../redirects';
 import { sayablePhrases } from '../../speech/phrases';
+import type { Listening } from '../../speech/recognizer';
 import { sha256 } from '../../util/ids';
 import type { TimerHandle } from '../../util/timers';
 import { userApps } from './desktop-icons';
@@ -113,7 +114,10 @@ class NlsTask {
   private punctuation = false;
   private language: Language = 'en';
   private phase: 'waiting' | 'listening' | 'recognising' | 'done' = 'waiting';
-  private readonly audio: Buffer[] = [];
+  /** The recogniser, fed each frame as it comes (from StartRecognition until StopRecognition). */
+  private listening: Listening | null = null;
+  /** The skill phrases it listens for, in the order they were added: those offered after speech not understood. */
+  private vocabulary: string[] = [];
   private bytes = 0;
   private idle: TimerHandle | undefined;
   private starved: TimerHandle | undefined;
@@ -176,6 +180,8 @@ class NlsTask {
   close(): void {
     this.phase = 'done';
     for (const timer of [this.idle, this.starved, this.deadline]) this.timers.clear(timer);
+    if (this.listening) this.recognising = this.listening.cancel().catch(() => undefined);
+    this.listening = null;
     void this.recognising.finally(this.release);
   }
 
@@ -208,6 +214,12 @@ class NlsTask {
       return;
     }
     this.punctuation = payload.enable_punctuation_prediction === true;
+    try {
+      this.listening = this.listen();
+    } catch {
+      this.fail(NLS_STATUS.serverError, 'SERVER_ERROR', 'the recogniser failed');
+      return;
+    }
     this.phase = 'listening';
     this.socket.send(event(NLS_EVENTS.started, this.taskId));
   }
@@ -223,7 +235,24 @@ class NlsTask {
       this.fail(NLS_STATUS.clientError, 'CLIENT_ERROR', `more than ${NLS_MAX_SECONDS} s of audio`);
       return;
     }
-    this.audio.push(chunk);
+    this.listening?.write(chunk);
+  }
+
+  /**
+   * The recogniser, started now rather than at the stop: it decodes the speech once it has ended, usually before the
+   * release (speech/early-decode.ts; issue 69: Chinese commands took 1.5–2.0 s from the release to the page).
+   */
+  private listen(): Listening {
+    // In the order they were added: the phrases offered after speech not understood come in it.
+    const skills = this.ctx.db.prepare('SELECT vocabulary FROM skills ORDER BY rowid').all() as {
+      vocabulary: string;
+    }[];
+    this.vocabulary = skills.map((row) => row.vocabulary);
+    // The user's tiles are listened for in English only. In the Chinese graph her 36 names are heard right 46 %
+    // (Mandarin) and 74 % (Cantonese) of the time, and with them the skill phrases fell from 96 % to 80 % and from
+    // 100 % to 67 % (npm run bench, issue 56): the English acoustic model cannot tell that many Chinese names apart.
+    const names = this.language === 'en' ? openPhrases(userApps(this.ctx, this.userId)) : [];
+    return this.ctx.speech.listen(this.vocabulary, this.language, names);
   }
 
   private async onStop(message: NlsMessage): Promise<void> {
@@ -234,19 +263,11 @@ class NlsTask {
     this.phase = 'recognising';
     this.timers.clear(this.idle);
     this.timers.clear(this.starved);
-    const pcm = Buffer.concat(this.audio);
-    // In the order they were added: the phrases offered after speech not understood come in it.
-    const skills = this.ctx.db.prepare('SELECT vocabulary FROM skills ORDER BY rowid').all() as {
-      vocabulary: string;
-    }[];
-    const vocabulary = skills.map((row) => row.vocabulary);
-    // The user's tiles are listened for in English only. In the Chinese graph her 36 names are heard right 46 %
-    // (Mandarin) and 74 % (Cantonese) of the time, and with them the skill phrases fell from 96 % to 80 % and from
-    // 100 % to 67 % (npm run bench, issue 56): the English acoustic model cannot tell that many Chinese names apart.
-    const names = this.language === 'en' ? openPhrases(userApps(this.ctx, this.userId)) : [];
+    const listening = this.listening;
+    this.listening = null;
     let text: string;
     try {
-      const recognition = this.ctx.speech.recognise(pcm, vocabulary, this.language, names);
+      const recognition = listening ? listening.end() : Promise.resolve('');
       this.recognising = recognition.catch(() => undefined);
       text = await recognition;
     } catch {
@@ -255,9 +276,9 @@ class NlsTask {
     }
     if (this.phase !== 'recognising') return;
     const result = this.punctuation ? punctuate(text, this.language) : text;
-    const duration = Math.round((pcm.length / 2 / NLS_SAMPLE_RATE) * 1000);
+    const duration = Math.round((this.bytes / 2 / NLS_SAMPLE_RATE) * 1000);
     // Nothing understood: the phrases that do work, for the widget to offer (it cannot hear Chinese tile names).
-    const phrases = text ? [] : sayablePhrases(vocabulary, this.language);
+    const phrases = text ? [] : sayablePhrases(this.vocabulary, this.language);
     const payload = { result, duration, ...(phrases.length ? { phrases } : {}) };
     this.socket.send(event(NLS_EVENTS.completed, this.taskId, { payload }));
     this.end();
