@@ -3,7 +3,8 @@
 // 2.0 s, English 0.8 s; issue 69: Mandarin and Cantonese under 1.0 s). As test/e2e/voice.test.ts does it: Chromium's fake microphone plays
 // espeak-ng's speech of the grade skill (Cantonese, and Mandarin and English beside it), the teacher holds ph-voice on the voice demo
 // page in that language until the phrase has been streamed, lets go, and the clock runs until the grade app's page
-// has its heading. Median of RUNS per language, each run in a fresh page.
+// has its heading. Median of RUNS per language, each run in a fresh page, and where the time went: the recogniser's
+// final result reaching the page, the skill's lookup until the app's document is asked for, and that page.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
