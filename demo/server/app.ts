@@ -11,6 +11,7 @@ import type { ResolvedOptions } from './config';
 import type { ServerContext } from './context';
 import { registerCors } from './cors';
 import { frameworkError, registerErrorHandlers, registerGuards } from './hooks';
+import { registerInlineStyles } from './inline-styles';
 import { registerModulePreloads } from './module-preloads';
 import { registerPrerender } from './prerender';
 import { registerSecurityHeaders } from './security-headers';
@@ -76,6 +77,7 @@ export async function registerHooks(app: FastifyInstance, ctx: ServerContext): P
   const resolved = ctx.options;
   // Before the security headers: they hash the page as it is finally sent.
   registerModulePreloads(app, resolved.staticRoots);
+  registerInlineStyles(app, resolved.staticRoots);
   registerPrerender(app, resolved.staticRoots);
   await registerSecurityHeaders(app, resolved);
   await registerCompression(app);

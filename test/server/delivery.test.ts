@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INLINE_STYLE_LIMIT } from '../../demo/server/inline-styles';
 import { compressFile } from '../../scripts/compress-dist.mjs';
 import { startServer, type TestServer } from './helpers';
 
@@ -45,6 +46,23 @@ beforeAll(async () => {
     `<!doctype html><html><head><title>long</title>
     <script type="module" src="/dist/elements/ph-login.js"></script></head>
     <body>${'<p>一段很长的页面文字 A long page.</p>'.repeat(100)}</body></html>`,
+  );
+  // Stylesheets a page links (issue 70): small ones are sent inside it, others stay links.
+  mkdirSync(join(dir, 'demo', 'sheets'));
+  writeFileSync(join(dir, 'demo', 'sheets', 'small.css'), '/* why */\n.small { color: red; }\n');
+  writeFileSync(join(dir, 'demo', 'sheets', 'large.css'), `.large { color: blue; }\n${' '.repeat(INLINE_STYLE_LIMIT)}`);
+  writeFileSync(join(dir, 'demo', 'sheets', 'picture.css'), '.picture { background: url(./a.png); }\n');
+  writeFileSync(
+    join(dir, 'demo', 'sheets', 'styled.html'),
+    `<!doctype html><html><head><title>s</title>
+    <link rel="stylesheet" href="./small.css" media="screen" data-ph-inline />
+    <link rel="stylesheet" href="/demo/sheets/small.css" />
+    <link rel="stylesheet" href="/demo/sheets/large.css" data-ph-inline />
+    <link rel="stylesheet" href="picture.css" data-ph-inline />
+    <link rel="stylesheet" href="https://cdn.example/other.css" data-ph-inline />
+    <link rel="stylesheet" href="/demo/sheets/missing.css" data-ph-inline />
+    <link rel="stylesheet" href="/demo/sheets/../../../etc/passwd" data-ph-inline />
+    </head><body><p>text</p></body></html>`,
   );
   t = await startServer({
     staticRoots: [
@@ -143,5 +161,30 @@ describe('module preload links', () => {
     expect(Number(page.headers['content-length'])).toBe(page.body.length);
     const hash = createHash('sha256').update(inline, 'utf8').digest('base64');
     expect(String(page.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
+  });
+});
+
+describe('stylesheets inside the page (issue 70: the first paint waits for no second request)', () => {
+  it('sends a small sheet of a served folder inside the page where the page asks, and leaves every other link as it is', async () => {
+    const page = await raw('/demo/sheets/styled.html');
+    const html = page.body.toString();
+    expect(html).toContain(
+      '<style data-inlined-from="/demo/sheets/small.css" media="screen">\n\n.small { color: red; }\n</style>',
+    );
+    expect(html).not.toContain('/* why */');
+    expect(html).not.toContain('href="./small.css"');
+    // Unmarked, the same sheet stays a link.
+    expect(html).toContain('<link rel="stylesheet" href="/demo/sheets/small.css" />');
+    for (const kept of [
+      '/demo/sheets/large.css',
+      'picture.css',
+      'https://cdn.example/other.css',
+      '/demo/sheets/missing.css',
+      '/demo/sheets/../../../etc/passwd',
+    ]) {
+      expect(html).toContain(`<link rel="stylesheet" href="${kept}" data-ph-inline />`);
+    }
+    expect(html.indexOf('.small')).toBeLessThan(html.indexOf('large.css'));
+    expect(Number(page.headers['content-length'])).toBe(page.body.length);
   });
 });
