@@ -97,6 +97,21 @@ describe('the login page', () => {
     expect((await plain('/', { method: 'HEAD' })).status).toBe(200);
   });
 
+  it('paints from its HTML alone (issue 70, LCP): the shared sheet inside the page, no script that holds the parser', async () => {
+    const html = await page('/');
+    expect(html).toContain('<style data-inlined-from="/shared/site.css">');
+    expect(html).toContain('.site-bar');
+    expect(html).not.toMatch(/<link[^>]*stylesheet/);
+    // Nothing holds the first paint, so the page says what must be parsed first: the whole form, up to the footer
+    // (painted early, the centred form moved up as the rest arrived: CLS 0.3).
+    expect(html).toContain('<link rel="expect" href="#site-footer" blocking="render" />');
+    expect(html).toMatch(/<footer [^>]*id="site-footer"/);
+    const head = html.slice(0, html.indexOf('<body'));
+    const scripts = [...head.matchAll(/<script\b[^>]*\bsrc=[^>]*>/g)].map(([tag]) => tag);
+    expect(scripts.length).toBeGreaterThan(1);
+    expect(scripts.filter((tag) => !/\s(defer|async)[\s>]|type="module"/.test(tag))).toEqual([]);
+  });
+
   it('serves the shared stylesheet and scripts with their types', async () => {
     const types: Record<string, string> = {
       '/shared/site.css': 'text/css; charset=utf-8',
@@ -129,6 +144,10 @@ describe('the landing pages', () => {
         const html = await page(path);
         expect(html, path).toContain('<script type="module" src="/dist/shell/shell.js"></script>');
         expect(html, path).toContain('<link rel="stylesheet" href="/dist/shell/shell.css" />');
+        // Issue 70 (LCP): the first screen, painted before any script, is the page's largest paint (desktop.test).
+        expect(html, path).toMatch(
+          /<p class="shell-status" id="no-shell">正在打开(学校|区域)桌面…<br \/>Opening the (school|area) desktop…<\/p>/,
+        );
         expect(html, path).toContain(`data-device="${landing.device}"`);
         expect(html, path).toContain(`data-code="${landing.unitType === '1' ? 'areaDesktop' : 'desktop'}"`);
         expect(html, path).not.toContain('data-env=');
@@ -306,7 +325,7 @@ describe('the site folder', () => {
       expect(text, file).toContain('<link rel="icon" href="data:," />');
       const landing = LANDINGS.some((entry) => entry.path === `/${file}`);
       const sheet = landing ? '/dist/shell/shell.css' : '/shared/site.css';
-      expect(text, file).toContain(`<link rel="stylesheet" href="${sheet}" />`);
+      expect(text, file).toMatch(new RegExp(`<link rel="stylesheet" href="${sheet}"( data-ph-inline)? />`));
       expect(text, file).toContain('<meta name="viewport" content="width=device-width, initial-scale=1" />');
       expect(text, file).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
     }
