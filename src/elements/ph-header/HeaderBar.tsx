@@ -9,6 +9,7 @@ import {
   layoutForWidth,
   splitBilingual,
   splitHeaderActions,
+  type Translate,
   unitLogoPath,
 } from '../../core';
 import { MoreIcon } from './icons';
@@ -84,7 +85,12 @@ export function HeaderBar({ barRef, header, unitName, actions, width, maxIcons, 
           <ActionControl key={action.id} action={action} />
         ))}
         {overflow.length > 0 ? (
-          <Menu label={translate('header.more')} name="more" button={<MoreIcon />} items={moreItems(overflow)} />
+          <Menu
+            label={translate('header.more')}
+            name="more"
+            button={<MoreIcon />}
+            items={moreItems(overflow, translate)}
+          />
         ) : null}
         {end}
       </div>
@@ -92,14 +98,17 @@ export function HeaderBar({ barRef, header, unitName, actions, width, maxIcons, 
   );
 }
 
-/** The More menu: each action that did not fit, a menu action's items listed under its name. */
-function moreItems(overflow: HeaderAction[]): MenuItem[] {
+/**
+ * The More menu: each action that did not fit, a menu action's items listed under its name ("切换身份：王老师", with
+ * the Chinese full-width colon; "Switch role: …" in English).
+ */
+function moreItems(overflow: HeaderAction[], translate: Translate): MenuItem[] {
   return overflow.flatMap((action) =>
     action.items
       ? action.items.map((item) => ({
           ...item,
           id: `${action.id}-${item.id}`,
-          label: `${action.label}: ${item.label}`,
+          label: translate('header.moreItem', { action: action.label, item: item.label }),
           icon: action.icon,
         }))
       : [
