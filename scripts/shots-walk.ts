@@ -32,7 +32,8 @@ const widths = (process.argv[5] ?? '1366,1024,820,375').split(',').map(Number);
 const HEIGHT: Record<number, number> = { 1366: 768, 1024: 768, 820: 1180, 375: 812 };
 type Language = 'zh-CN' | 'en' | 'zh-HK';
 
-const toHongKong = OpenCC.Converter({ from: 'cn', to: 'hk' });
+// OpenCC's standard Traditional (`tw`), as test/build/glossary.test.ts: its `hk` table flags 說 and 用戶 as 説, 用户.
+const toHongKong = OpenCC.Converter({ from: 'cn', to: 'tw' });
 const NO_MOTION = '*,*::before,*::after{animation:none!important;transition:none!important;caret-color:transparent}';
 
 /** The visible text of the page, shadow roots included, and the boxes that cut their own text. */
