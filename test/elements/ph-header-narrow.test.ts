@@ -85,6 +85,21 @@ describe('ph-header on narrow screens', () => {
     await checkFits(header, '主题与布局');
   });
 
+  for (const account of ['parent', 'parent1'])
+    it(`keeps ${account}'s welcome and child's name whole at 820 px in English: the school name gives way`, async () => {
+      await setViewport({ width: 820, height: 800 });
+      await signedInPage(account);
+      core.$language.set('en');
+      const header = await mountHeader();
+      await waitUntil(() => root(header).querySelector('[part~="current-child"]'), 'no current child');
+      for (const part of ['welcome', 'current-child']) {
+        const text = root(header).querySelector<HTMLElement>(`[part~="${part}"]`) as HTMLElement;
+        expect(text.scrollWidth, `${part} is cut: "${text.textContent}"`).to.be.at.most(text.clientWidth);
+      }
+      const bar = root(header).querySelector<HTMLElement>('[part~="bar"]') as HTMLElement;
+      expect(bar.scrollWidth, 'the bar overflows').to.be.at.most(bar.clientWidth);
+    });
+
   it('keeps the child table words whole in English on a phone', async () => {
     await setViewport({ width: 375, height: 800 });
     await signedInPage('parent');
