@@ -454,16 +454,17 @@ describe('the shell on the landing pages', () => {
     await page.evaluate(() => document.fonts.ready);
     // A text's own width against its box's, unrounded: scrollWidth and clientWidth round both to 171 px when the box
     // was a twentieth of a pixel short, and that was enough to cut "Welcome, 王老师（家…".
-    // (Inline, not a named function: tsx would name it with a helper the page lacks.)
-    const [welcome, child, unit] = await header.evaluate((host) =>
-      ['.welcome', '.current-child', '.unit-name'].map((selector) => {
-        const box = host.shadowRoot?.querySelector(selector) as HTMLElement;
+    const width = (selector: string) =>
+      header.locator(selector).evaluate((box) => {
         const text = document.createRange();
         text.selectNodeContents(box);
         return { text: text.getBoundingClientRect().width, box: box.getBoundingClientRect().width };
-      }),
-    );
-    const widths = { welcome, child, unit };
+      });
+    const widths = {
+      welcome: await width('.welcome'),
+      child: await width('.current-child'),
+      unit: await width('.unit-name'),
+    };
     // The row is short here: the school name is cut, so the welcome and the child kept theirs by its giving way.
     assert.ok(widths.unit.text > widths.unit.box, `the school name is whole: ${JSON.stringify(widths)}`);
     for (const part of ['welcome', 'child'] as const)
