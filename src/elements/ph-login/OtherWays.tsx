@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
 import { $config, authDeps, isChatProvider, signInWithProvider } from '../../core';
 import { QrIcon } from '../common/icons';
 import { useTranslate } from '../common/prerender';
@@ -19,6 +19,8 @@ export interface OtherWaysProps {
   /** Content of the QR container (the element passes its `qr` slot). */
   qrContent?: ReactNode;
   onPlatform?: ((platform: LoginPlatform) => void) | undefined;
+  /** A sign-in button pressed on the server's markup before the component ran (early-submit.ts): its index, or -1. */
+  takeEarlyPlatform?: (() => number) | undefined;
 }
 
 /**
@@ -36,13 +38,36 @@ export function QrPlaceholder({ unavailable = false }: { unavailable?: boolean }
 }
 
 /** Under the form: the third-party sign-ins (§2) and the messaging app's QR container, when there are any. */
-export function OtherWays({ platforms = [], qr, qrContent, onPlatform }: OtherWaysProps) {
+/**
+ * Runs `go` once the page is configured (phinit): at once, or when a page that loads its own script after the
+ * element's configures it (a press held from before the element ran is carried out then).
+ */
+function whenConfigured(go: () => void): void {
+  if ($config.get()) {
+    go();
+    return;
+  }
+  const stop = $config.listen((config) => {
+    if (!config) return;
+    stop();
+    go();
+  });
+}
+
+export function OtherWays({ platforms = [], qr, qrContent, onPlatform, takeEarlyPlatform }: OtherWaysProps) {
   const translate = useTranslate();
   // The page hears of every click; work-chat (qy) and the chat app (mp) also go to their provider (issue 8 §12).
   const choose = (platform: LoginPlatform) => {
     onPlatform?.(platform);
-    if (isChatProvider(platform.provider) && $config.get()) void signInWithProvider(platform.provider, authDeps());
+    const { provider } = platform;
+    if (isChatProvider(provider)) whenConfigured(() => void signInWithProvider(provider, authDeps()));
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the buttons the component mounted or hydrated
+  useLayoutEffect(() => {
+    // The script counts the buttons only: a platform with a url is a link, which needs no script.
+    const pressed = platforms.filter((platform) => !platform.url)[takeEarlyPlatform?.() ?? -1];
+    if (pressed) choose(pressed);
+  }, []);
   if (platforms.length === 0 && !qr) return null;
   return (
     <div className="others" part="others">

@@ -52,6 +52,8 @@ export interface PhLoginProps {
   onRequestClose?: () => void;
   /** Takes a sign-in pressed on the server's markup before the component ran (the element passes early-submit.ts'). */
   takeEarlySubmit?: () => boolean;
+  /** Takes a third-party sign-in pressed on the server's markup before the component ran: its index, or -1. */
+  takeEarlyPlatform?: () => number;
 }
 
 /**

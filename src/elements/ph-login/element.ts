@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { dispatchFrom, type ElementOptions, type ElementProps, hostOf } from '../define';
-import { takeEarlySubmit } from './early-submit';
+import { takeEarlyPlatform, takeEarlySubmit } from './early-submit';
 import { type LoginPlatform, QrPlaceholder } from './OtherWays';
 import { PhLogin, type PhLoginProps } from './PhLogin';
 import { useQrCode } from './use-qr-code';
@@ -42,6 +42,7 @@ export function LoginElement({ container, platforms, ...props }: LoginElementPro
     onPlatform: (platform) => dispatchFrom(host, 'ph-login-platform', platform),
     onRequestClose: () => host?.removeAttribute('open'),
     takeEarlySubmit: () => takeEarlySubmit(host),
+    takeEarlyPlatform: () => takeEarlyPlatform(host),
   });
 }
 
