@@ -125,6 +125,21 @@ async function measure(tools: LighthouseTools, url: string, cookie: string | nul
   };
 }
 
+/**
+ * A run again when Lighthouse could not record the page's trace (NO_NAVSTART, which it asks to be run again for; seen
+ * about once in 40 runs here), at most twice; any other failure stops the bench.
+ */
+async function measureAgainOnLostTrace(tools: LighthouseTools, url: string, cookie: string | null): Promise<Figures> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await measure(tools, url, cookie);
+    } catch (error) {
+      if (attempt > 2 || !String(error).includes('NO_NAVSTART')) throw error;
+      console.log(`  (Lighthouse lost the trace of ${url}: measured again)`);
+    }
+  }
+}
+
 const tools = await loadLighthouse();
 const seeded = await startStage();
 const large = await startStage({ desktopApps: LARGE });
@@ -142,7 +157,7 @@ try {
     const runs: Figures[] = [];
     for (let index = 0; index < RUNS; index += 1) {
       const cookie = page.account ? await signIn(stage.url, page.account) : null;
-      runs.push(await measure(tools, stage.url(page.path), cookie));
+      runs.push(await measureAgainOnLostTrace(tools, stage.url(page.path), cookie));
     }
     for (const line of report(page, runs)) console.log(line);
     if (runs.some((run) => misses(page, run).length > 0)) flagged += 1;
