@@ -6,6 +6,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import * as qs from 'qs-esm';
 import { MAX_CHUNK_BYTES } from '../../src/core/api/wire';
+import { registerAfterPaint } from './after-paint';
 import { registerCompression } from './compression';
 import type { ResolvedOptions } from './config';
 import type { ServerContext } from './context';
@@ -76,6 +77,7 @@ export async function registerParsers(app: FastifyInstance): Promise<void> {
 export async function registerHooks(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const resolved = ctx.options;
   // Before the security headers: they hash the page as it is finally sent.
+  registerAfterPaint(app, resolved.staticRoots);
   registerModulePreloads(app, resolved.staticRoots);
   registerInlineStyles(app, resolved.staticRoots);
   registerPrerender(app, resolved.staticRoots);

@@ -73,8 +73,8 @@ const TABLES: Record<string, StringTable> = {
 
 /** Demo pages that carry their texts in a `const TEXT = { 'zh-CN': {…}, en: {…}, 'zh-HK': {…} };` of their own. */
 const PAGES_WITH_OWN_TEXTS = [
-  'demo/pages/face/index.html',
-  'demo/pages/work-chat/index.html',
+  'demo/pages/face/page.js',
+  'demo/pages/work-chat/page.js',
   'demo/pages/voice/index.html',
   'demo/pages/upload/index.html',
   'demo/pages/pc_notice_tm/page.js',

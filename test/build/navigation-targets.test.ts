@@ -178,9 +178,9 @@ const LISTED: Listed[] = [
     target: 'link.href',
     source: { kind: 'own', via: [['demo/site/shared/site.js', 'updateLanguageLinks']] },
   },
-  { file: 'demo/pages/face/index.html', target: 'url.href', source: { kind: 'own', via: [] } },
+  { file: 'demo/pages/face/page.js', target: 'url.href', source: { kind: 'own', via: [] } },
   {
-    file: 'demo/pages/face/index.html',
+    file: 'demo/pages/face/page.js',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: source text, quoted
     target: '`/login?redirect_uri=${encodeURIComponent(location.href)}`',
     source: { kind: 'literal' },
@@ -213,6 +213,11 @@ const LISTED: Listed[] = [
     file: 'demo/server/module-preloads.ts',
     target: 'chunk',
     source: { kind: 'not navigation', why: 'a <link rel=modulepreload>' },
+  },
+  {
+    file: 'demo/server/after-paint.ts',
+    target: 'href',
+    source: { kind: 'not navigation', why: 'a <link rel=modulepreload> the loader adds after the first paint' },
   },
   { file: 'demo/server/routes/static.ts', target: "'/demo/', 302", source: { kind: 'literal' } },
   {

@@ -4,7 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ENDPOINTS } from '../../src/core/api/wire';
-import { after, before, describe, it, loginFormSettled, type Stage, startStage, watchProblems } from './harness';
+import {
+  after,
+  before,
+  describe,
+  it,
+  loginFormSettled,
+  openPage,
+  openPageAs,
+  type Stage,
+  startStage,
+  watchProblems,
+} from './harness';
 
 // The login page's form is in the HTML the server sends (a declarative shadow root made by ph-widgets/server): it
 // shows, and takes typing, before any widget script has run; the element's script then hydrates it and keeps what was
@@ -187,6 +198,19 @@ describe('the login form before its script', () => {
     await landedSignedInOnce({ page, problems, signIns });
   });
 
+  it('keeps a press on a third-party sign-in before its script: the button busy, then off to the provider', async () => {
+    const { page, problems, signIns, release } = await openHeld(stage, '/');
+    const wechat = page.locator('ph-login').getByRole('button', { name: '使用微信登录' });
+    await wechat.click();
+    assert.equal(await wechat.getAttribute('aria-busy'), 'true');
+    assert.ok(await stillServerMarkup(page));
+    release();
+    await page.waitForURL((url) => url.pathname === '/sso/social/authorize' && url.searchParams.get('state') === 'mp');
+    assert.equal(signIns(), 0);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('carries out a press before its script as the form would: an empty password is asked for, nothing is sent', async () => {
     const { page, problems, signIns, release } = await openHeld(stage, '/');
     await field(page, 'username').fill('teacher');
@@ -346,5 +370,37 @@ describe('the login form before its script', () => {
     assert.deepEqual(await page.locator('ph-login [part~="error"]').allTextContents(), ['', '']);
     assert.deepEqual(problems, []);
     await page.close();
+  });
+
+  it('paints before its modules load, as the work-chat and face pages do (the server sends them after the first paint), then runs them', async () => {
+    const pages = [
+      { path: '/', account: null, ready: () => customElements.get('ph-login') !== undefined && 'PHSite' in window },
+      { path: '/demo/work-chat/', account: null, ready: () => document.querySelector('[data-face-login]') !== null },
+      { path: '/demo/face/', account: 'teacher', ready: () => document.querySelector('#face-area ph-face') !== null },
+    ];
+    const viewport = { width: 412, height: 823 };
+    for (const { path, account, ready } of pages) {
+      const { page, problems } = account
+        ? await openPageAs(stage, account, path, viewport)
+        : await openPage(stage, path, viewport);
+      // The page's own script ran: the modules were loaded, in order, after the elements.
+      await page.waitForFunction(ready);
+      const { painted, firstModule } = await page.evaluate(() => ({
+        painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+        firstModule: Math.min(
+          ...performance
+            .getEntriesByType('resource')
+            .filter((entry) => /\/dist\/elements\/|\/page\.js$|\/shared\/login\.js$/.test(entry.name))
+            .map((entry) => entry.startTime),
+        ),
+      }));
+      assert.ok(painted > 0, `${path}: a first contentful paint`);
+      assert.ok(
+        firstModule >= painted,
+        `${path}: a module was asked for at ${firstModule} ms, before the paint at ${painted} ms`,
+      );
+      assert.deepEqual(problems, [], path);
+      await page.close();
+    }
   });
 });

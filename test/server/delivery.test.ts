@@ -39,6 +39,16 @@ beforeAll(async () => {
     <script type="module" src="/dist/elements/ph-face.js"></script>
     <script>${inline}</script></head><body></body></html>`,
   );
+  // A page whose modules load after its first paint (issue 70): two marked, one not.
+  writeFileSync(
+    join(dir, 'demo', 'after.html'),
+    `<!doctype html><html><head><title>a</title>
+    <script type="module" src="/dist/elements/ph-login.js" data-ph-after-paint></script>
+    <script type="module" src="/dist/elements/ph-face.js"></script>
+    <script type="module" src="./page.js" data-ph-after-paint></script>
+    <script type="module" src="./x<!--<script.js" data-ph-after-paint></script>
+    </head><body><p>first screen</p></body></html>`,
+  );
   // Text the server sends as it is (a stylesheet of the demo folder) or changes per request (a page), over 1 KB.
   writeFileSync(join(dir, 'demo', 'site.css'), `${'.rule { color: #123456; }\n'.repeat(200)}`);
   writeFileSync(
@@ -161,6 +171,35 @@ describe('module preload links', () => {
     expect(Number(page.headers['content-length'])).toBe(page.body.length);
     const hash = createHash('sha256').update(inline, 'utf8').digest('base64');
     expect(String(page.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
+  });
+});
+
+describe('module scripts after the first paint (issue 70: the first screen is the HTML)', () => {
+  it('sends the marked module scripts as one loader, in their order, with their chunks, and leaves the others', async () => {
+    const page = await raw('/demo/after.html');
+    const html = page.body.toString();
+    expect(html).not.toMatch(/<script[^>]*data-ph-after-paint/);
+    expect(html).not.toContain('src="/dist/elements/ph-login.js"');
+    const loaders = [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map(
+      (match) => match[1] as string,
+    );
+    expect(loaders).toHaveLength(1);
+    const loader = loaders[0] as string;
+    // A script address cannot change how the inline script is parsed (<!--, <script, </script): "<" is \u003c.
+    expect(loader).toContain(
+      'const scripts = ["/dist/elements/ph-login.js","./page.js","./x\\u003c!--\\u003cscript.js"];',
+    );
+    expect(loader).toContain('const chunks = ["/dist/elements/modal-def.js","/dist/elements/runtime-abc.js"];');
+    expect(loader).toContain("observe({ type: 'paint', buffered: true })");
+    expect(loader).toContain('for (const script of scripts) await import(script);');
+    // The unmarked module keeps its tag and its preload; the marked ones get none in the HTML (they come after the paint).
+    expect(html).toContain('<script type="module" src="/dist/elements/ph-face.js"></script>');
+    const links = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)" \/>/g)].map((match) => match[1]);
+    expect(links).toEqual(['/dist/elements/runtime-abc.js']);
+    expect(html.indexOf('<script type="module">')).toBeLessThan(html.indexOf('ph-face.js'));
+    const hash = createHash('sha256').update(loader, 'utf8').digest('base64');
+    expect(String(page.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
+    expect(Number(page.headers['content-length'])).toBe(page.body.length);
   });
 });
 
