@@ -1,6 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { addStrings, initLanguage, PAGE_STRINGS, phinit, watchHongKong } from '../core';
+import { addStrings, initLanguage, keepAnswersOfPage, PAGE_STRINGS, phinit, watchHongKong } from '../core';
 import { ensureToastHost } from '../elements/common/toast-host';
 import { installGlobals } from '../elements/global';
 import { App } from './App';
@@ -17,6 +17,8 @@ installGlobals();
 watchHongKong();
 
 async function start(root: HTMLElement): Promise<void> {
+  // The first screen's answers, where the server sent them with the page (issue 70): its calls then wait for nothing.
+  keepAnswersOfPage(document);
   const page = readShellPage(root.dataset, window.location.pathname);
   const config = phinit(page.phinit);
   try {

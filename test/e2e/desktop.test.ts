@@ -14,6 +14,7 @@ import {
   type Stage,
   startStage,
   WCAG_AA,
+  withoutPageAnswers,
 } from './harness';
 
 // The React shell as the landing pages (issue 10): each journey from the start URL's sign-in through the desktop.
@@ -666,6 +667,8 @@ describe('the shell on the landing pages', () => {
       const held = new Promise<void>((done) => {
         release = done;
       });
+      // The page as a server without the page's answers sends it: its header waits for `me` (issue 70).
+      await withoutPageAnswers(page);
       await page.route('**/api/uaa/oauth/me**', async (route) => {
         await held;
         await route.continue();
@@ -812,6 +815,8 @@ describe('the desktop of a unit with 300 apps', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/base/desktop/my_app_icon')) iconsAsked();
     });
+    // The calls as a page without its answers makes them (issue 70).
+    await withoutPageAnswers(page);
     await page.route('**/api/base/resource/user/code/tree*', async (route) => {
       await asked;
       await route.continue();

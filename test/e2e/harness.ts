@@ -229,3 +229,22 @@ export async function loginFormSettled(page: Page): Promise<void> {
     );
   });
 }
+
+/**
+ * The landing pages of `page` from now on as a server that sends no answers inside them (a §7 server as written, a
+ * static deployment) would send them: without the reference server's `ph-page-answers` (issue 70). For tests of the
+ * page's own calls (one held, one changed on the way), which a page that carries their answers does not make.
+ */
+export async function withoutPageAnswers(page: Page): Promise<void> {
+  await page.route(
+    (url) => /_(?:areaD|d)esktop_all(?:\/|\/index\.html|\.html)?$/.test(url.pathname),
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(
+        /<script type="application\/json" id="ph-page-answers">[\s\S]*?<\/script>/,
+        '',
+      );
+      await route.fulfill({ response, body });
+    },
+  );
+}

@@ -1,6 +1,16 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { after, before, describe, it, loginFormSettled, openPage, type Stage, startStage } from './harness';
+import {
+  after,
+  before,
+  describe,
+  it,
+  loginFormSettled,
+  openPage,
+  type Stage,
+  startStage,
+  withoutPageAnswers,
+} from './harness';
 
 // The demo site's page scripts (demo/site/shared/*.js) against the real bundles and the reference server: what each
 // page shows and calls, in which language (texts from PH.t), and that server data is only ever text. (They ran in
@@ -73,6 +83,8 @@ describe('landing pages (the shell) around the session', () => {
     const held = new Promise<void>((resolve) => {
       arrived = resolve;
     });
+    // The page as a server without the page's answers sends it, which asks `me` itself (issue 70).
+    await withoutPageAnswers(page);
     await page.route('**/api/uaa/oauth/me?*', async (route) => {
       arrived();
       await released;

@@ -2,6 +2,7 @@ import { type Dirent, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { PAGE_ANSWERS_MARK, withPageAnswers } from './page-answers';
 import { withSiteBar } from './site-bar';
 
 // The deploy-layout site (demo/site): the login page at the start URL, the landing pages of §2 and the small pages
@@ -85,23 +86,41 @@ export function siteRoutes(root: string): Map<string, string> {
   return routes;
 }
 
-export function registerSiteRoutes(app: FastifyInstance, root: string): void {
+export interface SiteOptions {
+  /** Send a signed-in page's first answers inside it (page-answers.ts); off in the §7-as-written profile. */
+  pageAnswers: boolean;
+}
+
+export function registerSiteRoutes(app: FastifyInstance, root: string, options: SiteOptions): void {
   for (const [url, file] of siteRoutes(root)) {
     const type = TYPES[extname(file)] as string;
-    app.get(url, async (_request, reply) => {
+    app.get(url, async (request, reply) => {
       let body: Buffer | string;
       try {
         body = await readFile(join(root, file));
       } catch {
         return reply.callNotFound();
       }
+      let personal = false;
       // A page's shared pieces are put in here, on the server, so that they are in the HTML that paints first.
-      if (file.endsWith('.html')) body = withSiteBar(body.toString('utf8'));
-      return reply
-        .type(type)
-        .header('Cache-Control', 'no-cache')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(body);
+      if (file.endsWith('.html')) {
+        const page = withSiteBar(body.toString('utf8'));
+        // Its answers depend on the session cookie: a cache must not give one visitor's page to another.
+        if (page.includes(PAGE_ANSWERS_MARK)) reply.header('Vary', 'Cookie');
+        const answered = options.pageAnswers
+          ? await withPageAnswers(app, request, page)
+          : { html: page.replace(PAGE_ANSWERS_MARK, ''), personal: false };
+        body = answered.html;
+        personal = answered.personal;
+      }
+      return (
+        reply
+          .type(type)
+          // A page holding a session's answers is that session's: kept by no cache, shared with nobody.
+          .header('Cache-Control', personal ? 'private, no-store' : 'no-cache')
+          .header('X-Content-Type-Options', 'nosniff')
+          .send(body)
+      );
     });
   }
 }

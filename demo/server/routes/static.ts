@@ -35,6 +35,6 @@ export async function registerStaticRoutes(app: FastifyInstance, ctx: ServerCont
     });
     first = false;
   }
-  if (site) registerSiteRoutes(app, site.root);
+  if (site) registerSiteRoutes(app, site.root, { pageAnswers: !ctx.options.specStrict });
   else app.get('/', async (_request, reply) => reply.redirect('/demo/', 302));
 }

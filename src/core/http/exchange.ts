@@ -5,6 +5,7 @@ import type { HttpClientConfig, HttpMethod, RequestOptions } from './client-type
 import { buildUrl, encodeBody, encodeParams, type Params, TIMESTAMP_PARAM } from './encode';
 import { HttpError, type RequestSummary, type ResponseSummary } from './errors';
 import { requestHeaders } from './headers';
+import { takePageAnswer } from './page-answers';
 import { type Transport, TransportError, type TransportMethod, type TransportRequest } from './transport';
 
 // One exchange of a call on the wire (§7): the request built (headers, timestamp, encoded body, timeout), sent
@@ -12,7 +13,11 @@ import { type Transport, TransportError, type TransportMethod, type TransportReq
 
 export interface RawResponse extends ResponseSummary {
   headers: { get(name: string): string | null };
+  /** Answered from the answers the page carries (page-answers.ts): no request went out. */
+  fromPage?: true;
 }
+
+const NO_HEADERS = { get: () => null };
 
 export interface Outgoing {
   method: HttpMethod;
@@ -65,6 +70,9 @@ function outgoing(
 /** The exchange of a client configured by `config`: a transport's failure becomes the client's HttpError. */
 export function createExchange(config: HttpClientConfig, wire: WireParts): Exchange {
   return async (call, summary) => {
+    const carried = call.method === 'get' ? takePageAnswer(call.options.url, call.options.params) : undefined;
+    if (carried)
+      return { status: carried.status, statusText: '', headers: NO_HEADERS, body: carried.body, fromPage: true };
     try {
       const response = await wire.transport.send(outgoing(call, summary, config, wire));
       const { status, statusText, headers } = response;

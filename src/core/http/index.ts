@@ -14,6 +14,14 @@ export { $loginDialogReady, $loginFormShown, $loginPrompt } from './login-prompt
 export type { LostSessionConfig, LostSessionDeps } from './lost-session';
 export { createRelogin } from './lost-session';
 export { isQuiet, noticeFor } from './notices';
+export {
+  answerKey,
+  keepAnswersOfPage,
+  keepPageAnswers,
+  PAGE_ANSWERS_ID,
+  type PageAnswer,
+  takePageAnswer,
+} from './page-answers';
 export type { RecoverySteps, SessionRecovery } from './recovery';
 export { createSessionRecovery } from './recovery';
 export { defaultClient, request } from './request';

@@ -42,7 +42,8 @@ export function createRequestFlow({ exchange, recovery, language }: FlowParts): 
       const message = responseError(response, summary, { raw: false, language: language() })?.message ?? '401';
       throw new HttpError({ kind: 'auth', message, request: summary, response, envelope });
     }
-    const signature = sentSignature(options.params);
+    // §4 checks the signature of an answer to a request that sent one; an answer the page carried had no request.
+    const signature = response.fromPage ? undefined : sentSignature(options.params);
     if (signature && !attempt.recovery && !signatureMatches(signature, response.headers.get(SIGNATURE_HEADER))) {
       await recovery.recover(false);
       const message = 'Invalid response signature';

@@ -17,6 +17,8 @@ export interface AppIconProps {
   onDragStart?: (app: AppItem) => void;
   onDrop?: (app: AppItem) => void;
   describedBy?: string;
+  /** On the first screen: its picture is asked for at once and first, not when layout finds it near the window. */
+  eager?: boolean;
 }
 
 /** One app: a button named by the app's name in the current language, its picture and its unread badge. */
@@ -60,7 +62,8 @@ export function AppIcon(props: AppIconProps) {
           alt=""
           width={48}
           height={48}
-          loading="lazy"
+          loading={props.eager ? 'eager' : 'lazy'}
+          fetchPriority={props.eager ? 'high' : undefined}
           decoding="async"
           draggable={false}
         />

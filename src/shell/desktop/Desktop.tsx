@@ -23,6 +23,11 @@ import { useGroupPlaceholders } from './use-group-placeholders';
 const WIDE_GROUP_APPS = 6;
 /** Groups this small pair up on a phone: two of them fill a row of four. */
 const PHONE_HALF_ROW_APPS = 2;
+/**
+ * The icons a first screen holds at most (a phone's 4 × 6, a wide window's first rows): their pictures are asked for
+ * at once and first; the rest load as the window comes near them.
+ */
+const FIRST_SCREEN_ICONS = 24;
 /** A desktop of more apps than this has most of its groups off screen: those are skipped until scrolled to (shell.css). */
 const LARGE_DESKTOP_APPS = 60;
 
@@ -64,8 +69,11 @@ export function Desktop({ short, onOpen, preloaded }: DesktopProps) {
 
   if (groups === null) return <p className="shell-status">{translate('shell.loading')}</p>;
   const recentApps = recent.map((entry) => byCode.get(entry.code)).filter((app): app is AppItem => Boolean(app));
+  // In the order they are shown: the recent apps, then each group's.
+  let shownIcons = 0;
   const icon = (app: AppItem, group?: LauncherGroup) => (
     <AppIcon
+      eager={shownIcons++ < FIRST_SCREEN_ICONS}
       key={app.code}
       app={app}
       language={language}
