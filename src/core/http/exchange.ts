@@ -6,7 +6,13 @@ import { buildUrl, encodeBody, encodeParams, type Params, TIMESTAMP_PARAM } from
 import { HttpError, type RequestSummary, type ResponseSummary } from './errors';
 import { requestHeaders } from './headers';
 import { takePageAnswer } from './page-answers';
-import { type Transport, TransportError, type TransportMethod, type TransportRequest } from './transport';
+import {
+  type Transport,
+  TransportError,
+  type TransportMethod,
+  type TransportRequest,
+  yieldToBrowser,
+} from './transport';
 
 // One exchange of a call on the wire (§7): the request built (headers, timestamp, encoded body, timeout), sent
 // through the transport, the body parsed. What the answer means is the request flow's (request-flow.ts).
@@ -71,8 +77,12 @@ function outgoing(
 export function createExchange(config: HttpClientConfig, wire: WireParts): Exchange {
   return async (call, summary) => {
     const carried = call.method === 'get' ? takePageAnswer(call.options.url, call.options.params) : undefined;
-    if (carried)
+    if (carried) {
+      // In a task of its own, as an answer from the network comes: the page's dozen answers, taken at once, would
+      // otherwise all be handled, and their renders made, in the one task that asked for them (issue 36).
+      await yieldToBrowser();
       return { status: carried.status, statusText: '', headers: NO_HEADERS, body: carried.body, fromPage: true };
+    }
     try {
       const response = await wire.transport.send(outgoing(call, summary, config, wire));
       const { status, statusText, headers } = response;

@@ -19,6 +19,7 @@ export {
   keepAnswersOfPage,
   keepPageAnswers,
   PAGE_ANSWERS_ID,
+  PAGE_ANSWERS_MAX_AGE_MS,
   type PageAnswer,
   takePageAnswer,
 } from './page-answers';

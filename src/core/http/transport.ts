@@ -71,7 +71,7 @@ interface YieldingScheduler {
  * A page starts a dozen calls in one task once `me` answers; each `fetch` costs the main thread a few milliseconds
  * (more on a slow phone), so together they made one long task that held back the page's paint and input (issue 36).
  */
-function yieldToBrowser(): Promise<void> | undefined {
+export function yieldToBrowser(): Promise<void> | undefined {
   return (globalThis as { scheduler?: YieldingScheduler }).scheduler?.yield?.();
 }
 

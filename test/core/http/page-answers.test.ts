@@ -7,6 +7,7 @@ import {
   keepAnswersOfPage,
   keepPageAnswers,
   PAGE_ANSWERS_ID,
+  PAGE_ANSWERS_MAX_AGE_MS,
   type TransportRequest,
   takePageAnswer,
 } from '../../../src/core/http';
@@ -53,6 +54,26 @@ describe('the answers a page carries', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('each come in a task of their own where the browser can yield (scheduler.yield), as answers from the network do', async () => {
+    keepPageAnswers([{ key: '/api/x', status: 200, body: { status: 200, data: 'page' } }]);
+    let yielded = () => {};
+    const scheduler = { yield: () => new Promise<void>((resolve) => (yielded = resolve)) };
+    Object.assign(globalThis, { scheduler });
+    try {
+      let answered = false;
+      const asked = client()
+        .http.request({ url: '/api/x' })
+        .then(() => (answered = true));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(answered).toBe(false);
+      yielded();
+      await asked;
+      expect(answered).toBe(true);
+    } finally {
+      Reflect.deleteProperty(globalThis, 'scheduler');
+    }
+  });
+
   it('answer only the same path and query, and only a GET', async () => {
     keepPageAnswers([{ key: '/api/icons?appType=1&userId=u-1', status: 200, body: { status: 200, data: 'page' } }]);
     const { http, sent } = client();
@@ -68,6 +89,16 @@ describe('the answers a page carries', () => {
     keepPageAnswers([{ key: '/api/x', status: 200, body: { status: 200, data: 'page' } }]);
     beginSession();
     expect(takePageAnswer('/api/x', undefined)).toBeUndefined();
+  });
+
+  it('are dropped once the page’s start is over: a call made later asks the network', () => {
+    const list = [
+      { key: '/api/x', status: 200, body: 1 },
+      { key: '/api/y', status: 200, body: 2 },
+    ];
+    keepPageAnswers(list, 1_000);
+    expect(takePageAnswer('/api/x', undefined, 1_000 + PAGE_ANSWERS_MAX_AGE_MS)?.body).toBe(1);
+    expect(takePageAnswer('/api/y', undefined, 1_001 + PAGE_ANSWERS_MAX_AGE_MS)).toBeUndefined();
   });
 
   it('are read from the page’s JSON script; a page without one, or with anything else in it, carries none', () => {
