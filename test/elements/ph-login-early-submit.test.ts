@@ -72,7 +72,8 @@ describe('the early-submit script of the server markup', () => {
     expect(buttons[0]?.getAttribute('aria-busy'), 'the component handles presses now').to.equal(null);
     // A press on a platform is not a sign-in with the form.
     const third = serverMarkup(true);
-    (third.host.shadowRoot?.querySelector('button[aria-label="微信"]') as HTMLElement).click();
+    const wechat = third.host.shadowRoot?.querySelector<HTMLElement>('button[aria-label="微信"]');
+    wechat?.click();
     expect(third.held).to.deep.equal([]);
     expect(takeEarlySubmit(third.host)).to.equal(false);
     expect(takeEarlyPlatform(third.host)).to.equal(1);
