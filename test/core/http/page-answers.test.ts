@@ -57,14 +57,21 @@ describe('the answers a page carries', () => {
   it('each come in a task of their own where the browser can yield (scheduler.yield), as answers from the network do', async () => {
     keepPageAnswers([{ key: '/api/x', status: 200, body: { status: 200, data: 'page' } }]);
     let yielded = () => {};
-    const scheduler = { yield: () => new Promise<void>((resolve) => (yielded = resolve)) };
+    let reachedYield = () => {};
+    const atYield = new Promise<void>((resolve) => (reachedYield = resolve));
+    const scheduler = {
+      yield: () => {
+        reachedYield();
+        return new Promise<void>((resolve) => (yielded = resolve));
+      },
+    };
     Object.assign(globalThis, { scheduler });
     try {
       let answered = false;
       const asked = client()
         .http.request({ url: '/api/x' })
         .then(() => (answered = true));
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await atYield;
       expect(answered).toBe(false);
       yielded();
       await asked;
