@@ -1,9 +1,9 @@
-import { posix } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { StaticRoot } from './config';
-import { type ModulePreloads, readModulePreloads } from './module-preloads';
+import { chunksOf, type ModulePreloads, readModulePreloads } from './module-preloads';
 import { bodyOf } from './payload';
+import { scriptSafeJson } from './util/html';
 
 // A page whose first screen is its HTML paints before its modules run (issue 70, LCP): the module scripts it marks
 // `data-ph-after-paint` are sent as one inline loader that waits for the page's first paint, then preloads them and
@@ -17,14 +17,6 @@ import { bodyOf } from './payload';
 const MARKED_MODULE_SCRIPT =
   /<script\b(?=[^>]*\btype\s*=\s*["']module["'])(?=[^>]*\sdata-ph-after-paint[\s=/>])[^>]*\bsrc\s*=\s*["']([^"']+)["'][^>]*>\s*<\/script>/gi;
 
-/** A value written into the inline script: JSON that cannot end the script element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replaceAll('<', '\\u003c')
-    .replaceAll('\u2028', '\\u2028')
-    .replaceAll('\u2029', '\\u2029');
-}
-
 /**
  * The loader. It waits for the page's deferred scripts (DOMContentLoaded: the marked modules ran after them before)
  * and its first paint (a `paint` entry); it does not wait for a paint where none will come (a browser without paint
@@ -33,8 +25,8 @@ function scriptJson(value: unknown): string {
 function loader(scripts: readonly string[], chunks: readonly string[]): string {
   return [
     '<script type="module">',
-    `const scripts = ${scriptJson(scripts)};`,
-    `const chunks = ${scriptJson(chunks)};`,
+    `const scripts = ${scriptSafeJson(scripts)};`,
+    `const chunks = ${scriptSafeJson(chunks)};`,
     "await new Promise((parsed) => document.readyState === 'loading' ? document.addEventListener('DOMContentLoaded', parsed, { once: true }) : parsed());",
     'await new Promise((painted) => {',
     "  if (!PerformanceObserver.supportedEntryTypes?.includes('paint') || document.visibilityState === 'hidden') return painted();",
@@ -59,11 +51,7 @@ function loader(scripts: readonly string[], chunks: readonly string[]): string {
 export function withAfterPaintScripts(html: string, pagePath: string, preloads: ModulePreloads): string {
   const scripts = [...html.matchAll(MARKED_MODULE_SCRIPT)].map((match) => match[1] as string);
   if (scripts.length === 0) return html;
-  const chunks = new Set<string>();
-  for (const src of scripts) {
-    const path = src.startsWith('/') ? src : posix.join(posix.dirname(pagePath), src);
-    for (const chunk of preloads.get(path) ?? []) chunks.add(chunk);
-  }
+  const chunks = new Set(scripts.flatMap((src) => chunksOf(src, pagePath, preloads)));
   let index = 0;
   return html.replace(MARKED_MODULE_SCRIPT, () => (index++ === 0 ? loader(scripts, [...chunks]) : ''));
 }

@@ -47,12 +47,17 @@ export function readModulePreloads(roots: readonly StaticRoot[]): ModulePreloads
   return preloads;
 }
 
+/** The chunks the module script `src` of the page at `pagePath` imports statically (none for a file not listed). */
+export function chunksOf(src: string, pagePath: string, preloads: ModulePreloads): string[] {
+  const path = src.startsWith('/') ? src : posix.join(posix.dirname(pagePath), src);
+  return preloads.get(path) ?? [];
+}
+
 /** The page with its preload links, each chunk once, placed before the module script that needs it. */
 export function withModulePreloads(html: string, pagePath: string, preloads: ModulePreloads): string {
   const linked = new Set<string>();
   return html.replace(MODULE_SCRIPT, (tag: string, src: string) => {
-    const path = src.startsWith('/') ? src : posix.join(posix.dirname(pagePath), src);
-    const chunks = (preloads.get(path) ?? []).filter((chunk) => !linked.has(chunk));
+    const chunks = chunksOf(src, pagePath, preloads).filter((chunk) => !linked.has(chunk));
     for (const chunk of chunks) linked.add(chunk);
     return [...chunks.map((chunk) => `<link rel="modulepreload" href="${chunk}" />`), tag].join('\n    ');
   });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../demo/server/db/seed-data';
-import { scriptSafeJson } from '../../demo/server/routes/page-answers';
+import { scriptSafeJson } from '../../demo/server/util/html';
 import { ENDPOINTS } from '../../src/core/api/wire';
 import { after, before, describe, it, type Stage, startStage } from './harness';
 

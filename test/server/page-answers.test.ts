@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_ANSWERS_MARK, scriptSafeJson } from '../../demo/server/routes/page-answers';
+import { PAGE_ANSWERS_MARK } from '../../demo/server/routes/page-answers';
+import { scriptSafeJson } from '../../demo/server/util/html';
 import { firstScreenCalls } from '../../src/core/desktop/first-screen';
 import { answerKey, PAGE_ANSWERS_ID, type PageAnswer } from '../../src/core/http/page-answers';
 import { Client, signedIn, startServer, type TestServer } from './helpers';

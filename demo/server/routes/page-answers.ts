@@ -10,6 +10,7 @@ import {
 import { encodeParams } from '../../../src/core/http/encode';
 import { answerKey, PAGE_ANSWERS_ID, type PageAnswer } from '../../../src/core/http/page-answers';
 import { startTagAttributes } from '../prerender';
+import { scriptSafeJson } from '../util/html';
 
 // The signed-in desktop's first answers, sent inside its page (issue 70): a site page that says <!--#page-answers-->
 // gets there, for a request with a session, a `<script type="application/json" id="ph-page-answers">` holding the
@@ -19,16 +20,6 @@ import { startTagAttributes } from '../prerender';
 // is that session's alone: the caller sends it `private, no-store`.
 
 export const PAGE_ANSWERS_MARK = '<!--#page-answers-->';
-
-/** Text inside a <script>: nothing in it can end the element or open a comment, and JSON's line breaks stay JS-safe. */
-export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
 
 /** The page's own options (#root's data-*): its app code, its tree's code and the device its calls name. */
 export function firstScreenPageOf(html: string): (FirstScreenPage & { device: string }) | null {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { splitBilingual } from '../../../../src/core/i18n/bilingual';
 import type { ServerContext } from '../../context';
 import { object } from '../../schemas';
-import { escapeHtml } from '../../util/html';
+import { escapeHtml, scriptSafeJson } from '../../util/html';
 import { segment } from './pages-params';
 
 /**
@@ -33,12 +33,12 @@ function modulePage(code: string, names: string, englishName: string): string {
   // The app's Chinese name field carries every language (`中文|||English|||繁體`).
   const zname = splitBilingual(names, 'zh-CN');
   const traditional = splitBilingual(names, 'zh-HK');
-  // In a script, `<` is written \u003c so that no name can end the script element early.
-  const text = JSON.stringify({
+  // Written so that no name can end the script element early.
+  const text = scriptSafeJson({
     'zh-CN': { title: zname, intro: `${zname}（演示模块页面）。` },
     en: { title: englishName, intro: `${englishName} (a demo module page).` },
     'zh-HK': { title: traditional, intro: `${traditional}（演示模組頁面）。` },
-  }).replaceAll('<', '\\u003c');
+  });
   return `<!doctype html>
 <html lang="zh-CN">
   <head>
