@@ -42,6 +42,13 @@ export function roleSwitchAllowed(onAppPage: boolean, app: Pick<AppItem, 'frontU
 /** A linked account to switch to, with its user type (2 or 4 teacher, 3 parent) when the platform says it. */
 export type RoleSwitchCandidate = RoleCandidate & { userType?: number };
 
+/** The query of §6's candidates call for `user` (as `teacherId` or `parentId`), or null for one who never switches. */
+export function roleCandidatesQuery(user: { userId: string; userType: number | string }) {
+  const type = Number(user.userType);
+  if (!user.userId || ![2, 3, 4].includes(type)) return null;
+  return type === 3 ? { parentId: user.userId } : { teacherId: user.userId };
+}
+
 /**
  * §6: the accounts a teacher (types 2 and 4) or a parent (type 3) may switch to: GET already/parent/teacher with
  * the caller as `teacherId` or `parentId`. Nobody else switches; a failed call offers none.
@@ -50,9 +57,8 @@ export async function roleCandidates(
   user: { userId: string; userType: number },
   http: Pick<HttpClient, 'request'>,
 ): Promise<RoleSwitchCandidate[]> {
-  const type = Number(user.userType);
-  if (!user.userId || ![2, 3, 4].includes(type)) return [];
-  const params = type === 3 ? { parentId: user.userId } : { teacherId: user.userId };
+  const params = roleCandidatesQuery(user);
+  if (!params) return [];
   try {
     const answer = await http.request<RoleSwitchCandidate[]>({
       url: CHROME_PATHS.alreadyParentTeacher,

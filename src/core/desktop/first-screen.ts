@@ -1,6 +1,7 @@
 import { CHROME_PATHS } from '../api/chrome-paths';
 import type { MeData } from '../api/types';
 import { ADMIN_ROLE, ENDPOINTS, endpointPath } from '../api/wire';
+import { roleCandidatesQuery } from '../auth/switch-role';
 import type { Params } from '../http/encode';
 import { fetchesPermissionTree } from '../routes/router';
 
@@ -26,12 +27,10 @@ export interface FirstScreenPage {
 
 const PARENT = 3;
 
-/** A teacher (types 2 and 4) or a parent may switch roles (auth/switch-role.ts): the candidates are asked. */
-function roleCall(userId: string, type: number): FirstScreenCall[] {
-  if (![2, 3, 4].includes(type)) return [];
-  return [
-    { url: CHROME_PATHS.alreadyParentTeacher, params: type === PARENT ? { parentId: userId } : { teacherId: userId } },
-  ];
+/** A teacher or a parent may switch roles: the candidates are asked, as auth/switch-role.ts asks them. */
+function roleCall(userId: string, userType: number): FirstScreenCall[] {
+  const params = roleCandidatesQuery({ userId, userType });
+  return params ? [{ url: CHROME_PATHS.alreadyParentTeacher, params }] : [];
 }
 
 /** The first screen's calls after `me`, for the user `me` names on `page`. */
