@@ -4,6 +4,7 @@ import {
   $menuLock,
   $session,
   $translate,
+  arrangesDesktop,
   hashFor,
   type LayoutKind,
   type MenuRoute,
@@ -39,8 +40,8 @@ export function Layout(props: LayoutProps) {
   const [collapsed, setCollapsed] = useState(false);
   const side = session.currentLayout === 'left' && !props.content && props.kind !== 'mobile';
   const isCollapsed = side && collapsed && !locked;
-  // §9: the menu is at most 672 px wide, 780 for school teachers.
-  const teacher = [2, 4].includes(Number(session.userType)) && session.unitType === '2';
+  // §9: the menu is at most 672 px wide, 780 for school teachers (types 2 and 4 in a school unit, as arrangesDesktop).
+  const teacher = arrangesDesktop(session);
 
   const nav = props.menu.length > 0 && !props.content && (
     <MenuBar

@@ -1,3 +1,4 @@
+import { isKeptFromTeacherPages } from '../api/user-types';
 import type { PathId } from '../routes/paths';
 
 // One rule for every door (issue 34): whether a person may use an app is decided here, whichever way they came to
@@ -26,8 +27,7 @@ export interface AccessFacts {
 
 /** §2: type 1 and 3 users (students, parents) never reach tm pages. */
 export function isTeacherOnlyFor(userType: number | string, pathId: PathId | undefined): boolean {
-  const type = Number(userType);
-  return pathId === 'tm' && (type === 1 || type === 3);
+  return pathId === 'tm' && isKeptFromTeacherPages(userType);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { persistentJSON } from '@nanostores/persistent';
 import { CHROME_PATHS } from '../api/chrome-paths';
 import type { Child } from '../api/types';
+import { isParentType } from '../api/user-types';
 import type { HttpClient } from '../http/client-types';
 import { $session, type SessionState, selectChild } from '../session/state';
 import { pageSingleton } from '../shared';
@@ -8,8 +9,6 @@ import { pageSingleton } from '../shared';
 // §4 Parent / §6: a parent with more than one child chooses which one the pages are about. The child chosen last
 // is remembered in this browser per parent; when the current child differs from it (a first visit, or a change made
 // elsewhere) the selector opens by itself.
-
-const PARENT = 3;
 
 /** Parent user id → id of the child chosen last in this browser. */
 export const $rememberedChildren = /* @__PURE__ */ pageSingleton('pref.rememberedChildren', () =>
@@ -20,7 +19,7 @@ type ParentView = Pick<SessionState, 'userId' | 'userType' | 'chirdenList' | 'cu
 
 /** The child selector is offered to parents with more than one child (§2). */
 export function hasChildSelector(session: ParentView): boolean {
-  return Number(session.userType) === PARENT && session.chirdenList.length > 1;
+  return isParentType(session.userType) && session.chirdenList.length > 1;
 }
 
 /** It opens by itself when the remembered child is not the current one (§4 Parent). */

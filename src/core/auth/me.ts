@@ -1,12 +1,11 @@
 import type { Child, Envelope, MeData } from '../api/types';
+import { isParentType } from '../api/user-types';
 import { ENDPOINTS, SIGNATURE_QUERY } from '../api/wire';
 import { $storedUser } from '../session/prefs';
 import { $loginStatus, applyMe, currentSessionEpoch, setChildren } from '../session/state';
 import { pageSingleton } from '../shared';
 import type { AuthDeps } from './deps';
 import { clearLocalSession } from './logout';
-
-const PARENT = 3;
 
 /** A fresh random value per call: the server must echo it in the signature header (§4). */
 export function randomSignature(): string {
@@ -105,7 +104,7 @@ async function readMe(deps: AuthDeps, epoch: number): Promise<MeData | null> {
   }
   applyMe(me);
   await Promise.all([
-    Number(me.userType) === PARENT ? loadChildren(String(me.userId), deps) : null,
+    isParentType(me.userType) ? loadChildren(String(me.userId), deps) : null,
     loadUnitFlags(me, deps),
   ]);
   $loginStatus.set('in');

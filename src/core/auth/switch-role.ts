@@ -1,6 +1,7 @@
 import { appTargetOf } from '../access/target';
 import { CHROME_PATHS } from '../api/chrome-paths';
 import type { AppItem, Envelope, LoginData, RoleCandidate } from '../api/types';
+import { isParentType, isTeacherType } from '../api/user-types';
 import type { HttpClient } from '../http/client-types';
 import { pathIdFor } from '../routes/paths';
 import { beginSession, storeLoginInfo } from '../session/state';
@@ -44,9 +45,9 @@ export type RoleSwitchCandidate = RoleCandidate & { userType?: number };
 
 /** The query of §6's candidates call for `user` (as `teacherId` or `parentId`), or null for one who never switches. */
 export function roleCandidatesQuery(user: { userId: string; userType: number | string }) {
-  const type = Number(user.userType);
-  if (!user.userId || ![2, 3, 4].includes(type)) return null;
-  return type === 3 ? { parentId: user.userId } : { teacherId: user.userId };
+  if (!user.userId) return null;
+  if (isParentType(user.userType)) return { parentId: user.userId };
+  return isTeacherType(user.userType) ? { teacherId: user.userId } : null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { CHROME_PATHS } from '../api/chrome-paths';
 import type { MeData } from '../api/types';
+import { isParentType } from '../api/user-types';
 import { ADMIN_ROLE, ENDPOINTS, endpointPath } from '../api/wire';
 import { roleCandidatesQuery } from '../auth/switch-role';
 import type { Params } from '../http/encode';
@@ -24,8 +25,6 @@ export interface FirstScreenPage {
   appCode: string;
   treeCode: string;
 }
-
-const PARENT = 3;
 
 /** A teacher or a parent may switch roles: the candidates are asked, as auth/switch-role.ts asks them. */
 function roleCall(userId: string, userType: number): FirstScreenCall[] {
@@ -52,7 +51,7 @@ export function firstScreenCalls(me: Pick<MeData, 'userId' | 'userType' | 'unitI
     ...roleCall(userId, type),
   ];
   if (fetchesPermissionTree(type)) calls.push({ url: CHROME_PATHS.permissionTree, params: { code: page.treeCode } });
-  if (type === PARENT) {
+  if (isParentType(type)) {
     calls.push(
       { url: ENDPOINTS.childrenOfParent, params: { parentId: userId } },
       { url: ENDPOINTS.currentChildOfParent, params: { parentId: userId } },

@@ -1,5 +1,6 @@
 import type { AppItem, GroupCode, MenuGroup, UnreadCodeCount } from '../api/types';
 import { GROUP_CODES } from '../api/types';
+import { isTeacherType } from '../api/user-types';
 import { splitBilingual } from '../i18n/bilingual';
 import type { Language } from '../i18n/language';
 import type { Theme } from '../theme/model';
@@ -25,8 +26,7 @@ export interface LauncherUser {
 
 /** §6: only school teachers (type 2 or 4 in a school unit) see grouped menus and may arrange their icons. */
 export function arrangesDesktop(user: LauncherUser): boolean {
-  const type = Number(user.userType);
-  return (type === 2 || type === 4) && String(user.unitType) === '2';
+  return isTeacherType(user.userType) && String(user.unitType) === '2';
 }
 
 /** §3: `updateStatus` 0 hides an app. */

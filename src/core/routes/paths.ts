@@ -1,3 +1,4 @@
+import { isTeacherType } from '../api/user-types';
 import type { Device } from '../api/wire';
 import type { Env } from '../config/options';
 import { type Site, siteUrl } from './site';
@@ -10,8 +11,7 @@ export type PathId = 'tm' | 'spm';
 
 /** §1: teachers (2) and type 4 use tm; everyone else spm. */
 export function pathIdFor(userType: number | string): PathId {
-  const type = Number(userType);
-  return type === 2 || type === 4 ? 'tm' : 'spm';
+  return isTeacherType(userType) ? 'tm' : 'spm';
 }
 
 /** §1: unitType 1 is an area unit (deploy path area); every other unit type deploys under pages. */

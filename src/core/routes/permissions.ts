@@ -1,4 +1,5 @@
 import type { MenuNode } from '../api/types';
+import { isKeptFromTeacherPages } from '../api/user-types';
 import { splitBilingual } from '../i18n/bilingual';
 import type { Language } from '../i18n/language';
 
@@ -63,8 +64,7 @@ export function routeMatches(pattern: string, route: string): boolean {
 
 /** §2: type 1 and 3 users never reach tm app paths, typed or linked. */
 export function isBlockedFromRoute(route: string, userType: number | string): boolean {
-  const type = Number(userType);
-  return (type === 1 || type === 3) && isTeacherAppPath(route);
+  return isKeptFromTeacherPages(userType) && isTeacherAppPath(route);
 }
 
 /** §2: blocked routes never; otherwise the route must be in the menu unless an exempt pattern matches it. */

@@ -1,3 +1,4 @@
+import { isTeacherType } from '../api/user-types';
 import { isBlockedFromRoute, isRouteAllowed } from './permissions';
 
 // The hash router's rules (§2): where a hash points, which routes the shell itself owns, and what an entry shows.
@@ -145,8 +146,7 @@ export function samePageRoute(url: string, pageHref: string): string | null {
 
 /** §6: types 2 and 4 fetch the permission tree by app code; others get no permission routes. */
 export function fetchesPermissionTree(userType: number | string): boolean {
-  const type = Number(userType);
-  return type === 2 || type === 4;
+  return isTeacherType(userType);
 }
 
 /** §2 content mode: `?mode=content` (or `content=1`) strips the layout; only the header stays. */
