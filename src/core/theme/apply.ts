@@ -36,7 +36,7 @@ export interface FontChoice {
   fontFamily?: PickerFontFamily;
 }
 
-const FALLBACK_FAMILIES = '"PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif';
+const FALLBACK_FAMILIES = '"PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "WenQuanYi Micro Hei", sans-serif';
 
 /** The token declarations of a theme and font choice, for the page root and every element host. */
 export function themeTokensCss(theme: Theme | string, font: FontChoice = {}): string {
