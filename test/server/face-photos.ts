@@ -42,7 +42,11 @@ export interface Region {
 /** How far the picture moves at an output pixel, in output px: a face made to turn or open its mouth. */
 export type Displacement = (x: number, y: number) => { dx: number; dy: number };
 
-/** A region of a sample scaled to `width` × `height` (bilinear), optionally displaced, and encoded as JPEG. */
+/**
+ * A region of a sample scaled to `width` × `height` (bilinear), optionally displaced, and encoded as JPEG. The loop
+ * makes no function per pixel: under tsx (the e2e runner), which keeps functions' names by a call made for each one
+ * created, a closure per channel cost 1 CPU second a 640 px picture, 0.2 now (the same bytes).
+ */
 export function cropPhoto(
   n: number,
   region: Region,
@@ -52,25 +56,31 @@ export function cropPhoto(
   displace?: Displacement,
 ): Buffer {
   const source = sample(n);
+  const pixels = source.data;
+  const row = source.width * 4;
   const data = Buffer.alloc(width * height * 4);
   const scaleX = region.width / width;
   const scaleY = region.height / height;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const { dx, dy } = displace?.(x, y) ?? { dx: 0, dy: 0 };
+      let dx = 0;
+      let dy = 0;
+      if (displace) ({ dx, dy } = displace(x, y));
       const sx = Math.min(source.width - 1.001, Math.max(0, region.x + (x - dx + 0.5) * scaleX - 0.5));
       const sy = Math.min(source.height - 1.001, Math.max(0, region.y + (y - dy + 0.5) * scaleY - 0.5));
       const x0 = Math.floor(sx);
       const y0 = Math.floor(sy);
       const fx = sx - x0;
       const fy = sy - y0;
+      const topLeft = y0 * row + x0 * 4;
+      const bottomLeft = topLeft + row;
+      const out = (y * width + x) * 4;
       for (let c = 0; c < 3; c++) {
-        const at = (px: number, py: number) => source.data[(py * source.width + px) * 4 + c]!;
-        const top = at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx;
-        const bottom = at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx;
-        data[(y * width + x) * 4 + c] = Math.round(top * (1 - fy) + bottom * fy);
+        const top = pixels[topLeft + c]! * (1 - fx) + pixels[topLeft + 4 + c]! * fx;
+        const bottom = pixels[bottomLeft + c]! * (1 - fx) + pixels[bottomLeft + 4 + c]! * fx;
+        data[out + c] = Math.round(top * (1 - fy) + bottom * fy);
       }
-      data[(y * width + x) * 4 + 3] = 255;
+      data[out + 3] = 255;
     }
   }
   return jpeg.encode({ data, width, height }, quality).data;
