@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createCipheriv, createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -30,19 +30,18 @@ const MB = 1024 * 1024;
 const repo = resolve(import.meta.dirname, '..', '..');
 const files = mkdtempSync(join(tmpdir(), 'ph-e2e-files-'));
 
-/** A file of pseudo-random bytes on disk (1 MB blocks, each different), and its MD5. */
+/**
+ * A file of pseudo-random bytes on disk (1 MB blocks, each different), and its MD5. The bytes are AES-CTR's key stream
+ * for a key made from the name: a SHA-512 per 64 bytes took 4.5 CPU seconds for the 50 MB file, this 0.1.
+ */
 function makeFile(name: string, megabytes: number): { path: string; md5: string } {
   const path = join(files, name);
   const hash = createHash('md5');
+  const stream = createCipheriv('aes-256-ctr', createHash('sha256').update(name).digest(), Buffer.alloc(16));
   const out = openSync(path, 'w');
-  let block = createHash('sha512').update(name).digest();
   try {
     for (let index = 0; index < megabytes; index++) {
-      const bytes = Buffer.alloc(MB);
-      for (let offset = 0; offset < MB; offset += block.length) {
-        block = createHash('sha512').update(block).digest();
-        block.copy(bytes, offset);
-      }
+      const bytes = stream.update(Buffer.alloc(MB));
       hash.update(bytes);
       writeSync(out, bytes);
     }
