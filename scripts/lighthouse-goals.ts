@@ -51,6 +51,12 @@ export interface Figures {
   tbtMs: number;
   cls: number;
   lcpMs: number;
+  /**
+   * Lighthouse's benchmark index of the machine during the run (its `environment.benchmarkIndex`: about 1000 for a
+   * mid-range phone such as a Pixel 5). The 4x CPU slowdown is applied to what this machine did, so a run on a busy or
+   * slower host counts more blocking time: a miss beside a low index says as much about the host as about the page.
+   */
+  hostIndex: number;
 }
 
 /** The run of median performance score (Lighthouse's own advice for a page's figures). */
@@ -78,6 +84,7 @@ function columns(name: string, run: Figures, note: string): string {
     run.cls.toFixed(3).padStart(7),
     `${(run.lcpMs / 1000).toFixed(2).padStart(5)} s`,
     String(run.accessibility).padStart(5),
+    String(Math.round(run.hostIndex)).padStart(5),
     `  ${note}`,
   ].join('  ');
 }
