@@ -9,11 +9,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DEMO_PASSWORD } from '../demo/server/db/seed-data';
-import { ENDPOINTS } from '../src/core/api/wire';
 import { startStage } from '../test/e2e/harness';
 import { CHROMIUM } from './chromium.mjs';
 import { ALL_PAGES, type Figures, GOALS, LARGE, misses, report } from './lighthouse-goals';
+import { sessionCookie } from './session-cookie';
 
 const LIGHTHOUSE = '12.8.2';
 const CACHE = resolve(import.meta.dirname, '..', 'node_modules', '.cache', 'ph-bench-lighthouse');
@@ -75,19 +74,6 @@ async function loadLighthouse(): Promise<LighthouseTools> {
     pathToFileURL(join(CACHE, 'node_modules', 'chrome-launcher', 'dist', 'index.js')).href
   )) as Launcher;
   return { lighthouse, launcher };
-}
-
-/** A fresh sign-in of `account`: its session cookie, which Lighthouse sends as a header on every request of the page. */
-async function signIn(url: (path: string) => string, account: string): Promise<string> {
-  const answer = await fetch(url(ENDPOINTS.login), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-PH-Device': 'pc' },
-    body: JSON.stringify({ username: account, password: DEMO_PASSWORD }),
-  });
-  if (!answer.ok) throw new Error(`${account} could not sign in: ${answer.status}`);
-  const cookie = answer.headers.getSetCookie().find((line) => line.startsWith('ph_access_token='));
-  if (!cookie) throw new Error(`${account}: no session cookie`);
-  return cookie.split(';')[0] as string;
 }
 
 /**
@@ -162,7 +148,7 @@ try {
     const stage = page.large ? large : seeded;
     const runs: Figures[] = [];
     for (let index = 0; index < RUNS; index += 1) {
-      const cookie = page.account ? await signIn(stage.url, page.account) : null;
+      const cookie = page.account ? await sessionCookie(stage.url, page.account) : null;
       runs.push(await measureAgainOnLostTrace(tools, stage.url(page.path), cookie));
     }
     for (const line of report(page, runs)) console.log(line);
