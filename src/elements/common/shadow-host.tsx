@@ -1,4 +1,12 @@
-import { type ComponentType, type CSSProperties, useCallback, useEffect, useState } from 'react';
+import {
+  type ComponentType,
+  type CSSProperties,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { StyleRoot } from './styles';
 import { ensureToastHost } from './toast-host';
@@ -20,10 +28,21 @@ export interface HostProps {
 export function inShadowRoot<Props extends object>(tag: string, Component: ComponentType<Props>) {
   function Hosted({ className, style, ...props }: Props & HostProps) {
     const [root, setRoot] = useState<ShadowRoot | null>(null);
-    // StrictMode attaches the ref twice to the same div: a div has at most one shadow root.
-    const host = useCallback((div: HTMLDivElement | null) => {
-      if (div) setRoot(div.shadowRoot ?? div.attachShadow({ mode: 'open' }));
-    }, []);
+    // Inside another of ours (the header's voice button): rendered straight after it commits, before the browser
+    // paints, or the header's icons would move when the button came a task later.
+    const nested = useContext(StyleRoot) !== null;
+    // StrictMode attaches the ref twice to the same div: a div has at most one shadow root. Otherwise the first render
+    // is a transition (issue 70): an update made while React commits is rendered at once, in the same task, so the
+    // shell's commit and the whole header's first render and effects made one long task.
+    const host = useCallback(
+      (div: HTMLDivElement | null) => {
+        if (!div) return;
+        const shadow = div.shadowRoot ?? div.attachShadow({ mode: 'open' });
+        if (nested) setRoot(shadow);
+        else startTransition(() => setRoot(shadow));
+      },
+      [nested],
+    );
     useEffect(() => ensureToastHost(), []);
     return (
       <div ref={host} data-ph-component={tag} className={className} style={style}>
