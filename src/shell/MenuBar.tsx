@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import {
   $hongKong,
   $language,
@@ -66,8 +67,11 @@ export function MenuBar(props: MenuBarProps) {
 }
 
 /**
- * How many entries of `list` sit on its first line, measured before the browser paints (a layout effect), again
- * whenever the list changes size; all of them where the list is not kept to one line.
+ * How many entries of `list` sit on its first line, measured before the browser paints, again whenever the list
+ * changes size; all of them where the list is not kept to one line. Measured where the browser reports the list's size
+ * (a ResizeObserver, called after its layout and before its paint, the first time as soon as it observes), not in a
+ * layout effect: reading a place there lays the whole page out within React's commit, and on the teacher's desktops
+ * that commit and the page's first layout made one long task (issue 70).
  */
 function useFirstLine(list: React.RefObject<HTMLUListElement | null>, oneLine: boolean, count: number): number {
   const [fits, setFits] = useState(count);
@@ -77,14 +81,13 @@ function useFirstLine(list: React.RefObject<HTMLUListElement | null>, oneLine: b
       setFits(count);
       return;
     }
-    const measure = () => {
+    const observer = new ResizeObserver(() => {
       const items = [...element.children] as HTMLElement[];
       const top = items[0]?.offsetTop ?? 0;
       const wrapped = items.findIndex((item) => item.offsetTop > top);
-      setFits(wrapped === -1 ? items.length : wrapped);
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
+      // Rendered at once, so the frame being made shows the "more" menu with the first line.
+      flushSync(() => setFits(wrapped === -1 ? items.length : wrapped));
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [list, oneLine, count]);
