@@ -1,35 +1,24 @@
 import { expect } from '@open-wc/testing';
 import { createElement } from 'react';
 import { flushSync } from 'react-dom';
-import { createRoot, type Root } from 'react-dom/client';
 import { SubAppViewport } from '../../src/shell/viewport/SubAppViewport';
+import { reactMountPerTest } from './react-mount';
 import { waitUntil } from './wait';
 
 // The shell's sub-application viewport (issue 10 item 5) as a React component in Chromium, loading the reference
 // server's seeded demo sub-apps: `/{app}/manifest.json`, then `{fileId}.js` into a container keyed by fileId. The
 // grade-entry sub-app keeps a counter in its own DOM, which survives being hidden and not being unmounted.
 
-let host: HTMLElement;
-let root: Root;
+const mount = reactMountPerTest();
 
 function show(app: string, fileId: string, keepAlive = 5): void {
-  flushSync(() => root.render(createElement(SubAppViewport, { app, fileId, keepAlive })));
+  flushSync(() => mount.root.render(createElement(SubAppViewport, { app, fileId, keepAlive })));
 }
 
-const box = (key: string) => host.querySelector<HTMLElement>(`[data-subapp-key="${key}"]`);
+const box = (key: string) => mount.host.querySelector<HTMLElement>(`[data-subapp-key="${key}"]`);
 const loaded = (key: string) => waitUntil(() => box(key)?.querySelector('.ph-subapp'), `${key} never loaded`);
 
 describe('the sub-app viewport', () => {
-  beforeEach(() => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-  });
-  afterEach(() => {
-    root.unmount();
-    host.remove();
-  });
-
   it('shows only the current sub-app and keeps a hidden one alive, state and all', async () => {
     show('grade', 'grade-entry');
     await loaded('grade/grade-entry');
@@ -60,8 +49,8 @@ describe('the sub-app viewport', () => {
     show('grade', 'grade-query', 2);
     await loaded('grade/grade-query');
     expect(box('attendance/attendance-today')).to.equal(null);
-    expect(host.querySelectorAll('[data-subapp-key]').length).to.equal(2);
-    expect(host.querySelector('[data-file-id="attendance-today"]')).to.equal(null);
+    expect(mount.host.querySelectorAll('[data-subapp-key]').length).to.equal(2);
+    expect(mount.host.querySelector('[data-file-id="attendance-today"]')).to.equal(null);
     expect(box('grade/grade-entry')).to.not.equal(null);
   });
 });
